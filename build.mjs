@@ -1,0 +1,186 @@
+// Builds the SPA into dist/ with esbuild's JS API.
+//
+//   node build.mjs             production build (minified, hashed names)
+//   node build.mjs --if-stale  build only when dist/ is missing or older than the sources
+//   node build.mjs --dev       unminified build with source maps, no service worker
+//   node build.mjs --watch     --dev, rebuilding on every change (used by `npm run dev`)
+//
+// index.html is written from public/index.html with the hashed entry files injected,
+// because the Content-Security-Policy forbids inline scripts: everything the page runs,
+// including the theme boot script that must run before first paint, is an external file.
+import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const outdir = join(root, 'dist');
+const args = new Set(process.argv.slice(2));
+const watch = args.has('--watch');
+const dev = watch || args.has('--dev');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+/** Newest modification time (ms) of any file under the given paths. */
+function newestMtime(paths) {
+  let newest = 0;
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime([join(path, entry)]));
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  }
+  return newest;
+}
+
+export function isStale() {
+  const built = join(outdir, 'index.html');
+  if (!existsSync(built)) return true;
+  const sources = ['src', 'public', 'build.mjs', 'package.json', 'package-lock.json'].map((p) => join(root, p));
+  return newestMtime(sources) > statSync(built).mtimeMs;
+}
+
+/** The theme boot script is a classic blocking script, so it is built on its own as an IIFE. */
+function bootOptions() {
+  return {
+    absWorkingDir: root,
+    entryPoints: { boot: 'src/boot.ts' },
+    outdir: join(outdir, 'assets'),
+    bundle: true,
+    format: 'iife',
+    minify: !dev,
+    entryNames: '[name]-[hash]',
+    target: ['es2020'],
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [{ name: 'rihla-boot', setup: (b) => b.onEnd((r) => { if (r.metafile) bootMetafile = r.metafile; }) }],
+  };
+}
+
+let bootMetafile = null;
+
+function buildOptions() {
+  return {
+    absWorkingDir: root,
+    entryPoints: { main: 'src/main.tsx' },
+    outdir: join(outdir, 'assets'),
+    publicPath: '/assets/',
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    target: ['es2022', 'chrome111', 'firefox113', 'safari16.4'],
+    minify: !dev,
+    sourcemap: dev ? 'linked' : false,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+    jsx: 'automatic',
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
+      __APP_VERSION__: JSON.stringify(pkg.version),
+      __DEV__: JSON.stringify(dev),
+    },
+    plugins: [htmlPlugin()],
+  };
+}
+
+/** After every build: copy public/, write index.html, the service worker and the metafile. */
+function htmlPlugin() {
+  return {
+    name: 'rihla-html',
+    setup(build) {
+      build.onEnd((result) => {
+        if (result.errors.length > 0 || !result.metafile) return;
+        writeShell(result.metafile);
+      });
+    },
+  };
+}
+
+function writeShell(metafile) {
+  const outputs = Object.entries({ ...metafile.outputs, ...bootMetafile?.outputs }).map(([file, info]) => ({
+    url: '/' + relative(outdir, join(root, file)).split('\\').join('/'),
+    info,
+  }));
+  const entry = (name) => outputs.find((o) => o.info.entryPoint === `src/${name}`);
+  const main = entry('main.tsx');
+  const boot = outputs.find((o) => o.info.entryPoint === 'src/boot.ts');
+  if (!main || !boot) throw new Error('build: entry outputs missing from the metafile');
+  const css = main.info.cssBundle ? '/' + relative(outdir, join(root, main.info.cssBundle)) : null;
+  const preloads = main.info.imports
+    .filter((i) => i.kind === 'import-statement' && !i.external)
+    .map((i) => '/' + relative(outdir, join(root, i.path)));
+
+  for (const entryName of readdirSync(join(root, 'public'))) {
+    if (entryName === 'index.html' || entryName === 'sw.js') continue;
+    cpSync(join(root, 'public', entryName), join(outdir, entryName), { recursive: true });
+  }
+
+  const head = [
+    `<script src="${boot.url}"></script>`,
+    css && `<link rel="stylesheet" href="${css}">`,
+    ...preloads.map((url) => `<link rel="modulepreload" href="${url}">`),
+    `<script type="module" src="${main.url}"></script>`,
+  ].filter(Boolean).join('\n    ');
+  const template = readFileSync(join(root, 'public/index.html'), 'utf8');
+  writeFileSync(join(outdir, 'index.html'), template.replace('<!-- assets -->', head));
+
+  // The service worker precaches the shell and every hashed asset of this build; its
+  // content changes with the build id, so browsers install the new one on the next visit.
+  const assetUrls = outputs.map((o) => o.url).filter((u) => !u.endsWith('.map'));
+  const buildId = createHash('sha256').update(assetUrls.join('\n')).digest('hex').slice(0, 12);
+  const sw = readFileSync(join(root, 'public/sw.js'), 'utf8')
+    .replace('__BUILD_ID__', buildId)
+    .replace('__PRECACHE__', JSON.stringify(['/', ...assetUrls.filter((u) => !u.includes('/chunks/') || !dev)]));
+  writeFileSync(join(outdir, 'sw.js'), sw);
+  writeFileSync(join(outdir, 'metafile.json'), JSON.stringify(metafile));
+  if (!dev) precompress(outdir);
+}
+
+/** Writes .br and .gz beside every text file so the server sends them without compressing per request. */
+function precompress(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      precompress(path);
+    } else if (/\.(js|css|html|svg|json|webmanifest)$/.test(name) && name !== 'metafile.json') {
+      const content = readFileSync(path);
+      writeFileSync(path + '.br', brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(path + '.gz', gzipSync(content, { level: 9 }));
+    }
+  }
+}
+
+async function main() {
+  if (args.has('--if-stale') && !isStale()) return;
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  if (watch) {
+    const bootCtx = await esbuild.context(bootOptions());
+    await bootCtx.rebuild();
+    await bootCtx.watch();
+    const ctx = await esbuild.context(buildOptions());
+    await ctx.watch();
+    console.log('build: watching src/ and public/');
+    return;
+  }
+  const started = performance.now();
+  await esbuild.build(bootOptions());
+  await esbuild.build(buildOptions());
+  console.log(`build: dist/ written in ${Math.round(performance.now() - started)} ms`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

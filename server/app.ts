@@ -1,0 +1,124 @@
+/**
+ * buildApp(config, db) -> a Fastify instance serving the branch API under /branch/api/
+ * and, when config.distDir is set, the built SPA. Tests call it with an in-memory
+ * database and use `app.inject`; server/main.ts calls it and listens.
+ */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { existsSync } from 'node:fs';
+import type { Config } from './config.ts';
+import type { Database } from './db/index.ts';
+import { ApiError, validationErrorBody } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+  }
+}
+
+export const API_PREFIX = '/branch/api';
+
+export async function buildApp(config: Config, db: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+
+  // Bodies are validated as sent: unknown fields are errors, not silently dropped, and
+  // nothing is coerced. Query strings and path params arrive as text, so they coerce.
+  const bodyAjv = addFormats.default(new Ajv({ allErrors: true, removeAdditional: false, coerceTypes: false, useDefaults: true, strict: false }));
+  const textAjv = addFormats.default(new Ajv({ allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true, strict: false }));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
+  );
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send(error.body);
+    }
+    if (error.validation) {
+      return reply.status(400).send(validationErrorBody(error.validation, error.validationContext));
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ detail: error.message });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ detail: 'Internal server error' });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toasts and dialogs set inline styles from script; no inline script is allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The SPA is served over plain HTTP on localhost in development.
+    hsts: config.production,
+  });
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { 1: 4 } } });
+
+  app.get(`${API_PREFIX}/health`, async () => {
+    await db.query('SELECT 1');
+    return { status: 'ok', database: db.kind, version: config.version };
+  });
+
+  if (config.distDir && existsSync(config.distDir)) await serveSpa(app, config.distDir);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isApi = path.startsWith(API_PREFIX + '/') || path === API_PREFIX;
+    if (!isApi && config.distDir && (request.method === 'GET' || request.method === 'HEAD') && !isAssetPath(path)) {
+      return sendIndex(reply);
+    }
+    return reply.status(404).send({ detail: 'Not found' });
+  });
+
+  return app;
+}
+
+/** Asset requests (hashed bundles, files with an extension) get a 404, never the SPA. */
+function isAssetPath(path: string): boolean {
+  return path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path.split('/').pop() ?? '');
+}
+
+function sendIndex(reply: import('fastify').FastifyReply) {
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+}
+
+async function serveSpa(app: FastifyInstance, distDir: string) {
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    wildcard: true,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(reply: import('fastify').FastifyReply, path: string) {
+      // Hashed names never change content: cache them for a year. Everything else
+      // (index.html, sw.js, manifest) is revalidated on every load.
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

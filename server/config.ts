@@ -1,0 +1,47 @@
+/** Runtime configuration, read once from the environment. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PGlite data directory, also where a generated JWT secret is kept; `memory` for tests. */
+  dataDir: string;
+  databaseUrl?: string;
+  /** When unset, a random secret is generated on first start and kept in dataDir. */
+  jwtSecret?: string;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  /** Directory with the built SPA; the API runs without it (tests). */
+  distDir?: string;
+  production: boolean;
+  version: string;
+}
+
+const rootDir = join(import.meta.dirname, '..');
+export const appVersion: string = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')).version;
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: env.DATA_DIR ?? join(rootDir, 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 15 * 60),
+    refreshTokenSeconds: Number(env.REFRESH_TOKEN_SECONDS ?? 72_000),
+    distDir: join(rootDir, 'dist'),
+    production: env.NODE_ENV === 'production',
+    version: appVersion,
+  };
+}
+
+/** Configuration for tests: in-memory PGlite (or DATABASE_URL when set), no SPA. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...configFromEnv({ ...process.env, DATA_DIR: 'memory' }),
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+    distDir: undefined,
+    ...overrides,
+  };
+}

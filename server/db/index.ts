@@ -1,0 +1,92 @@
+/**
+ * One small interface over the two databases the branch API runs on: an embedded
+ * PostgreSQL (PGlite, the default) and a real PostgreSQL server (when DATABASE_URL is
+ * set). Everything above this file speaks plain PostgreSQL SQL with $1 parameters.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… to use a PostgreSQL server; otherwise PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory; `memory` (or undefined) keeps the database in memory. */
+  dataDir?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  const db = await PGlite.create(dataDir && dataDir !== 'memory' ? dataDir : undefined);
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await q.query<T>(sql, params as never[]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    close: () => db.close(),
+  };
+}
+
+// int8 (counts, sums of money in minor units) as numbers, like PGlite does; every
+// amount the product handles fits in 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // Fail at start, not on the first request, when the server cannot be reached.
+  (await pool.connect()).release();
+  const query = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) => {
+    const result = await client.query(sql, params);
+    return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+  };
+  return {
+    kind: 'postgres',
+    query: (sql, params) => query(pool, sql, params),
+    exec: async (sql) => void (await pool.query(sql)),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          query: (sql, params) => query(client, sql, params),
+          exec: async (sql) => void (await client.query(sql)),
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

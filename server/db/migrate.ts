@@ -1,0 +1,36 @@
+/**
+ * Applies the versioned SQL files in migrations/ in name order, each in its own
+ * transaction, recording them in schema_migrations. A transaction-scoped advisory lock
+ * makes two instances starting at once on one PostgreSQL apply each file exactly once.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from './index.ts';
+
+const migrationsDir = join(import.meta.dirname, 'migrations');
+const LOCK_KEY = 72_000_001; // any constant shared by every instance of this API
+
+export async function migrate(db: Database): Promise<string[]> {
+  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    name text PRIMARY KEY,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`).catch(async (error) => {
+    // Two instances racing on CREATE TABLE IF NOT EXISTS can collide on the catalog.
+    if (!/already exists|duplicate key/.test(String(error))) throw error;
+  });
+  const files = readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort();
+  const applied: string[] = [];
+  for (const name of files) {
+    const sql = readFileSync(join(migrationsDir, name), 'utf8');
+    const done = await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+      const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name]);
+      if (seen.rows.length > 0) return false;
+      await tx.exec(sql);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+      return true;
+    });
+    if (done) applied.push(name);
+  }
+  return applied;
+}

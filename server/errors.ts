@@ -1,0 +1,50 @@
+/** Errors the API answers with, in the shape DESIGN section 5 gives: {detail, errors?}. */
+
+export interface ErrorBody {
+  detail: string;
+  errors?: Record<string, string[]>;
+  [extra: string]: unknown;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: ErrorBody,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(body.detail);
+  }
+}
+
+export const badRequest = (errors: Record<string, string[]>, detail = 'Invalid input') =>
+  new ApiError(400, { detail, errors });
+export const unauthorized = (detail = 'Authentication credentials were not provided or are invalid') =>
+  new ApiError(401, { detail });
+export const forbidden = (detail = 'You do not have permission to perform this action') => new ApiError(403, { detail });
+export const notFound = (detail = 'Not found') => new ApiError(404, { detail });
+export const conflict = (detail: string, extra: Record<string, unknown> = {}) => new ApiError(409, { detail, ...extra });
+
+interface AjvIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Turns Ajv's list of issues into {detail, errors: {field: [message]}}. */
+export function validationErrorBody(issues: AjvIssue[], part = 'body'): ErrorBody {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    let field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    let message = issue.message ?? 'is invalid';
+    if (issue.keyword === 'required') {
+      field = [field, String(issue.params.missingProperty)].filter(Boolean).join('.');
+      message = 'This field is required.';
+    } else if (issue.keyword === 'additionalProperties') {
+      field = [field, String(issue.params.additionalProperty)].filter(Boolean).join('.');
+      message = 'Unknown field.';
+    }
+    (errors[field || part] ??= []).push(message);
+  }
+  return { detail: `Invalid ${part}`, errors };
+}
