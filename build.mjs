@@ -63,6 +63,11 @@ function bootOptions() {
 
 let bootMetafile = null;
 
+/** API_BASE_URL points the SPA at another deployment of the branch API (default `/`: same origin). */
+function apiBaseUrl() {
+  return (process.env.API_BASE_URL || '/').replace(/\/+$/, '');
+}
+
 function buildOptions() {
   return {
     absWorkingDir: root,
@@ -87,6 +92,7 @@ function buildOptions() {
       'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
       __APP_VERSION__: JSON.stringify(pkg.version),
       __DEV__: JSON.stringify(dev),
+      __API_BASE_URL__: JSON.stringify(apiBaseUrl()),
     },
     plugins: [htmlPlugin()],
   };
