@@ -13,6 +13,8 @@ import { existsSync } from 'node:fs';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import { ApiError, validationErrorBody } from './errors.ts';
+import { authPlugin } from './auth/plugin.ts';
+import { authRoutes } from './auth/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +81,9 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     hsts: config.production,
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { 1: 4 } } });
+  // app.authenticate and requireStaff (server/auth/plugin.ts) guard every other API route.
+  await app.register(authPlugin);
+  await app.register(authRoutes);
 
   app.get(`${API_PREFIX}/health`, async () => {
     await db.query('SELECT 1');

@@ -3,10 +3,15 @@ import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { demoAccountsText, seedDemoAccounts } from './db/seed.ts';
 
 const config = configFromEnv();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(db);
+const demo = config.production ? undefined : await seedDemoAccounts(db);
+if (config.databaseUrl && !config.jwtSecret) {
+  console.warn('JWT_SECRET is not set: this instance signs tokens with its own secret from DATA_DIR. Set the same JWT_SECRET on every instance that shares the database.');
+}
 const app = await buildApp(config, db);
 
 let closing = false;
@@ -26,3 +31,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const address = await app.listen({ port: config.port, host: config.host });
 console.log(`Rihla back-office ${config.version} on ${address}/ (database: ${db.kind})`);
+if (demo) {
+  const heading = demo.seeded ? 'Demo accounts (created now):' : 'Demo accounts (if this database was seeded with them):';
+  console.log(`${heading}\n${demoAccountsText()}`);
+}

@@ -1,0 +1,73 @@
+/**
+ * Authentication for every route of the branch API.
+ *
+ *   app.get('/branch/api/things/', { preHandler: app.authenticate }, handler)              signed-in users
+ *   app.get('/branch/api/vendors/', { preHandler: [app.authenticate, requireStaff] }, ...) staff only
+ *
+ * `app.authenticate` reads `Authorization: JWT <token>` (or `Bearer <token>`), checks the
+ * signature and expiry, then loads the user by id (one primary-key lookup) and answers
+ * 401 unless it still exists and is active; so deactivating a user or changing their
+ * role or vendor takes effect on their next request, not when their token expires.
+ * `request.user` comes from the database, never from the token's claims.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, forbidden } from '../errors.ts';
+import { signAccessToken, verifyAccessToken } from './accessTokens.ts';
+import { loadJwtSecret } from './secret.ts';
+import { findActiveUser } from './users.ts';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  admin: boolean;
+  vendor_id: string | null;
+}
+
+export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: 401 unless the request carries a valid access token of an active user; sets request.user. */
+    authenticate: AuthHook;
+    /** Signs an access token for this user (login and refresh). */
+    signAccessToken(user: AuthUser): Promise<string>;
+  }
+  interface FastifyRequest {
+    /** Set by app.authenticate. */
+    user?: AuthUser;
+  }
+}
+
+const unauthenticated = (detail: string) =>
+  new ApiError(401, { detail }, { 'www-authenticate': 'Bearer realm="branch-api"' });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** preHandler after app.authenticate: 403 for vendor staff. */
+export async function requireStaff(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthenticated('Authentication credentials were not provided.');
+  if (!request.user.admin) throw forbidden('Only staff may perform this action.');
+}
+
+export async function authPlugin(app: FastifyInstance): Promise<void> {
+  const { key } = await loadJwtSecret(app.config);
+
+  app.decorateRequest('user', undefined);
+  app.decorate('signAccessToken', (user: AuthUser) =>
+    signAccessToken({ sub: user.id, admin: user.admin, vendor_id: user.vendor_id }, key, app.config.accessTokenSeconds),
+  );
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    if (!header) throw unauthenticated('Authentication credentials were not provided.');
+    const match = /^(?:JWT|Bearer) +([A-Za-z0-9_.-]+)$/i.exec(header.trim());
+    const claims = match ? await verifyAccessToken(match[1], key) : undefined;
+    const user = claims && UUID.test(claims.sub) ? await findActiveUser(app.db, claims.sub) : undefined;
+    if (!user) throw unauthenticated('The access token is invalid or has expired.');
+    request.user = user;
+  });
+}
+
+// Like fastify-plugin: the decorators belong to the app, not to an encapsulated child.
+Object.assign(authPlugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: 'auth' });

@@ -1,0 +1,196 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { LOGIN_LIMIT } from '../../server/auth/rateLimit.ts';
+import { createUser } from '../../server/auth/users.ts';
+import { startTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let vendorId: string;
+let addressCounter = 0;
+/** A fresh client address per test keeps the per-address limit out of unrelated tests. */
+const nextAddress = () => `10.0.0.${++addressCounter}`;
+
+before(async () => {
+  t = await startTestApp();
+  const { rows } = await t.db.query<{ id: string }>(
+    `INSERT INTO vendors (trade_name) VALUES ('Hoggar Treks') RETURNING id`,
+  );
+  vendorId = rows[0].id;
+  await createUser(t.db, { email: 'staff@example.test', name: 'Staff Member', phone: '+213 555 00 00 01', password: 'staff-pass-1', admin: true });
+  await createUser(t.db, { email: 'Vendor.Staff@Example.test', name: 'Vendor Staff', password: 'vendor-pass-1', admin: false, vendorId });
+  const inactive = await createUser(t.db, { email: 'gone@example.test', name: 'Gone', password: 'gone-pass-1', admin: true });
+  await t.db.query('UPDATE users SET active = false WHERE id = $1', [inactive.id]);
+});
+after(() => t.close());
+
+function login(payload: unknown, remoteAddress = nextAddress()) {
+  return t.app.inject({ method: 'POST', url: '/branch/api/vendors/login', payload: payload as object, remoteAddress });
+}
+
+describe('login', () => {
+  test('staff get tokens and their user record', async () => {
+    const res = await login({ email: 'staff@example.test', password: 'staff-pass-1' });
+    assert.equal(res.statusCode, 200);
+    const body = res.json();
+    assert.deepEqual(Object.keys(body).sort(), ['access_token', 'refresh_token', 'user']);
+    assert.match(body.access_token, /^[\w-]+\.[\w-]+\.[\w-]+$/);
+    assert.match(body.refresh_token, /^[\w-]{43}$/);
+    assert.deepEqual(
+      { ...body.user, id: typeof body.user.id },
+      { id: 'string', name: 'Staff Member', phone: '+213 555 00 00 01', email: 'staff@example.test', admin: true, vendor_id: null },
+    );
+    const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1], 'base64url').toString());
+    assert.equal(claims.sub, body.user.id);
+    assert.equal(claims.admin, true);
+    assert.equal(claims.vendor_id, null);
+    assert.equal(claims.exp - claims.iat, 900);
+    assert.equal(typeof claims.jti, 'string');
+  });
+
+  test('vendor staff get their vendor id; the email matches in any case', async () => {
+    const res = await login({ email: 'VENDOR.staff@example.TEST', password: 'vendor-pass-1' });
+    assert.equal(res.statusCode, 200);
+    const { user } = res.json();
+    assert.equal(user.admin, false);
+    assert.equal(user.vendor_id, vendorId);
+    assert.equal(user.email, 'Vendor.Staff@Example.test');
+    assert.equal(user.phone, null);
+  });
+
+  test('wrong password, unknown email and inactive user get the same 401', async () => {
+    const wrong = await login({ email: 'staff@example.test', password: 'not-the-password' });
+    const unknown = await login({ email: 'nobody@example.test', password: 'staff-pass-1' });
+    const inactive = await login({ email: 'gone@example.test', password: 'gone-pass-1' });
+    for (const res of [wrong, unknown, inactive]) {
+      assert.equal(res.statusCode, 401);
+      assert.match(String(res.headers['content-type']), /application\/json/);
+    }
+    assert.deepEqual(wrong.json(), { detail: 'Unable to log in with the provided credentials.' });
+    assert.equal(unknown.body, wrong.body);
+    assert.equal(inactive.body, wrong.body);
+  });
+
+  test('an unknown email costs a password check too', async () => {
+    const time = async (email: string) => {
+      const start = performance.now();
+      await login({ email, password: 'whatever-password' });
+      return performance.now() - start;
+    };
+    await time('warm-up@example.test');
+    const known = Math.min(await time('staff@example.test'), await time('staff@example.test'));
+    const unknown = Math.min(await time('ghost@example.test'), await time('ghost@example.test'));
+    // Both run one scrypt; without the dummy check the unknown email would be many times faster.
+    assert.ok(unknown > known / 3, `unknown ${unknown.toFixed(1)} ms vs known ${known.toFixed(1)} ms`);
+  });
+
+  test('missing, malformed and unknown fields get 400 with field errors', async () => {
+    const cases: Array<[unknown, string[]]> = [
+      [{}, ['email', 'password']],
+      [{ email: 'staff@example.test' }, ['password']],
+      [{ email: 'not-an-email', password: 'x' }, ['email']],
+      [{ email: 42, password: 'staff-pass-1' }, ['email']],
+      [{ email: 'staff@example.test', password: '' }, ['password']],
+      [{ email: 'staff@example.test', password: 'x'.repeat(1025) }, ['password']],
+      [{ email: `${'a'.repeat(250)}@example.test`, password: 'x' }, ['email']],
+      [{ email: 'staff@example.test', password: 'staff-pass-1', remember: true }, ['remember']],
+    ];
+    for (const [payload, fields] of cases) {
+      const res = await login(payload);
+      assert.equal(res.statusCode, 400, JSON.stringify(payload).slice(0, 80));
+      const body = res.json();
+      assert.equal(typeof body.detail, 'string');
+      assert.deepEqual(Object.keys(body.errors).sort(), fields, JSON.stringify(body));
+    }
+  });
+
+  test('a body that is not JSON gets 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/branch/api/vendors/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    assert.equal(res.statusCode, 400);
+    assert.equal(typeof res.json().detail, 'string');
+  });
+});
+
+describe('login rate limit', () => {
+  test(`${LOGIN_LIMIT} failures for one account lock it from any address, with Retry-After`, async () => {
+    await createUser(t.db, { email: 'target@example.test', name: 'Target', password: 'target-pass-1', admin: true });
+    for (let i = 0; i < LOGIN_LIMIT; i++) {
+      const res = await login({ email: 'target@example.test', password: `guess-${i}` });
+      assert.equal(res.statusCode, 401);
+    }
+    // Even the right password, from a new address, in another case.
+    const res = await login({ email: 'TARGET@example.test', password: 'target-pass-1' });
+    assert.equal(res.statusCode, 429);
+    const retryAfter = Number(res.headers['retry-after']);
+    assert.ok(retryAfter > 0 && retryAfter <= 15 * 60, `Retry-After ${res.headers['retry-after']}`);
+    assert.deepEqual(res.json(), { detail: 'Too many failed login attempts. Try again later.', retry_after: retryAfter });
+    // Other accounts are not affected.
+    assert.equal((await login({ email: 'staff@example.test', password: 'staff-pass-1' })).statusCode, 200);
+  });
+
+  test('the lock lifts when the failures age out of the window', async () => {
+    await createUser(t.db, { email: 'patient@example.test', name: 'Patient', password: 'patient-pass-1', admin: true });
+    for (let i = 0; i < LOGIN_LIMIT; i++) await login({ email: 'patient@example.test', password: `guess-${i}` });
+    assert.equal((await login({ email: 'patient@example.test', password: 'patient-pass-1' })).statusCode, 429);
+    // Age the oldest failure just past the 15-minute window: one slot frees up.
+    await t.db.query(
+      `UPDATE login_attempts SET created_at = now() - interval '16 minutes'
+        WHERE id = (SELECT min(id) FROM login_attempts WHERE scope = 'account' AND key = 'patient@example.test')`,
+    );
+    assert.equal((await login({ email: 'patient@example.test', password: 'patient-pass-1' })).statusCode, 200);
+  });
+
+  test(`${LOGIN_LIMIT} failures from one address lock that address for every account`, async () => {
+    const address = '192.0.2.10';
+    for (let i = 0; i < LOGIN_LIMIT; i++) {
+      const res = await login({ email: `spray-${i}@example.test`, password: 'Password1' }, address);
+      assert.equal(res.statusCode, 401);
+    }
+    const locked = await login({ email: 'staff@example.test', password: 'staff-pass-1' }, address);
+    assert.equal(locked.statusCode, 429);
+    assert.ok(Number(locked.headers['retry-after']) > 0);
+    // Other addresses are not affected.
+    assert.equal((await login({ email: 'staff@example.test', password: 'staff-pass-1' }, '192.0.2.11')).statusCode, 200);
+  });
+
+  test('refused attempts do not count, so hammering does not extend the lock', async () => {
+    const address = '192.0.2.20';
+    for (let i = 0; i < LOGIN_LIMIT; i++) await login({ email: `hammer-${i}@example.test`, password: 'x' }, address);
+    for (let i = 0; i < 5; i++) assert.equal((await login({ email: 'h@example.test', password: 'x' }, address)).statusCode, 429);
+    const { rows } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM login_attempts WHERE scope = 'address' AND key = $1`,
+      [address],
+    );
+    assert.equal(rows[0].n, LOGIN_LIMIT);
+  });
+
+  test('a success clears the account failures but not the address failures', async () => {
+    await createUser(t.db, { email: 'typo@example.test', name: 'Typo', password: 'typo-pass-1', admin: true });
+    const address = '192.0.2.30';
+    for (let i = 0; i < LOGIN_LIMIT - 1; i++) {
+      assert.equal((await login({ email: 'typo@example.test', password: `typo-${i}` }, address)).statusCode, 401);
+    }
+    assert.equal((await login({ email: 'typo@example.test', password: 'typo-pass-1' }, address)).statusCode, 200);
+    // The account starts afresh: another failure from elsewhere does not lock it...
+    assert.equal((await login({ email: 'typo@example.test', password: 'typo-again' })).statusCode, 401);
+    assert.equal((await login({ email: 'typo@example.test', password: 'typo-pass-1' })).statusCode, 200);
+    // ...but the address keeps its 9 failures: one more and it is locked.
+    assert.equal((await login({ email: 'other@example.test', password: 'x' }, address)).statusCode, 401);
+    assert.equal((await login({ email: 'typo@example.test', password: 'typo-pass-1' }, address)).statusCode, 429);
+  });
+
+  test('parallel guesses cannot get past the limit together', async () => {
+    await createUser(t.db, { email: 'burst@example.test', name: 'Burst', password: 'burst-pass-1', admin: true });
+    const results = await Promise.all(
+      Array.from({ length: LOGIN_LIMIT * 2 }, (_, i) => login({ email: 'burst@example.test', password: `burst-${i}` })),
+    );
+    const codes = results.map((r) => r.statusCode);
+    assert.ok(codes.filter((c) => c === 401).length <= LOGIN_LIMIT, codes.join(','));
+    assert.ok(codes.every((c) => c === 401 || c === 429), codes.join(','));
+    assert.equal((await login({ email: 'burst@example.test', password: 'burst-pass-1' })).statusCode, 429);
+  });
+});
