@@ -1,3 +1,17 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { initialLocale, startRootActors } from './app/actors.ts';
+import { App } from './app/App.tsx';
+import { registerServiceWorker } from './app/serviceWorker.ts';
+import './styles/app.css';
 
-createRoot(document.getElementById('root')!).render(<h1>Rihla</h1>);
+// On `/`, the locale cookie or the browser's languages may send us to `/fr` or `/ar`.
+if (initialLocale.redirect) history.replaceState(history.state, '', initialLocale.redirect);
+startRootActors();
+registerServiceWorker();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

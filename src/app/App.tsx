@@ -1,0 +1,113 @@
+import { useSelector } from '@xstate/react';
+import { Suspense, useLayoutEffect, useRef } from 'react';
+import { IntlProvider } from 'react-intl';
+import { Router, useLocation } from 'wouter';
+import { rememberRedirect, takeRedirect } from '../api/authStorage.ts';
+import { INTL_LOCALE, localeFromPath, localizedPath, selectLocale, selectMessages, type Locale } from '../machines/locale.ts';
+import { selectPageContentReady, selectPageError } from '../machines/navigation.ts';
+import { LoginPage } from '../views/auth/LoginPage.tsx';
+import { ErrorPage } from '../views/errors/ErrorPage.tsx';
+import { NotFoundPage } from '../views/errors/NotFoundPage.tsx';
+import { PageErrorBoundary } from '../views/errors/PageErrorBoundary.tsx';
+import { localeActor, navigationActor, sessionActor } from './actors.ts';
+import { lazyChunk, pageFor } from './pages.tsx';
+import { HOME_PATH, LOGIN_PATH, matchRoute, type RouteMatch } from './routes.ts';
+
+const Shell = lazyChunk(() => import('../views/shell/Shell.tsx'));
+
+export function App() {
+  const locale = useSelector(localeActor, selectLocale);
+  const messages = useSelector(localeActor, selectMessages);
+  return (
+    <IntlProvider locale={INTL_LOCALE[locale]} messages={messages} defaultLocale="en-US" onError={reportIntlError}>
+      <Routes />
+    </IntlProvider>
+  );
+}
+
+/** A missing translation falls back to English by design; anything else is a bug worth a log line. */
+function reportIntlError(error: { code?: string }) {
+  if (error.code !== 'MISSING_TRANSLATION') console.error(error);
+}
+
+/**
+ * The route table in action: the locale prefix picks the language, the session gates
+ * every route but /login, and the shell frames the signed-in pages.
+ */
+function Routes() {
+  const [location] = useLocation();
+  const { locale, rest } = localeFromPath(location);
+  const authenticated = useSelector(sessionActor, (s) => s.hasTag('authenticated'));
+  const admin = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const expired = useSelector(sessionActor, (s) => s.context.error?.reason === 'session_expired');
+  const wasAuthenticated = useRef(authenticated);
+  if (authenticated) wasAuthenticated.current = true;
+
+  useLayoutEffect(() => {
+    localeActor.send({ type: 'locale.set', locale });
+  }, [locale]);
+  // A layout effect, so the navigation starts before the new page's effects report it ready.
+  useLayoutEffect(() => {
+    navigationActor.send({ type: 'nav.start', path: location });
+  }, [location]);
+
+  let content;
+  if (rest === '/') {
+    content = <Go to={localizedPath(locale, authenticated ? HOME_PATH : LOGIN_PATH)} />;
+  } else if (rest === LOGIN_PATH) {
+    content = authenticated ? <AfterLogin locale={locale} /> : <LoginPage />;
+  } else if (!authenticated) {
+    // A guest, or a session that expired, comes back here after logging in; a user who
+    // logged out on purpose starts from home next time.
+    const remember = !wasAuthenticated.current || expired;
+    content = <Go to={localizedPath(locale, LOGIN_PATH)} onBeforeGo={remember ? () => rememberRedirect(rest) : undefined} />;
+  } else {
+    const match = matchRoute(rest);
+    const allowed = match && (!match.route.staffOnly || admin) ? match : null;
+    content = (
+      <Suspense fallback={null}>
+        <Shell current={allowed?.route ?? null}>
+          <Outlet match={allowed} location={location} />
+        </Shell>
+      </Suspense>
+    );
+  }
+  return <Router base={locale === 'en' ? '' : `/${locale}`}>{content}</Router>;
+}
+
+function Outlet({ match, location }: { match: RouteMatch | null; location: string }) {
+  const pageError = useSelector(navigationActor, selectPageError);
+  const contentReady = useSelector(navigationActor, selectPageContentReady);
+  if (pageError) return <ErrorPage status={pageError.status} message={pageError.message} />;
+  const Page = match ? pageFor(match.route.area) : null;
+  return (
+    <div className="page-transition" data-ready={contentReady || undefined} aria-busy={!contentReady}>
+      <PageErrorBoundary
+        key={location}
+        onError={(error) => navigationActor.send({ type: 'page.error', error: { message: error.message } })}
+      >
+        <Suspense fallback={null}>{Page && match ? <Page {...match} /> : <NotFoundPage />}</Suspense>
+      </PageErrorBoundary>
+    </div>
+  );
+}
+
+/** Navigates once, replacing the history entry (absolute path, locale prefix included). */
+function Go({ to, onBeforeGo }: { to: string; onBeforeGo?: () => void }) {
+  const [, navigate] = useLocation();
+  useLayoutEffect(() => {
+    onBeforeGo?.();
+    navigate(`~${to}`, { replace: true });
+    // Only on mount: the target is fixed for this render of the route.
+  }, []);
+  return null;
+}
+
+/** Signed in on /login: back to the page the user was sent here from, or home. */
+function AfterLogin({ locale }: { locale: Locale }) {
+  const [, navigate] = useLocation();
+  useLayoutEffect(() => {
+    navigate(`~${localizedPath(locale, takeRedirect() ?? HOME_PATH)}`, { replace: true });
+  }, [locale, navigate]);
+  return null;
+}

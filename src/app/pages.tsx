@@ -1,0 +1,42 @@
+/**
+ * Which component renders each area: one lazy chunk per area that has its own screens,
+ * the shared placeholder page for areas whose screens are not built yet.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { PlaceholderPage } from '../views/ui/PlaceholderPage.tsx';
+import { navigationActor } from './actors.ts';
+import type { AreaKey, RouteMatch } from './routes.ts';
+
+export type PageProps = RouteMatch;
+type PageModule = { default: ComponentType<PageProps> };
+
+const AREA_MODULES: Partial<Record<AreaKey, () => Promise<PageModule>>> = {
+  home: () => import('../views/home/HomePage.tsx'),
+};
+
+/**
+ * React.lazy with the seed's chunk-failure rule: a chunk that fails to load is reported
+ * to the navigation machine, which reloads the page at most once a minute and otherwise
+ * shows the error page, instead of leaving a blank screen.
+ */
+export function lazyChunk<P>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
+  return lazy(() =>
+    load().catch(() => {
+      navigationActor.send({ type: 'chunk.failed' });
+      return { default: () => null };
+    }),
+  );
+}
+
+const lazyAreas = new Map<AreaKey, LazyExoticComponent<ComponentType<PageProps>>>();
+
+export function pageFor(area: AreaKey): ComponentType<PageProps> {
+  const load = AREA_MODULES[area];
+  if (!load) return PlaceholderPage;
+  let page = lazyAreas.get(area);
+  if (!page) {
+    page = lazyChunk(load);
+    lazyAreas.set(area, page);
+  }
+  return page;
+}

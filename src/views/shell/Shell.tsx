@@ -1,0 +1,103 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Toaster, toast } from 'sonner';
+import { localeActor, onRequestError, sessionActor, themeActor } from '../../app/actors.ts';
+import { visibleRoutes, type RouteDef } from '../../app/routes.ts';
+import { DIRECTION } from '../../machines/locale.ts';
+import { selectResolvedTheme } from '../../machines/theme.ts';
+import { Icon } from '../ui/Icon.tsx';
+import { CommandPalette } from './CommandPalette.tsx';
+import { Footer } from './Footer.tsx';
+import { LanguageMenu } from './LanguageMenu.tsx';
+import { LogoutButton } from './LogoutDialog.tsx';
+import { ProfileMenu } from './ProfileMenu.tsx';
+import { Sidebar } from './Sidebar.tsx';
+
+/** Error toasts stay long enough to read (the seed's 500 ms was not) and can be dismissed. */
+const TOAST_DURATION_MS = 6_000;
+const SIDEBAR_ID = 'sidebar';
+
+/** The signed-in layout: sidebar, header, page, footer. Loaded lazily: the login page does not need it. */
+export default function Shell({ current, children }: { current: RouteDef | null; children: ReactNode }) {
+  const intl = useIntl();
+  const admin = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const locale = useSelector(localeActor, (s) => s.context.locale);
+  const theme = useSelector(themeActor, selectResolvedTheme);
+  // On a narrow screen the sidebar overlays the page, so it starts closed there.
+  const [sidebarOpen, setSidebarOpen] = useState(() => window.matchMedia('(min-width: 761px)').matches);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const routes = visibleRoutes(admin);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setPaletteOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  useEffect(
+    () =>
+      onRequestError((error) => {
+        if (error.status === 401) return; // the session machine handles it
+        toast.error(intl.formatMessage({ id: 'toast.requestFailed' }), {
+          description: error.isNetworkError ? intl.formatMessage({ id: 'toast.network' }) : error.detail,
+        });
+      }),
+    [intl],
+  );
+
+  return (
+    <div className="shell" data-sidebar={sidebarOpen ? 'open' : 'closed'}>
+      <a className="skip-link" href="#main">
+        <FormattedMessage id="shell.skipToContent" />
+      </a>
+      <header className="header">
+        <button
+          type="button"
+          className="button button-ghost"
+          aria-expanded={sidebarOpen}
+          aria-controls={SIDEBAR_ID}
+          aria-label={intl.formatMessage({ id: 'shell.toggleSidebar' })}
+          onClick={() => setSidebarOpen(!sidebarOpen)}
+        >
+          <Icon name="menu" />
+        </button>
+        <span className="brand">
+          <img src="/icon.svg" alt="" width="28" height="28" />
+          <FormattedMessage id="app.name" />
+        </span>
+        <button type="button" className="search-button" onClick={() => setPaletteOpen(true)} aria-keyshortcuts="Control+K Meta+K">
+          <Icon name="search" />
+          <span>
+            <FormattedMessage id="shell.search" />
+          </span>
+          <kbd className="hide-narrow">Ctrl K</kbd>
+        </button>
+        <div className="header-actions">
+          <LanguageMenu />
+          <ProfileMenu />
+          <LogoutButton />
+        </div>
+      </header>
+      <Sidebar routes={routes} current={current} id={SIDEBAR_ID} />
+      <main id="main" className="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <CommandPalette routes={routes} open={paletteOpen} onClose={() => setPaletteOpen(false)} />
+      <Toaster
+        position={DIRECTION[locale] === 'rtl' ? 'bottom-left' : 'bottom-right'}
+        dir={DIRECTION[locale]}
+        theme={theme}
+        duration={TOAST_DURATION_MS}
+        closeButton
+        richColors
+      />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { HOME_PATH, type RouteDef } from '../../app/routes.ts';
+
+/** Title and breadcrumb of a page; the page body goes inside. */
+export function PageFrame({ route, id, actions, children }: { route: RouteDef; id?: string; actions?: ReactNode; children: ReactNode }) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: `route.${route.key}` });
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <nav className="breadcrumb" aria-label={intl.formatMessage({ id: 'shell.breadcrumb' })}>
+        <ol>
+          <li>
+            <Link href={HOME_PATH}>
+              <FormattedMessage id="route.home" />
+            </Link>
+          </li>
+          {route.area !== 'home' && (
+            <li>
+              <FormattedMessage id={`area.${route.area}`} />
+            </li>
+          )}
+          {route.key !== 'home' && (
+            <li aria-current="page">
+              {title}
+              {id ? ` · ${id}` : ''}
+            </li>
+          )}
+        </ol>
+      </nav>
+      <div className="page-heading">
+        <h1 id="page-title" tabIndex={-1}>
+          {title}
+        </h1>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
