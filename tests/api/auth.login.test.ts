@@ -2,16 +2,20 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { LOGIN_LIMIT } from '../../server/auth/rateLimit.ts';
 import { createUser } from '../../server/auth/users.ts';
+import { DEMO_ACCOUNTS, DEMO_VENDORS, seedDemoAccounts } from '../../server/db/seed.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let vendorId: string;
+let seedResults: Array<{ seeded: boolean }>;
 let addressCounter = 0;
 /** A fresh client address per test keeps the per-address limit out of unrelated tests. */
 const nextAddress = () => `10.0.0.${++addressCounter}`;
 
 before(async () => {
   t = await startTestApp();
+  // Two instances starting at once on an empty database.
+  seedResults = await Promise.all([seedDemoAccounts(t.db), seedDemoAccounts(t.db)]);
   const { rows } = await t.db.query<{ id: string }>(
     `INSERT INTO vendors (trade_name) VALUES ('Hoggar Treks') RETURNING id`,
   );
@@ -112,6 +116,32 @@ describe('login', () => {
     });
     assert.equal(res.statusCode, 400);
     assert.equal(typeof res.json().detail, 'string');
+  });
+});
+
+describe('demo accounts', () => {
+  test('are seeded once, even when two instances start at once', async () => {
+    assert.deepEqual(seedResults.map((r) => r.seeded).sort(), [false, true]);
+    assert.deepEqual(await seedDemoAccounts(t.db), { seeded: false });
+    const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE '%@rihla.test'`);
+    assert.equal(rows[0].n, 3);
+  });
+
+  test('each demo account can log in with the documented credentials', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const res = await login({ email: account.email, password: account.password });
+      assert.equal(res.statusCode, 200, account.email);
+      const { user } = res.json();
+      assert.equal(user.admin, account.admin);
+      assert.equal(user.vendor_id, account.vendor?.id ?? null);
+      assert.equal(user.name, account.name);
+    }
+    assert.equal(DEMO_ACCOUNTS[0].name, 'Amina Haddad');
+    assert.equal(DEMO_ACCOUNTS[0].phone, '+213 555 12 34 56');
+    const vendors = await t.db.query<{ trade_name: string }>('SELECT trade_name FROM vendors WHERE id = ANY($1) ORDER BY trade_name', [
+      Object.values(DEMO_VENDORS).map((v) => v.id),
+    ]);
+    assert.deepEqual(vendors.rows.map((v) => v.trade_name), ['Kabylie Outdoor', 'Sahara Quad Tours']);
   });
 });
 
