@@ -1,0 +1,61 @@
+/** Promotions: coupons (with a code), discounts (applied automatically) and deals. */
+import Type, { type Static } from 'typebox';
+import {
+  Count, CurrencySchema, DateOnly, DateTime, Enum, I18n, Ids, MAX_MINOR, MinorUnits, Nullable, NullableVendorOwned, Percent,
+  RecordBase, StrictObject, Text, VendorOwned, patchOf,
+} from './common.ts';
+
+/** percent: `value` is a percentage; fixed: minor units off the booking; per_person: minor units off per participant. */
+export const PROMOTION_KINDS = ['percent', 'fixed', 'per_person'] as const;
+export type PromotionKind = (typeof PROMOTION_KINDS)[number];
+
+const promotionRules = {
+  kind: Enum(PROMOTION_KINDS),
+  value: Type.Integer({ minimum: 1, maximum: MAX_MINOR, description: 'A percentage (1-100) for `percent`, otherwise minor units.' }),
+  currency: Type.Optional(CurrencySchema),
+  max_uses: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 10_000_000 }))),
+  per_customer_limit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1000 }))),
+  booking_from: Type.Optional(Nullable(DateTime)),
+  booking_to: Type.Optional(Nullable(DateTime)),
+  travel_from: Type.Optional(Nullable(DateOnly)),
+  travel_to: Type.Optional(Nullable(DateOnly)),
+  service_ids: Type.Optional(Ids(200)),
+  min_total: Type.Optional(Nullable(MinorUnits)),
+  stackable: Type.Optional(Type.Boolean()),
+  active: Type.Optional(Type.Boolean()),
+};
+
+export const CouponInput = StrictObject({
+  vendor_id: Type.Optional(NullableVendorOwned.vendor_id),
+  code: Type.String({ pattern: '^[A-Z0-9_-]{3,40}$', maxLength: 40, description: 'Upper-case letters, digits, `-` and `_`.' }),
+  description: Type.Optional(Nullable(Text(500))),
+  ...promotionRules,
+});
+export const CouponPatch = patchOf(Type.Omit(CouponInput, ['vendor_id']));
+export const Coupon = StrictObject({ ...RecordBase, ...Type.Required(CouponInput).properties, uses_count: Count(100_000_000) });
+export type Coupon = Static<typeof Coupon>;
+
+export const DiscountInput = StrictObject({
+  vendor_id: Type.Optional(NullableVendorOwned.vendor_id),
+  name_i18n: I18n(200),
+  min_participants: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1000 }))),
+  ...promotionRules,
+});
+export const DiscountPatch = patchOf(Type.Omit(DiscountInput, ['vendor_id']));
+export const Discount = StrictObject({ ...RecordBase, ...Type.Required(DiscountInput).properties, uses_count: Count(100_000_000) });
+export type Discount = Static<typeof Discount>;
+
+export const DealInput = StrictObject({
+  vendor_id: Type.Optional(VendorOwned.vendor_id),
+  title_i18n: I18n(200),
+  description_i18n: Type.Optional(I18n(2000)),
+  service_ids: Type.Array(VendorOwned.vendor_id, { minItems: 1, maxItems: 50, uniqueItems: true }),
+  discount_percent: Percent,
+  starts_at: DateTime,
+  ends_at: DateTime,
+  featured: Type.Optional(Type.Boolean()),
+  active: Type.Optional(Type.Boolean()),
+});
+export const DealPatch = patchOf(Type.Omit(DealInput, ['vendor_id']));
+export const Deal = StrictObject({ ...RecordBase, ...Type.Required(DealInput).properties });
+export type Deal = Static<typeof Deal>;

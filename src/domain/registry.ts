@@ -1,0 +1,376 @@
+/**
+ * The collection registry: one entry per collection of the branch API, describing its
+ * table, schemas, who may do what, how vendor staff are scoped, and what lists may be
+ * searched, filtered and ordered by. The server mounts its generic routes from it; the
+ * SPA reads it to build list screens and forms. Pure data plus pure checks.
+ */
+import type { TObject } from 'typebox';
+import { AuditEntry } from './audit.ts';
+import { Booking, BookingCreate, BookingPatch, Combo, ComboInput, ComboPatch, Refund, RefundInput, RefundPatch } from './bookings.ts';
+import {
+  Adventure, AdventureInput, AdventurePatch, Category, CategoryInput, CategoryPatch, Location, LocationInput, LocationPatch, Media, MediaInput,
+  MediaPatch, PriceRule, PriceRuleInput, PriceRulePatch, Service, ServiceInput, ServicePatch, ServiceSlot, ServiceSlotInput, ServiceSlotPatch,
+  Tag, TagInput, TagPatch,
+} from './catalog.ts';
+import {
+  Customer, CustomerInput, CustomerPatch, LoyaltyEntry, LoyaltyEntryInput, Review, ReviewInput, ReviewPatch, WalletTransaction,
+  WalletTransactionInput,
+} from './customers.ts';
+import {
+  ChatbotRequest, ChatbotRequestInput, ChatbotRequestPatch, Conversation, ConversationInput, ConversationPatch, HelpArticle,
+  HelpArticleInput, HelpArticlePatch, Message, MessageInput, MessagePatch, Notification, NotificationInput, NotificationPatch, Ticket,
+  TicketInput, TicketPatch, Topic, TopicInput, TopicPatch,
+} from './messaging.ts';
+import {
+  Payment, PaymentInput, PaymentInvitation, PaymentInvitationInput, PaymentInvitationPatch, PaymentPatch, PaymentSplit, PaymentSplitInput,
+  PaymentSplitPatch,
+} from './payments.ts';
+import { Coupon, CouponInput, CouponPatch, Deal, DealInput, DealPatch, Discount, DiscountInput, DiscountPatch } from './promotions.ts';
+import { Banner, BannerInput, BannerPatch } from './settings.ts';
+import { Branch, BranchInput, BranchPatch, Vendor, VendorInput, VendorPatch } from './vendors.ts';
+
+/** Who may perform an action: anyone signed in (within their scope), staff only, or nobody (405). */
+export type Access = 'any' | 'staff' | 'none';
+
+/**
+ * How vendor staff see a collection:
+ * - `own`: records whose vendor_id is their vendor;
+ * - `self`: only their own vendor record (the vendors collection);
+ * - `customer_of`: customers who booked with their vendor or whom they created;
+ * - `audience`: published help articles meant for vendors;
+ * - `all`: every record (shared reference data such as categories);
+ * - `none`: nothing; the collection is staff-only (403).
+ */
+export type VendorRule = 'own' | 'self' | 'customer_of' | 'audience' | 'all' | 'none';
+
+export type LifecycleName =
+  | 'booking' | 'refund' | 'payment' | 'payment_invitation' | 'review' | 'vendor' | 'ticket' | 'chatbot_request' | 'notification' | 'publishing';
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface CollectionSpec {
+  /** URL segment under /branch/api/. */
+  name: string;
+  table: string;
+  title: string;
+  area: string;
+  read: TObject;
+  create?: TObject;
+  patch?: TObject;
+  access: { list: Access; read: Access; create: Access; update: Access; delete: Access; transition: Access };
+  vendorRule: VendorRule;
+  /** Whether records carry a vendor_id: always, optionally (platform-wide when null), or not at all. */
+  vendorColumn: 'required' | 'optional' | 'none';
+  /** vendor_id is taken from the record this field points to, never from the body. */
+  vendorFrom?: { field: string; collection: string };
+  /** Fields vendor staff may not set (403 when they try). */
+  staffOnlyFields?: string[];
+  /** Fields holding ids of records of another collection (single id or list of ids). */
+  refs?: Record<string, string>;
+  /** Fields `search=` looks in (case-insensitive substring; i18n fields in every language). */
+  search: string[];
+  /** Fields usable as `?field=`; dates and numbers also take `__gte`, `__lte`, `__gt`, `__lt`; text and ids `__in`. */
+  filters: string[];
+  /** Fields usable in `ordering=field` or `ordering=-field`. */
+  ordering: string[];
+  defaultOrdering: string;
+  lifecycle?: LifecycleName;
+  /** Nested collections (messages under conversations). */
+  parent?: { collection: string; field: string };
+  /** Fields with a unique constraint, for a clear 409 message. */
+  unique?: string[];
+  /** Cross-field checks on the record as it would be stored (after merging a patch). */
+  check?: (record: Record<string, unknown>) => FieldErrors;
+}
+
+const crud = (overrides: Partial<CollectionSpec['access']> = {}): CollectionSpec['access'] => ({
+  list: 'any', read: 'any', create: 'any', update: 'any', delete: 'any', transition: 'none', ...overrides,
+});
+const staffOnly = (overrides: Partial<CollectionSpec['access']> = {}) => crud({ list: 'staff', read: 'staff', create: 'staff', update: 'staff', delete: 'staff', ...overrides });
+const staffWrites = (overrides: Partial<CollectionSpec['access']> = {}) => crud({ create: 'staff', update: 'staff', delete: 'staff', ...overrides });
+
+function errorsOf(pairs: [boolean, string, string][]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [bad, field, message] of pairs) if (bad) (errors[field] ??= []).push(message);
+  return errors;
+}
+const before = (a: unknown, b: unknown) => a == null || b == null || String(a) <= String(b);
+const strictlyBefore = (a: unknown, b: unknown) => a == null || b == null || Date.parse(String(a)) < Date.parse(String(b));
+
+const promotionCheck = (r: Record<string, unknown>) =>
+  errorsOf([
+    [r.kind === 'percent' && Number(r.value) > 100, 'value', 'A percentage cannot exceed 100.'],
+    [!before(r.booking_from, r.booking_to), 'booking_to', 'Must be after booking_from.'],
+    [!before(r.travel_from, r.travel_to), 'travel_to', 'Must be after travel_from.'],
+  ]);
+
+const base = { vendorRule: 'own' as VendorRule, vendorColumn: 'required' as const, search: [] as string[], defaultOrdering: '-created_at' };
+const T = ['created_at', 'updated_at'];
+
+export const COLLECTIONS: CollectionSpec[] = [
+  // Bookings -------------------------------------------------------------------------
+  {
+    ...base, name: 'bookings', table: 'bookings', title: 'Bookings', area: 'bookings',
+    read: Booking, create: BookingCreate, patch: BookingPatch,
+    access: crud({ delete: 'none', transition: 'any' }),
+    vendorFrom: { field: 'service_id', collection: 'services' },
+    refs: { customer_id: 'customers', service_id: 'services', slot_id: 'service-slots', branch_id: 'branches' },
+    search: ['ref', 'customer_name', 'customer_phone'],
+    filters: ['status', 'payment_status', 'vendor_id', 'service_id', 'customer_id', 'branch_id', 'location_id', 'slot_id', 'channel', 'starts_at', 'created_at', 'total', 'balance', 'ref'],
+    ordering: ['starts_at', 'created_at', 'updated_at', 'total', 'balance', 'ref', 'status', 'customer_name'],
+    defaultOrdering: '-starts_at', lifecycle: 'booking', unique: ['ref'],
+  },
+  {
+    ...base, name: 'combos', table: 'combos', title: 'Combos', area: 'bookings',
+    read: Combo, create: ComboInput, patch: ComboPatch, access: crud(),
+    refs: { vendor_id: 'vendors', 'items.service_id': 'services' },
+    search: ['title_i18n'], filters: ['vendor_id', 'active', 'pricing', 'valid_from', 'valid_to', 'created_at'],
+    ordering: [...T, 'valid_from', 'valid_to', 'price'],
+    check: (r) =>
+      errorsOf([
+        [r.pricing === 'fixed' && r.price == null, 'price', 'A fixed-price combo needs a price.'],
+        [r.pricing === 'percent_of_parts' && r.percent == null, 'percent', 'A combo priced from its parts needs a percentage.'],
+        [!before(r.valid_from, r.valid_to), 'valid_to', 'Must be after valid_from.'],
+      ]),
+  },
+  {
+    ...base, name: 'refunds', table: 'refunds', title: 'Refunds', area: 'bookings',
+    read: Refund, create: RefundInput, patch: RefundPatch,
+    access: crud({ delete: 'none', transition: 'any' }),
+    vendorFrom: { field: 'booking_id', collection: 'bookings' },
+    refs: { booking_id: 'bookings', payment_id: 'payments' },
+    search: ['reason'], filters: ['status', 'vendor_id', 'booking_id', 'payment_id', 'destination', 'kind', 'amount', 'created_at'],
+    ordering: [...T, 'amount', 'status'], lifecycle: 'refund',
+  },
+  // Catalogue --------------------------------------------------------------------------
+  {
+    ...base, name: 'locations', table: 'locations', title: 'Locations', area: 'catalog',
+    read: Location, create: LocationInput, patch: LocationPatch, access: crud(),
+    refs: { vendor_id: 'vendors', branch_id: 'branches' },
+    search: ['name_i18n', 'commune', 'address'], filters: ['vendor_id', 'wilaya_code', 'branch_id', 'active', 'created_at'],
+    ordering: [...T, 'wilaya_code', 'commune'],
+  },
+  {
+    ...base, name: 'services', table: 'services', title: 'Services', area: 'catalog',
+    read: Service, create: ServiceInput, patch: ServicePatch, access: crud({ transition: 'any' }),
+    refs: {
+      vendor_id: 'vendors', category_id: 'categories', subcategory_id: 'categories', location_id: 'locations', branch_id: 'branches',
+      interest_ids: 'interests', amenity_ids: 'amenities', private_customer_id: 'customers', base_service_id: 'services',
+    },
+    search: ['title_i18n'],
+    filters: ['vendor_id', 'status', 'category_id', 'subcategory_id', 'location_id', 'branch_id', 'booking_type', 'confirmation', 'private_customer_id', 'base_service_id', 'created_at', 'capacity'],
+    ordering: [...T, 'duration_minutes', 'capacity', 'status', 'rating_avg'], lifecycle: 'publishing',
+    check: (r) => {
+      const a = r.adrenaline as { min_weight_kg?: number | null; max_weight_kg?: number | null } | null | undefined;
+      return errorsOf([
+        [Number(r.min_participants ?? 1) > Number(r.max_participants ?? Number.MAX_SAFE_INTEGER), 'max_participants', 'Must be at least min_participants.'],
+        [!!a && a.min_weight_kg != null && a.max_weight_kg != null && a.min_weight_kg > a.max_weight_kg, 'adrenaline.max_weight_kg', 'Must be at least min_weight_kg.'],
+        [r.base_service_id != null && r.base_service_id === r.id, 'base_service_id', 'A service cannot be based on itself.'],
+      ]);
+    },
+  },
+  {
+    ...base, name: 'service-slots', table: 'service_slots', title: 'Availability slots', area: 'catalog',
+    read: ServiceSlot, create: ServiceSlotInput, patch: ServiceSlotPatch, access: crud(),
+    vendorFrom: { field: 'service_id', collection: 'services' }, refs: { service_id: 'services' },
+    filters: ['vendor_id', 'service_id', 'starts_at', 'closed', 'capacity', 'booked'],
+    ordering: ['starts_at', 'created_at', 'capacity', 'booked'], defaultOrdering: 'starts_at',
+    check: (r) => errorsOf([[!strictlyBefore(r.starts_at, r.ends_at), 'ends_at', 'Must be after starts_at.']]),
+  },
+  {
+    ...base, name: 'price-rules', table: 'price_rules', title: 'Price rules', area: 'catalog',
+    read: PriceRule, create: PriceRuleInput, patch: PriceRulePatch, access: crud(),
+    vendorFrom: { field: 'service_id', collection: 'services' }, refs: { service_id: 'services' },
+    search: ['name'], filters: ['vendor_id', 'service_id', 'customer_type', 'per', 'active', 'valid_from', 'valid_to'],
+    ordering: [...T, 'amount', 'priority', 'valid_from'], defaultOrdering: '-priority',
+    check: (r) => errorsOf([[!before(r.valid_from, r.valid_to), 'valid_to', 'Must be after valid_from.']]),
+  },
+  {
+    ...base, name: 'categories', table: 'categories', title: 'Categories', area: 'catalog', vendorRule: 'all', vendorColumn: 'none',
+    read: Category, create: CategoryInput, patch: CategoryPatch, access: staffWrites(), refs: { parent_id: 'categories' },
+    search: ['name_i18n'], filters: ['parent_id', 'active'], ordering: [...T, 'sort_order'], defaultOrdering: 'sort_order',
+    check: (r) => errorsOf([[r.parent_id != null && r.parent_id === r.id, 'parent_id', 'A category cannot be its own parent.']]),
+  },
+  {
+    ...base, name: 'amenities', table: 'amenities', title: 'Amenities', area: 'catalog', vendorRule: 'all', vendorColumn: 'none',
+    read: Tag, create: TagInput, patch: TagPatch, access: staffWrites(), search: ['name_i18n'], filters: ['active'], ordering: T,
+  },
+  {
+    ...base, name: 'interests', table: 'interests', title: 'Interests', area: 'catalog', vendorRule: 'all', vendorColumn: 'none',
+    read: Tag, create: TagInput, patch: TagPatch, access: staffWrites(), search: ['name_i18n'], filters: ['active'], ordering: T,
+  },
+  {
+    ...base, name: 'adventures', table: 'adventures', title: 'Adventures', area: 'catalog', vendorColumn: 'optional',
+    read: Adventure, create: AdventureInput, patch: AdventurePatch, access: crud({ transition: 'any' }),
+    refs: { vendor_id: 'vendors', 'itinerary.service_id': 'services' },
+    search: ['title_i18n'], filters: ['vendor_id', 'status', 'days', 'created_at'], ordering: [...T, 'days', 'price', 'status'],
+    lifecycle: 'publishing',
+    check: (r) => errorsOf([[(r.itinerary as { day: number }[] | undefined)?.some((s) => s.day > Number(r.days)) ?? false, 'itinerary', 'A step falls after the last day.']]),
+  },
+  {
+    ...base, name: 'media', table: 'media', title: 'Media', area: 'catalog', vendorColumn: 'optional',
+    read: Media, create: MediaInput, patch: MediaPatch, access: crud(), refs: { vendor_id: 'vendors' },
+    search: ['alt_text', 'url'], filters: ['vendor_id', 'owner_type', 'owner_id', 'kind', 'is_cover'], ordering: [...T, 'sort_order'],
+    defaultOrdering: 'sort_order',
+  },
+  // Promotions -------------------------------------------------------------------------
+  {
+    ...base, name: 'coupons', table: 'coupons', title: 'Coupons', area: 'promotions', vendorColumn: 'optional',
+    read: Coupon, create: CouponInput, patch: CouponPatch, access: crud(), refs: { vendor_id: 'vendors', service_ids: 'services' },
+    search: ['code', 'description'], filters: ['vendor_id', 'kind', 'active', 'stackable', 'code', 'booking_to', 'travel_to'],
+    ordering: [...T, 'code', 'uses_count', 'value'], unique: ['code'], check: promotionCheck,
+  },
+  {
+    ...base, name: 'discounts', table: 'discounts', title: 'Discounts', area: 'promotions', vendorColumn: 'optional',
+    read: Discount, create: DiscountInput, patch: DiscountPatch, access: crud(), refs: { vendor_id: 'vendors', service_ids: 'services' },
+    search: ['name_i18n'], filters: ['vendor_id', 'kind', 'active', 'stackable'], ordering: [...T, 'uses_count', 'value'], check: promotionCheck,
+  },
+  {
+    ...base, name: 'deals', table: 'deals', title: 'Deals', area: 'promotions',
+    read: Deal, create: DealInput, patch: DealPatch, access: crud(), refs: { vendor_id: 'vendors', service_ids: 'services' },
+    search: ['title_i18n'], filters: ['vendor_id', 'active', 'featured', 'starts_at', 'ends_at'], ordering: [...T, 'starts_at', 'ends_at', 'discount_percent'],
+    check: (r) => errorsOf([[!strictlyBefore(r.starts_at, r.ends_at), 'ends_at', 'Must be after starts_at.']]),
+  },
+  // Payments ---------------------------------------------------------------------------
+  {
+    ...base, name: 'payments', table: 'payments', title: 'Payments', area: 'payments',
+    read: Payment, create: PaymentInput, patch: PaymentPatch, access: crud({ delete: 'none', transition: 'any' }),
+    vendorFrom: { field: 'booking_id', collection: 'bookings' }, refs: { booking_id: 'bookings' },
+    staffOnlyFields: ['payout_status', 'payout_at', 'reconciled'],
+    search: ['gateway_reference', 'payer_name', 'payer_phone'],
+    filters: ['status', 'vendor_id', 'booking_id', 'customer_id', 'method', 'payout_status', 'reconciled', 'paid_at', 'created_at', 'amount'],
+    ordering: [...T, 'amount', 'paid_at', 'status'], lifecycle: 'payment',
+  },
+  {
+    ...base, name: 'payment-invitations', table: 'payment_invitations', title: 'Payment invitations', area: 'payments',
+    read: PaymentInvitation, create: PaymentInvitationInput, patch: PaymentInvitationPatch, access: crud({ delete: 'none', transition: 'any' }),
+    vendorFrom: { field: 'booking_id', collection: 'bookings' }, refs: { booking_id: 'bookings' },
+    search: ['invitee_name', 'invitee_phone', 'invitee_email'], filters: ['status', 'vendor_id', 'booking_id', 'expires_at', 'created_at'],
+    ordering: [...T, 'expires_at', 'amount'], lifecycle: 'payment_invitation',
+    check: (r) => errorsOf([[r.invitee_phone == null && r.invitee_email == null, 'invitee_phone', 'A phone number or an email is required.']]),
+  },
+  {
+    ...base, name: 'payment-splits', table: 'payment_splits', title: 'Payment splits', area: 'payments',
+    read: PaymentSplit, create: PaymentSplitInput, patch: PaymentSplitPatch,
+    access: crud({ create: 'staff', update: 'staff', delete: 'none' }),
+    vendorFrom: { field: 'payment_id', collection: 'payments' }, refs: { payment_id: 'payments' },
+    staffOnlyFields: ['commission_percent'],
+    filters: ['vendor_id', 'payment_id', 'booking_id', 'payout_date'], ordering: [...T, 'payout_date', 'amount'], unique: ['payment_id'],
+  },
+  // Customers --------------------------------------------------------------------------
+  {
+    ...base, name: 'customers', table: 'customers', title: 'Customers', area: 'customers', vendorRule: 'customer_of', vendorColumn: 'none',
+    read: Customer, create: CustomerInput, patch: CustomerPatch, access: crud({ update: 'staff', delete: 'staff' }),
+    staffOnlyFields: ['blocked', 'blocked_reason'],
+    search: ['name', 'phone', 'email'], filters: ['blocked', 'locale', 'wilaya_code', 'created_at', 'last_booking_at', 'lifetime_spend', 'bookings_count'],
+    ordering: [...T, 'name', 'lifetime_spend', 'bookings_count', 'last_booking_at', 'wallet_balance', 'loyalty_points'], defaultOrdering: 'name',
+  },
+  {
+    ...base, name: 'loyalty-entries', table: 'loyalty_entries', title: 'Loyalty ledger', area: 'customers', vendorRule: 'none', vendorColumn: 'none',
+    read: LoyaltyEntry, create: LoyaltyEntryInput, access: staffOnly({ update: 'none', delete: 'none' }),
+    refs: { customer_id: 'customers', booking_id: 'bookings' },
+    search: ['reason'], filters: ['customer_id', 'booking_id', 'created_at'], ordering: ['created_at', 'points'],
+  },
+  {
+    ...base, name: 'wallet-transactions', table: 'wallet_transactions', title: 'Wallet ledger', area: 'customers', vendorRule: 'none', vendorColumn: 'none',
+    read: WalletTransaction, create: WalletTransactionInput, access: staffOnly({ update: 'none', delete: 'none' }),
+    refs: { customer_id: 'customers', booking_id: 'bookings' },
+    search: ['reason'], filters: ['customer_id', 'kind', 'source', 'booking_id', 'created_at'], ordering: ['created_at', 'amount'],
+  },
+  {
+    ...base, name: 'reviews', table: 'reviews', title: 'Reviews', area: 'customers',
+    read: Review, create: ReviewInput, patch: ReviewPatch, access: crud({ create: 'staff', delete: 'staff', transition: 'any' }),
+    vendorFrom: { field: 'booking_id', collection: 'bookings' }, refs: { booking_id: 'bookings' },
+    staffOnlyFields: ['rating', 'title', 'body'],
+    search: ['title', 'body', 'vendor_reply'], filters: ['status', 'vendor_id', 'service_id', 'customer_id', 'rating', 'created_at'],
+    ordering: [...T, 'rating', 'status'], lifecycle: 'review', unique: ['booking_id'],
+  },
+  // Vendors ----------------------------------------------------------------------------
+  {
+    ...base, name: 'vendors', table: 'vendors', title: 'Vendors', area: 'vendors', vendorRule: 'self', vendorColumn: 'none',
+    read: Vendor, create: VendorInput, patch: VendorPatch,
+    access: crud({ list: 'staff', create: 'staff', delete: 'staff', transition: 'staff' }),
+    staffOnlyFields: ['commission_percent', 'legal_name', 'rc_number', 'nif_number', 'nis_number'],
+    search: ['trade_name', 'legal_name', 'contact_email', 'contact_phone'], filters: ['status', 'wilaya_code', 'created_at', 'commission_percent'],
+    ordering: [...T, 'trade_name', 'legal_name', 'status', 'commission_percent'], defaultOrdering: 'trade_name', lifecycle: 'vendor',
+  },
+  {
+    ...base, name: 'branches', table: 'branches', title: 'Branches', area: 'vendors',
+    read: Branch, create: BranchInput, patch: BranchPatch, access: crud(), refs: { vendor_id: 'vendors' },
+    search: ['name', 'address', 'manager_name'], filters: ['vendor_id', 'wilaya_code', 'active'], ordering: [...T, 'name'], defaultOrdering: 'name',
+  },
+  // Messaging --------------------------------------------------------------------------
+  {
+    ...base, name: 'notifications', table: 'notifications', title: 'Notifications', area: 'messaging', vendorRule: 'none', vendorColumn: 'none',
+    read: Notification, create: NotificationInput, patch: NotificationPatch, access: staffOnly({ transition: 'staff' }),
+    refs: { audience_customer_id: 'customers', topic_id: 'topics' },
+    search: ['title_i18n'], filters: ['status', 'channel', 'audience_type', 'topic_id', 'template_key', 'scheduled_at', 'sent_at', 'created_at'],
+    ordering: [...T, 'scheduled_at', 'sent_at', 'status'], lifecycle: 'notification',
+    check: (r) =>
+      errorsOf([
+        [r.audience_type === 'customer' && r.audience_customer_id == null, 'audience_customer_id', 'Required for a single-customer audience.'],
+        [r.audience_type === 'topic' && r.topic_id == null, 'topic_id', 'Required for a topic audience.'],
+        [r.audience_type === 'segment' && r.segment == null, 'segment', 'Required for a segment audience.'],
+      ]),
+  },
+  {
+    ...base, name: 'topics', table: 'topics', title: 'Topics', area: 'messaging', vendorRule: 'none', vendorColumn: 'none',
+    read: Topic, create: TopicInput, patch: TopicPatch, access: staffOnly(), search: ['key', 'name_i18n'], filters: ['key'],
+    ordering: [...T, 'key', 'subscribers_count'], defaultOrdering: 'key', unique: ['key'],
+  },
+  {
+    ...base, name: 'conversations', table: 'conversations', title: 'Conversations', area: 'messaging', vendorColumn: 'optional',
+    read: Conversation, create: ConversationInput, patch: ConversationPatch, access: crud({ delete: 'staff' }),
+    refs: { vendor_id: 'vendors', customer_id: 'customers', booking_id: 'bookings', assignee_id: 'users' },
+    search: ['subject', 'last_message_preview'], filters: ['vendor_id', 'kind', 'customer_id', 'booking_id', 'assignee_id', 'archived', 'unread_count', 'last_message_at'],
+    ordering: [...T, 'last_message_at', 'unread_count'], defaultOrdering: '-last_message_at',
+  },
+  {
+    ...base, name: 'messages', table: 'messages', title: 'Messages', area: 'messaging', vendorColumn: 'optional',
+    read: Message, create: MessageInput, patch: MessagePatch, access: crud({ delete: 'none' }),
+    parent: { collection: 'conversations', field: 'conversation_id' },
+    search: ['body'], filters: ['author_type', 'created_at'], ordering: ['created_at'], defaultOrdering: 'created_at',
+  },
+  {
+    ...base, name: 'tickets', table: 'tickets', title: 'Support tickets', area: 'messaging', vendorColumn: 'optional',
+    read: Ticket, create: TicketInput, patch: TicketPatch, access: crud({ delete: 'staff', transition: 'any' }),
+    refs: { vendor_id: 'vendors', customer_id: 'customers', booking_id: 'bookings', assignee_id: 'users' },
+    staffOnlyFields: ['assignee_id'],
+    search: ['subject', 'requester_name', 'requester_email'], filters: ['status', 'priority', 'vendor_id', 'assignee_id', 'customer_id', 'booking_id', 'requester_type', 'created_at'],
+    ordering: [...T, 'priority', 'status'], lifecycle: 'ticket',
+  },
+  {
+    ...base, name: 'chatbot-requests', table: 'chatbot_requests', title: 'Chatbot requests', area: 'messaging', vendorRule: 'none', vendorColumn: 'none',
+    read: ChatbotRequest, create: ChatbotRequestInput, patch: ChatbotRequestPatch, access: staffOnly({ transition: 'staff' }),
+    refs: { customer_id: 'customers', booking_id: 'bookings' },
+    search: ['intent', 'resolution_note'], filters: ['status', 'intent', 'customer_id', 'booking_id', 'channel', 'created_at'],
+    ordering: [...T, 'status', 'confidence'], lifecycle: 'chatbot_request',
+  },
+  {
+    ...base, name: 'help-articles', table: 'help_articles', title: 'Help articles', area: 'messaging', vendorRule: 'audience', vendorColumn: 'none',
+    read: HelpArticle, create: HelpArticleInput, patch: HelpArticlePatch, access: staffWrites(),
+    search: ['title_i18n', 'body_i18n', 'slug'], filters: ['audience', 'published', 'slug'], ordering: [...T, 'sort_order'], defaultOrdering: 'sort_order',
+    unique: ['slug'],
+  },
+  // Settings ---------------------------------------------------------------------------
+  {
+    ...base, name: 'banners', table: 'banners', title: 'Banners', area: 'settings', vendorRule: 'none', vendorColumn: 'none',
+    read: Banner, create: BannerInput, patch: BannerPatch, access: staffOnly(),
+    filters: ['locale', 'active', 'starts_at', 'ends_at'], ordering: [...T, 'sort_order', 'starts_at'], defaultOrdering: 'sort_order',
+    check: (r) => errorsOf([[!strictlyBefore(r.starts_at, r.ends_at), 'ends_at', 'Must be after starts_at.']]),
+  },
+  {
+    ...base, name: 'audit-log', table: 'audit_log', title: 'Audit log', area: 'settings', vendorColumn: 'optional',
+    read: AuditEntry, access: crud({ create: 'none', update: 'none', delete: 'none' }),
+    search: ['action', 'entity', 'actor_email', 'entity_id'], filters: ['entity', 'entity_id', 'action', 'actor_user_id', 'vendor_id', 'at'],
+    ordering: ['at'], defaultOrdering: '-at',
+  },
+];
+
+export const COLLECTION_BY_NAME: ReadonlyMap<string, CollectionSpec> = new Map(COLLECTIONS.map((c) => [c.name, c]));
+
+export function collection(name: string): CollectionSpec {
+  const spec = COLLECTION_BY_NAME.get(name);
+  if (!spec) throw new Error(`Unknown collection ${name}`);
+  return spec;
+}

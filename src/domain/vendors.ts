@@ -1,0 +1,49 @@
+/** Vendors (the operators selling on the marketplace) and their branches (sites). */
+import Type, { type Static } from 'typebox';
+import {
+  Email, Enum, LifecycleFields, Name, Nullable, Percent, Phone, RecordBase, StrictObject, Text, Url, VendorOwned, patchOf,
+} from './common.ts';
+import { VENDOR_STATUSES } from './statuses.ts';
+import { WilayaCode } from './wilayas.ts';
+
+export const PAYOUT_METHODS = ['rib', 'ccp'] as const;
+
+export const VendorInput = StrictObject({
+  trade_name: Name(),
+  legal_name: Name(),
+  rc_number: Type.Optional(Nullable(Text(40))),
+  nif_number: Type.Optional(Nullable(Text(40))),
+  nis_number: Type.Optional(Nullable(Text(40))),
+  contact_name: Type.Optional(Nullable(Text(200))),
+  contact_email: Type.Optional(Nullable(Email)),
+  contact_phone: Type.Optional(Nullable(Phone)),
+  address: Type.Optional(Nullable(Text(500))),
+  wilaya_code: Type.Optional(Nullable(WilayaCode)),
+  website: Type.Optional(Nullable(Url)),
+  description: Type.Optional(Nullable(Text(2000))),
+  commission_percent: Type.Optional(Percent),
+  payout_method: Type.Optional(Nullable(Enum(PAYOUT_METHODS))),
+  payout_account: Type.Optional(Nullable(Type.String({ pattern: '^[0-9A-Za-z ]{6,40}$', maxLength: 40 }))),
+});
+export const VendorPatch = patchOf(VendorInput);
+export const Vendor = StrictObject({
+  ...RecordBase,
+  ...Type.Required(VendorInput).properties,
+  ...LifecycleFields(Enum(VENDOR_STATUSES)),
+});
+export type Vendor = Static<typeof Vendor>;
+export type VendorInput = Static<typeof VendorInput>;
+
+export const BranchInput = StrictObject({
+  vendor_id: Type.Optional(VendorOwned.vendor_id),
+  name: Name(),
+  address: Type.Optional(Nullable(Text(500))),
+  wilaya_code: Type.Optional(Nullable(WilayaCode)),
+  phone: Type.Optional(Nullable(Phone)),
+  email: Type.Optional(Nullable(Email)),
+  manager_name: Type.Optional(Nullable(Text(200))),
+  active: Type.Optional(Type.Boolean()),
+});
+export const BranchPatch = patchOf(Type.Omit(BranchInput, ['vendor_id']));
+export const Branch = StrictObject({ ...RecordBase, ...Type.Required(BranchInput).properties });
+export type Branch = Static<typeof Branch>;
