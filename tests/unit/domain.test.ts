@@ -34,7 +34,7 @@ test('every write schema bounds its strings and lists and rejects unknown fields
     for (const [kind, schema] of [['create', c.create], ['patch', c.patch]] as const) {
       if (!schema) continue;
       assert.deepEqual(unbounded(schema), [], `${c.name} ${kind}`);
-      assert.equal(schema.additionalProperties, false, `${c.name} ${kind}`);
+      assert.equal((schema as { additionalProperties?: unknown }).additionalProperties, false, `${c.name} ${kind}`);
       const validate = ajv.compile(schema);
       assert.equal(validate({ __nope: 1 }), false, `${c.name} ${kind} accepts an unknown field`);
     }
