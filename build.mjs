@@ -40,6 +40,8 @@ function newestMtime(paths) {
 export function isStale() {
   const built = join(outdir, 'index.html');
   if (!existsSync(built)) return true;
+  // A development build in dist/ is never what `npm start` should serve.
+  if (readBuildMode() !== 'production') return true;
   const sources = ['src', 'public', 'build.mjs', 'package.json', 'package-lock.json'].map((p) => join(root, p));
   return newestMtime(sources) > statSync(built).mtimeMs;
 }
@@ -165,10 +167,21 @@ function precompress(dir) {
   }
 }
 
+function readBuildMode() {
+  try {
+    return JSON.parse(readFileSync(join(outdir, 'build-info.json'), 'utf8')).mode;
+  } catch {
+    return null;
+  }
+}
+
 async function main() {
   if (args.has('--if-stale') && !isStale()) return;
-  rmSync(outdir, { recursive: true, force: true });
+  // The watcher builds on top of the development build `npm run dev` just made; every
+  // other build starts clean so no stale precompressed file outlives its source.
+  if (!watch) rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
+  writeFileSync(join(outdir, 'build-info.json'), JSON.stringify({ mode: dev ? 'development' : 'production', version: pkg.version }));
   if (watch) {
     const bootCtx = await esbuild.context(bootOptions());
     await bootCtx.rebuild();

@@ -12,6 +12,7 @@ import addFormats from 'ajv-formats';
 import { existsSync } from 'node:fs';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
+import { registerDevReload } from './devReload.ts';
 import { ApiError, validationErrorBody } from './errors.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -90,7 +91,10 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     return { status: 'ok', database: db.kind, version: config.version };
   });
 
-  if (config.distDir && existsSync(config.distDir)) await serveSpa(app, config.distDir);
+  if (config.distDir && existsSync(config.distDir)) {
+    await serveSpa(app, config.distDir);
+    if (process.env.DEV_RELOAD === '1') registerDevReload(app, config.distDir);
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];

@@ -9,6 +9,7 @@ import './styles/app.css';
 if (initialLocale.redirect) history.replaceState(history.state, '', initialLocale.redirect);
 startRootActors();
 registerServiceWorker();
+if (__DEV__) void import('./app/devReload.ts').then((m) => m.connectDevReload());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
