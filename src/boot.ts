@@ -1,3 +1,14 @@
 // Runs before first paint (a blocking script in <head>) so the page never flashes the
-// wrong theme. It is the only script that touches <html> before React starts.
-export {};
+// wrong theme or direction. It is the only script that touches <html> before React
+// starts; the theme and locale machines take over from there.
+import { applyResolvedTheme, readStoredColorMode, resolveColorMode, systemPrefersDark } from './app/colorMode.ts';
+
+applyResolvedTheme(resolveColorMode(readStoredColorMode(), systemPrefersDark()));
+
+// Arabic pages lay out right to left from the first paint (the locale prefix is in the path).
+if (/^\/ar(\/|$)/.test(location.pathname)) {
+  document.documentElement.lang = 'ar-DZ';
+  document.documentElement.dir = 'rtl';
+} else if (/^\/fr(\/|$)/.test(location.pathname)) {
+  document.documentElement.lang = 'fr-FR';
+}

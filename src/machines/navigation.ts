@@ -85,7 +85,8 @@ function readChunkReloadStamp(): string | null | undefined {
 
 export const navigationMachine = setup({
   types: {
-    input: {} as NavigationInput | undefined,
+    // `void` keeps the input optional: `createActor(navigationMachine)` needs none.
+    input: {} as NavigationInput | void,
     context: {} as NavigationContext,
     events: {} as NavigationEvent,
   },
@@ -134,7 +135,7 @@ export const navigationMachine = setup({
   description: 'Page transitions: the progress bar and what the page outlet shows.',
   type: 'parallel',
   context: ({ input }) => ({
-    path: input?.path ?? '',
+    path: (input as NavigationInput | undefined)?.path ?? '',
     progress: 0,
     barFailed: false,
     pageError: null,
