@@ -8,11 +8,13 @@
  * unknown vendor, database error), 2 bad usage.
  */
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/passwords.ts';
 import { createUser, DuplicateEmailError } from '../auth/users.ts';
 import { configFromEnv } from '../config.ts';
-import { openDatabase, type Queryable } from '../db/index.ts';
+import { openDatabase, type Database, type Queryable } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 
 const USAGE = `Usage: npm run create-user -- --email <email> --name <name> [--phone <phone>]
@@ -128,6 +130,15 @@ function promptHidden(question: string): Promise<string> {
   });
 }
 
+/** Where the command talks to; tests pass their own. */
+export interface CommandIo {
+  out(text: string): void;
+  err(text: string): void;
+  /** Asks for a password on the terminal; undefined when there is none (generate one). */
+  askPassword?: () => Promise<string>;
+  openDatabase(): Promise<Database>;
+}
+
 async function askPassword(): Promise<string> {
   for (;;) {
     const first = await promptHidden('Password: ');
@@ -141,48 +152,53 @@ async function askPassword(): Promise<string> {
   }
 }
 
-async function main(argv: string[]): Promise<number> {
-  const options = parseOptions(argv);
-  if (options === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
-  let password = options.password;
-  let generated = false;
-  if (password === undefined) {
-    if (process.stdin.isTTY && process.stdout.isTTY) password = await askPassword();
-    else [password, generated] = [randomBytes(15).toString('base64url'), true];
-  }
-
-  const config = configFromEnv();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
+const processIo: CommandIo = {
+  out: (text) => console.log(text),
+  err: (text) => console.error(text),
+  askPassword: process.stdin.isTTY && process.stdout.isTTY ? askPassword : undefined,
+  async openDatabase() {
+    const config = configFromEnv();
+    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     await migrate(db);
-    const vendorId = options.vendor ? await resolveVendor(db, options.vendor) : null;
-    const user = await createUser(db, { ...options, password, vendorId });
-    const role = user.admin ? 'staff' : `vendor staff of ${options.vendor}`;
-    console.log(`Created ${role} ${user.name} <${user.email}> (id ${user.id}).`);
-    if (generated) console.log(`Password: ${password}\nKeep it somewhere safe: it is not shown again.`);
-    return 0;
+    return db;
+  },
+};
+
+/** Runs the command; resolves to the exit status. */
+export async function createUserCommand(argv: string[], io: CommandIo = processIo): Promise<number> {
+  try {
+    const options = parseOptions(argv);
+    if (options === 'help') {
+      io.out(USAGE);
+      return 0;
+    }
+    let password = options.password;
+    let generated = false;
+    if (password === undefined) {
+      if (io.askPassword) password = await io.askPassword();
+      else [password, generated] = [randomBytes(15).toString('base64url'), true];
+    }
+    const db = await io.openDatabase();
+    try {
+      const vendorId = options.vendor ? await resolveVendor(db, options.vendor) : null;
+      const user = await createUser(db, { ...options, password, vendorId });
+      const role = user.admin ? 'staff' : `vendor staff of ${options.vendor}`;
+      io.out(`Created ${role} ${user.name} <${user.email}> (id ${user.id}).`);
+      if (generated) io.out(`Password: ${password}\nKeep it somewhere safe: it is not shown again.`);
+      return 0;
+    } finally {
+      await db.close();
+    }
   } catch (error) {
-    if (error instanceof DuplicateEmailError) throw new Refused(error.message);
-    throw error;
-  } finally {
-    await db.close();
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    io.err(error instanceof Refused || error instanceof DuplicateEmailError ? error.message : `create-user failed: ${(error as Error).message}`);
+    return 1;
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-  } else if (error instanceof Refused) {
-    console.error(error.message);
-    process.exitCode = 1;
-  } else {
-    console.error(`create-user failed: ${(error as Error).message}`);
-    process.exitCode = 1;
-  }
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = await createUserCommand(process.argv.slice(2));
 }
