@@ -1,0 +1,61 @@
+import { setup } from 'xstate';
+import { guardImplementations, type LifecycleContext, type LifecycleEvent } from './context.ts';
+
+/**
+ * Booking lifecycle. Events: confirm, decline, expire, check_in, no_show, undo, cancel,
+ * complete. Payment status is tracked separately (from payments and refunds).
+ */
+export const bookingLifecycle = setup({
+  types: {
+    context: {} as LifecycleContext,
+    input: {} as LifecycleContext,
+    events: {} as LifecycleEvent & { type: 'confirm' | 'decline' | 'expire' | 'check_in' | 'no_show' | 'undo' | 'cancel' | 'complete' },
+  },
+  guards: {
+    hasReason: guardImplementations.hasReason,
+    isSameDay: guardImplementations.isSameDay,
+    holdExpired: guardImplementations.holdExpired,
+    activityStarted: guardImplementations.activityStarted,
+  },
+}).createMachine({
+  id: 'booking',
+  description: 'A booking from request to the end of the activity.',
+  context: ({ input }) => input,
+  initial: 'requested',
+  states: {
+    requested: {
+      description: 'Waiting for the vendor to accept (services with manual confirmation).',
+      on: {
+        confirm: { target: 'confirmed', description: 'The vendor accepts.' },
+        decline: { target: 'declined', description: 'The vendor refuses.' },
+        expire: { target: 'expired', guard: 'holdExpired', description: 'No answer within the hold time.' },
+      },
+    },
+    confirmed: {
+      description: 'Seats are held; the customer is expected.',
+      on: {
+        check_in: { target: 'checked_in' },
+        no_show: { target: 'no_show', guard: 'activityStarted' },
+        cancel: { target: 'cancelled', guard: 'hasReason', description: 'Cancelled with a reason (also after a full refund).' },
+        complete: { target: 'completed', guard: 'activityStarted', description: 'After the activity.' },
+      },
+    },
+    checked_in: {
+      description: 'The customer showed up.',
+      on: {
+        undo: { target: 'confirmed', guard: 'isSameDay', description: 'Undo a check-in on the same day.' },
+        complete: { target: 'completed' },
+      },
+    },
+    no_show: {
+      description: 'The customer did not show up.',
+      on: {
+        undo: { target: 'confirmed', guard: 'isSameDay', description: 'Undo a no-show on the same day.' },
+      },
+    },
+    declined: { type: 'final' },
+    expired: { type: 'final' },
+    cancelled: { type: 'final' },
+    completed: { type: 'final' },
+  },
+});

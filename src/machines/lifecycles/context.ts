@@ -1,0 +1,68 @@
+/**
+ * What every lifecycle chart decides with: the time, who is acting, and the fields of
+ * the record its guards read. Events carry their payload (`reason`, `scheduled_at`).
+ * Guards are plain functions of (context, event) so the SPA and the server agree.
+ */
+export type ActorRole = 'staff' | 'vendor' | 'system';
+
+export interface LifecycleContext {
+  /** ISO instant the transition is judged at. */
+  now: string;
+  role: ActorRole;
+  /** The record as stored (only the fields guards read matter: dates, amounts). */
+  record: Record<string, unknown>;
+}
+
+export interface LifecycleEvent {
+  type: string;
+  reason?: string;
+  scheduled_at?: string;
+  note?: string;
+}
+
+export interface GuardArgs {
+  context: LifecycleContext;
+  event: LifecycleEvent;
+}
+
+/** Algeria is UTC+1 all year; "the same day" is judged on its calendar. */
+const localDate = (iso: unknown) => {
+  const ms = Date.parse(String(iso));
+  return Number.isNaN(ms) ? null : new Date(ms + 3_600_000).toISOString().slice(0, 10);
+};
+const at = (iso: unknown) => (iso == null ? NaN : Date.parse(String(iso)));
+
+/**
+ * The guards of every chart, by name. Each has a kind: `payload` guards check what the
+ * event carries (a failure is a 400 on that field), `role` guards check who acts (403),
+ * `state` guards check the record and the clock (409).
+ */
+export const guardImplementations = {
+  hasReason: ({ event }: GuardArgs) => typeof event.reason === 'string' && event.reason.trim().length > 0,
+  hasScheduleTime: ({ context, event }: GuardArgs) => {
+    const when = at(event.scheduled_at ?? context.record.scheduled_at);
+    return !Number.isNaN(when) && when > Date.parse(context.now);
+  },
+  isStaff: ({ context }: GuardArgs) => context.role === 'staff' || context.role === 'system',
+  isSystem: ({ context }: GuardArgs) => context.role === 'system',
+  isSameDay: ({ context }: GuardArgs) => {
+    const changed = localDate(context.record.status_changed_at);
+    return changed !== null && changed === localDate(context.now);
+  },
+  holdExpired: ({ context }: GuardArgs) => at(context.record.hold_expires_at) <= Date.parse(context.now),
+  activityStarted: ({ context }: GuardArgs) => at(context.record.starts_at) <= Date.parse(context.now),
+  isPastExpiry: ({ context }: GuardArgs) => at(context.record.expires_at) <= Date.parse(context.now),
+};
+
+export type GuardName = keyof typeof guardImplementations;
+
+export const GUARD_INFO: Record<GuardName, { kind: 'payload' | 'role' | 'state'; field?: string; message: string }> = {
+  hasReason: { kind: 'payload', field: 'reason', message: 'A reason is required.' },
+  hasScheduleTime: { kind: 'payload', field: 'scheduled_at', message: 'A future date and time is required to schedule.' },
+  isStaff: { kind: 'role', message: 'Only staff may do this.' },
+  isSystem: { kind: 'role', message: 'This happens automatically (payment gateway or refunds); it cannot be sent by hand.' },
+  isSameDay: { kind: 'state', message: 'This can only be undone on the same day.' },
+  holdExpired: { kind: 'state', message: 'The hold time has not run out yet.' },
+  activityStarted: { kind: 'state', message: 'The activity has not started yet.' },
+  isPastExpiry: { kind: 'state', message: 'The link has not expired yet.' },
+};

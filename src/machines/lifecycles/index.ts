@@ -1,0 +1,138 @@
+/**
+ * One definition of every entity lifecycle for the SPA and the server. Given a
+ * lifecycle, a current status and a context (time, actor role, record), these helpers
+ * answer which events are allowed and where an event leads, computed from the chart
+ * itself (resolveState, getNextTransitions, snapshot.can, transition).
+ */
+import { getNextTransitions, transition, type AnyStateMachine } from 'xstate';
+import { bookingLifecycle } from './booking.ts';
+import { chatbotRequestLifecycle } from './chatbotRequest.ts';
+import { GUARD_INFO, guardImplementations, type GuardName, type LifecycleContext, type LifecycleEvent } from './context.ts';
+import { invitationLifecycle } from './invitation.ts';
+import { notificationLifecycle } from './notification.ts';
+import { paymentLifecycle } from './payment.ts';
+import { publishingLifecycle } from './publishing.ts';
+import { refundLifecycle } from './refund.ts';
+import { reviewLifecycle } from './review.ts';
+import { ticketLifecycle } from './ticket.ts';
+import { vendorLifecycle } from './vendor.ts';
+
+export * from './context.ts';
+export {
+  bookingLifecycle, chatbotRequestLifecycle, invitationLifecycle, notificationLifecycle, paymentLifecycle, publishingLifecycle,
+  refundLifecycle, reviewLifecycle, ticketLifecycle, vendorLifecycle,
+};
+
+export const LIFECYCLES = {
+  booking: bookingLifecycle,
+  refund: refundLifecycle,
+  payment: paymentLifecycle,
+  payment_invitation: invitationLifecycle,
+  review: reviewLifecycle,
+  vendor: vendorLifecycle,
+  ticket: ticketLifecycle,
+  chatbot_request: chatbotRequestLifecycle,
+  notification: notificationLifecycle,
+  publishing: publishingLifecycle,
+} as const;
+
+export type LifecycleName = keyof typeof LIFECYCLES;
+
+function machineOf(name: LifecycleName): AnyStateMachine {
+  return LIFECYCLES[name] as unknown as AnyStateMachine;
+}
+
+/** Every state of a chart, in definition order. */
+export function statesOf(name: LifecycleName): string[] {
+  return Object.keys(machineOf(name).root.states);
+}
+
+export function initialStatus(name: LifecycleName): string {
+  return String(machineOf(name).config.initial);
+}
+
+/** Every event name used anywhere in a chart. */
+export function eventsOf(name: LifecycleName): string[] {
+  const events = new Set<string>();
+  for (const node of Object.values(machineOf(name).root.states)) for (const key of Object.keys(node.config.on ?? {})) events.add(key);
+  return [...events];
+}
+
+export function isKnownStatus(name: LifecycleName, status: string): boolean {
+  return Object.hasOwn(machineOf(name).root.states, status);
+}
+
+function snapshotAt(name: LifecycleName, status: string, context: LifecycleContext) {
+  return machineOf(name).resolveState({ value: status, context });
+}
+
+interface CandidateTransition {
+  event: string;
+  guard: GuardName | undefined;
+  target: string | undefined;
+}
+
+/** The transitions the chart has from a status, guards not evaluated. */
+export function chartTransitions(name: LifecycleName, status: string, context: LifecycleContext): CandidateTransition[] {
+  if (!isKnownStatus(name, status)) return [];
+  return getNextTransitions(snapshotAt(name, status, context)).map((t) => ({
+    event: String(t.eventType),
+    guard: (typeof t.guard === 'string' ? t.guard : (t.guard as { type?: string } | undefined)?.type) as GuardName | undefined,
+    target: t.target?.[0]?.key,
+  }));
+}
+
+/** Events the chart has from a status, whatever their guards say. */
+export function chartEvents(name: LifecycleName, status: string, context: LifecycleContext): string[] {
+  return [...new Set(chartTransitions(name, status, context).map((t) => t.event))];
+}
+
+/**
+ * Events that may be sent now. Guards on the payload (a reason, a schedule time) count
+ * as satisfiable, since the user is asked for them; role and state guards are
+ * evaluated. Pass `payload` to evaluate payload guards too.
+ */
+export function allowedEvents(name: LifecycleName, status: string, context: LifecycleContext, payload?: Omit<LifecycleEvent, 'type'>): string[] {
+  const allowed = new Set<string>();
+  for (const t of chartTransitions(name, status, context)) {
+    const event = { type: t.event, ...payload };
+    if (!t.guard || (!payload && GUARD_INFO[t.guard].kind === 'payload') || guardImplementations[t.guard]({ context, event })) {
+      allowed.add(t.event);
+    }
+  }
+  return [...allowed];
+}
+
+export type TransitionVerdict =
+  | { ok: true; next: string }
+  | { ok: false; code: 'not_in_chart'; allowed: string[]; message: string }
+  | { ok: false; code: 'payload' | 'role' | 'state'; guard: GuardName; field?: string; allowed: string[]; message: string };
+
+/** Where `event` leads from `status`, or why it may not be sent. */
+export function evaluateTransition(name: LifecycleName, status: string, event: LifecycleEvent, context: LifecycleContext): TransitionVerdict {
+  const allowed = allowedEvents(name, status, context);
+  const candidates = chartTransitions(name, status, context).filter((t) => t.event === event.type);
+  if (candidates.length === 0) {
+    return { ok: false, code: 'not_in_chart', allowed, message: `"${event.type}" is not possible from "${status}".` };
+  }
+  const snapshot = snapshotAt(name, status, context);
+  if (snapshot.can(event)) {
+    const [next] = transition(machineOf(name), snapshot, event);
+    return { ok: true, next: String(next.value) };
+  }
+  // Report the first failing guard, payload guards first (they are the user's to fix).
+  const order = { payload: 0, role: 1, state: 2 } as const;
+  const failing = candidates
+    .filter((t) => t.guard && !guardImplementations[t.guard]({ context, event }))
+    .map((t) => t.guard as GuardName)
+    .sort((a, b) => order[GUARD_INFO[a].kind] - order[GUARD_INFO[b].kind]);
+  const guard = failing[0];
+  const info = GUARD_INFO[guard];
+  return { ok: false, code: info.kind, guard, field: info.field, allowed, message: info.message };
+}
+
+/** Shortcut: the next status, or undefined when the event is not allowed. */
+export function nextStatus(name: LifecycleName, status: string, event: LifecycleEvent, context: LifecycleContext): string | undefined {
+  const verdict = evaluateTransition(name, status, event, context);
+  return verdict.ok ? verdict.next : undefined;
+}

@@ -1,0 +1,39 @@
+import { setup } from 'xstate';
+import { guardImplementations, type LifecycleContext, type LifecycleEvent } from './context.ts';
+
+/** Refund lifecycle. Events: approve, reject, process, succeed, fail, retry. */
+export const refundLifecycle = setup({
+  types: {
+    context: {} as LifecycleContext,
+    input: {} as LifecycleContext,
+    events: {} as LifecycleEvent & { type: 'approve' | 'reject' | 'process' | 'succeed' | 'fail' | 'retry' },
+  },
+  guards: { hasReason: guardImplementations.hasReason },
+}).createMachine({
+  id: 'refund',
+  description: 'A refund request, from approval to the money being returned.',
+  context: ({ input }) => input,
+  initial: 'requested',
+  states: {
+    requested: {
+      on: {
+        approve: { target: 'approved' },
+        reject: { target: 'rejected', guard: 'hasReason' },
+      },
+    },
+    approved: {
+      description: 'Approved; not yet sent to the payment gateway or the wallet.',
+      on: { process: { target: 'processing', description: 'Send to the gateway (or credit the wallet).' } },
+    },
+    processing: {
+      description: 'Waiting for the gateway to confirm.',
+      on: {
+        succeed: { target: 'succeeded', description: 'The money went back: payments and the booking balance are updated.' },
+        fail: { target: 'failed', guard: 'hasReason' },
+      },
+    },
+    failed: { on: { retry: { target: 'processing' } } },
+    rejected: { type: 'final' },
+    succeeded: { type: 'final' },
+  },
+});

@@ -1,0 +1,27 @@
+import { setup } from 'xstate';
+import { guardImplementations, type LifecycleContext, type LifecycleEvent } from './context.ts';
+
+/** Review moderation. Events: approve, reject (staff), edit (back to moderation). */
+export const reviewLifecycle = setup({
+  types: {
+    context: {} as LifecycleContext,
+    input: {} as LifecycleContext,
+    events: {} as LifecycleEvent & { type: 'approve' | 'reject' | 'edit' },
+  },
+  guards: { isStaff: guardImplementations.isStaff },
+}).createMachine({
+  id: 'review',
+  description: 'A customer review waiting for moderation.',
+  context: ({ input }) => input,
+  initial: 'pending',
+  states: {
+    pending: {
+      on: {
+        approve: { target: 'approved', guard: 'isStaff' },
+        reject: { target: 'rejected', guard: 'isStaff' },
+      },
+    },
+    rejected: { on: { edit: { target: 'pending', description: 'The review was edited and goes back to moderation.' } } },
+    approved: { type: 'final' },
+  },
+});

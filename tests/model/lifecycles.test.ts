@@ -1,0 +1,218 @@
+/**
+ * The lifecycle charts against DOMAIN.md: each chart has exactly the documented states
+ * and transitions, and the shared helper (what the server enforces and the SPA shows)
+ * agrees with the chart on every path that xstate/graph finds through it.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { AnyStateMachine } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import * as statuses from '../../src/domain/statuses.ts';
+import {
+  LIFECYCLES, allowedEvents, chartEvents, evaluateTransition, eventsOf, initialStatus, statesOf, type LifecycleContext, type LifecycleName,
+} from '../../src/machines/lifecycles/index.ts';
+
+/** [from, event, to] as DOMAIN.md describes them. */
+const EXPECTED: Record<LifecycleName, { statuses: readonly string[]; edges: [string, string, string][] }> = {
+  booking: {
+    statuses: statuses.BOOKING_STATUSES,
+    edges: [
+      ['requested', 'confirm', 'confirmed'], ['requested', 'decline', 'declined'], ['requested', 'expire', 'expired'],
+      ['confirmed', 'check_in', 'checked_in'], ['confirmed', 'no_show', 'no_show'], ['confirmed', 'cancel', 'cancelled'],
+      ['confirmed', 'complete', 'completed'], ['checked_in', 'undo', 'confirmed'], ['no_show', 'undo', 'confirmed'],
+      ['checked_in', 'complete', 'completed'],
+    ],
+  },
+  refund: {
+    statuses: statuses.REFUND_STATUSES,
+    edges: [
+      ['requested', 'approve', 'approved'], ['requested', 'reject', 'rejected'], ['approved', 'process', 'processing'],
+      ['processing', 'succeed', 'succeeded'], ['processing', 'fail', 'failed'], ['failed', 'retry', 'processing'],
+    ],
+  },
+  payment: {
+    statuses: statuses.PAYMENT_STATUSES,
+    edges: [
+      ['pending', 'pay', 'paid'], ['pending', 'fail', 'failed'], ['pending', 'cancel', 'cancelled'], ['pending', 'expire', 'expired'],
+      ['paid', 'partially_refund', 'partially_refunded'], ['paid', 'refund', 'refunded'],
+      ['partially_refunded', 'partially_refund', 'partially_refunded'], ['partially_refunded', 'refund', 'refunded'],
+    ],
+  },
+  payment_invitation: {
+    statuses: statuses.INVITATION_STATUSES,
+    edges: [
+      ['sent', 'open', 'opened'], ['opened', 'pay', 'paid'], ['sent', 'expire', 'expired'], ['opened', 'expire', 'expired'],
+      ['sent', 'cancel', 'cancelled'], ['opened', 'cancel', 'cancelled'], ['sent', 'resend', 'sent'],
+    ],
+  },
+  review: {
+    statuses: statuses.REVIEW_STATUSES,
+    edges: [['pending', 'approve', 'approved'], ['pending', 'reject', 'rejected'], ['rejected', 'edit', 'pending']],
+  },
+  vendor: {
+    statuses: statuses.VENDOR_STATUSES,
+    edges: [
+      ['applied', 'start_review', 'under_review'], ['under_review', 'approve', 'active'], ['under_review', 'reject', 'rejected'],
+      ['active', 'suspend', 'suspended'], ['suspended', 'reinstate', 'active'],
+    ],
+  },
+  ticket: {
+    statuses: statuses.TICKET_STATUSES,
+    edges: [
+      ['new', 'open', 'open'], ['open', 'wait', 'pending'], ['pending', 'resume', 'open'], ['open', 'solve', 'solved'],
+      ['solved', 'close', 'closed'], ['solved', 'reopen', 'open'],
+    ],
+  },
+  chatbot_request: {
+    statuses: statuses.CHATBOT_REQUEST_STATUSES,
+    edges: [
+      ['new', 'review', 'in_review'], ['in_review', 'resolve', 'resolved'], ['in_review', 'escalate', 'escalated'],
+      ['in_review', 'dismiss', 'dismissed'],
+    ],
+  },
+  notification: {
+    statuses: statuses.NOTIFICATION_STATUSES,
+    edges: [
+      ['draft', 'schedule', 'scheduled'], ['scheduled', 'send', 'sent'], ['scheduled', 'fail', 'failed'], ['draft', 'send', 'sent'],
+      ['scheduled', 'cancel', 'draft'],
+    ],
+  },
+  publishing: {
+    statuses: statuses.PUBLISHING_STATUSES,
+    edges: [
+      ['draft', 'publish', 'published'], ['published', 'archive', 'archived'], ['published', 'unpublish', 'draft'], ['archived', 'restore', 'draft'],
+    ],
+  },
+};
+
+/** A context and payload in which every guard passes. */
+const NOW = '2025-06-15T12:00:00.000Z';
+const permissive: LifecycleContext = {
+  now: NOW,
+  role: 'system',
+  record: {
+    starts_at: '2025-06-15T08:00:00.000Z',
+    status_changed_at: '2025-06-15T09:00:00.000Z',
+    hold_expires_at: '2025-06-15T10:00:00.000Z',
+    expires_at: '2025-06-15T10:00:00.000Z',
+  },
+};
+const payload = { reason: 'Because', scheduled_at: '2025-06-16T08:00:00.000Z' };
+
+for (const name of Object.keys(LIFECYCLES) as LifecycleName[]) {
+  const machine = LIFECYCLES[name] as unknown as AnyStateMachine;
+  const expected = EXPECTED[name];
+
+  describe(`${name} lifecycle`, () => {
+    test('has exactly the documented states, the domain statuses and an id', () => {
+      assert.deepEqual([...statesOf(name)].sort(), [...expected.statuses].sort());
+      assert.ok(machine.id && machine.id !== '(machine)');
+      assert.ok(expected.statuses.includes(initialStatus(name)));
+    });
+
+    test('has exactly the documented transitions, with lower-case event names', () => {
+      const edges: [string, string, string][] = [];
+      for (const status of statesOf(name)) {
+        for (const event of chartEvents(name, status, permissive)) {
+          const verdict = evaluateTransition(name, status, { type: event, ...payload }, permissive);
+          assert.ok(verdict.ok, `${status} --${event}--> refused: ${JSON.stringify(verdict)}`);
+          edges.push([status, event, verdict.ok ? verdict.next : '']);
+        }
+      }
+      const key = (e: string[]) => e.join(' ');
+      assert.deepEqual(edges.map(key).sort(), expected.edges.map(key).sort());
+      for (const event of eventsOf(name)) assert.match(event, /^[a-z][a-z_]*$/);
+    });
+
+    test('refuses every event the chart does not have, listing the allowed ones', () => {
+      for (const status of statesOf(name)) {
+        for (const event of eventsOf(name)) {
+          if (expected.edges.some(([from, ev]) => from === status && ev === event)) continue;
+          const verdict = evaluateTransition(name, status, { type: event, ...payload }, permissive);
+          assert.equal(verdict.ok, false);
+          assert.ok(!verdict.ok && verdict.code === 'not_in_chart');
+          assert.deepEqual(
+            [...(verdict.ok ? [] : verdict.allowed)].sort(),
+            [...new Set(expected.edges.filter(([from]) => from === status).map(([, ev]) => ev))].sort(),
+          );
+        }
+      }
+    });
+
+    test('every path xstate/graph finds through the chart is followed by the shared helper', async () => {
+      const model = createTestModel(machine, {
+        events: eventsOf(name).map((type) => ({ type, ...payload })) as never,
+        input: permissive as never,
+      });
+      const paths = model.getSimplePaths();
+      assert.ok(paths.length > 0);
+      const reached = new Set<string>();
+      for (const path of paths) {
+        let status = initialStatus(name);
+        await path.test({
+          states: Object.fromEntries(
+            statesOf(name).map((s) => [s, (snapshot: { value: unknown }) => {
+              assert.equal(status, s);
+              assert.equal(snapshot.value, s);
+              reached.add(s);
+            }]),
+          ),
+          events: Object.fromEntries(
+            eventsOf(name).map((type) => [type, () => {
+              const verdict = evaluateTransition(name, status, { type, ...payload }, permissive);
+              assert.ok(verdict.ok, `${status} --${type}`);
+              if (verdict.ok) status = verdict.next;
+            }]),
+          ),
+        });
+      }
+      assert.deepEqual([...reached].sort(), [...expected.statuses].sort());
+    });
+  });
+}
+
+describe('guards', () => {
+  const vendor = (record: Record<string, unknown>, now = NOW): LifecycleContext => ({ now, role: 'vendor', record });
+
+  test('cancelling a booking needs a reason (a payload guard: the user fixes the field)', () => {
+    const verdict = evaluateTransition('booking', 'confirmed', { type: 'cancel', reason: '  ' }, vendor({}));
+    assert.deepEqual(verdict.ok ? null : [verdict.code, verdict.field], ['payload', 'reason']);
+    assert.ok(allowedEvents('booking', 'confirmed', vendor({})).includes('cancel'), 'listed: the reason is asked for');
+  });
+
+  test('undo only on the same day as the check-in or no-show, in Algeria time', () => {
+    const checkedIn = vendor({ status_changed_at: '2025-06-15T22:30:00.000Z' }, '2025-06-15T23:30:00.000Z'); // 23:30 and 00:30 local
+    assert.equal(evaluateTransition('booking', 'checked_in', { type: 'undo' }, checkedIn).ok, false);
+    assert.ok(!allowedEvents('booking', 'checked_in', checkedIn).includes('undo'));
+    const sameDay = vendor({ status_changed_at: '2025-06-15T08:00:00.000Z' }, '2025-06-15T21:00:00.000Z');
+    assert.deepEqual(evaluateTransition('booking', 'no_show', { type: 'undo' }, sameDay), { ok: true, next: 'confirmed' });
+  });
+
+  test('expiry and completion wait for the clock', () => {
+    const early = vendor({ hold_expires_at: '2025-06-15T13:00:00.000Z', starts_at: '2025-06-16T08:00:00.000Z' });
+    const expire = evaluateTransition('booking', 'requested', { type: 'expire' }, early);
+    assert.equal(expire.ok ? '' : expire.code, 'state');
+    assert.equal(evaluateTransition('booking', 'confirmed', { type: 'complete' }, early).ok, false);
+    assert.equal(evaluateTransition('payment_invitation', 'sent', { type: 'expire' }, vendor({ expires_at: '2025-07-01T00:00:00Z' })).ok, false);
+  });
+
+  test('role guards: reviews are moderated by staff; payment refunds only follow refunds', () => {
+    const verdict = evaluateTransition('review', 'pending', { type: 'approve' }, vendor({}));
+    assert.equal(verdict.ok ? '' : verdict.code, 'role');
+    assert.deepEqual(allowedEvents('review', 'pending', vendor({})), []);
+    assert.deepEqual(allowedEvents('review', 'pending', { ...vendor({}), role: 'staff' }).sort(), ['approve', 'reject']);
+    assert.deepEqual(allowedEvents('payment', 'paid', { ...vendor({}), role: 'staff' }), []);
+  });
+
+  test('scheduling a notification needs a time in the future', () => {
+    const ctx = { ...vendor({}), role: 'staff' as const };
+    const past = evaluateTransition('notification', 'draft', { type: 'schedule', scheduled_at: '2025-06-14T00:00:00Z' }, ctx);
+    assert.deepEqual(past.ok ? null : [past.code, past.field], ['payload', 'scheduled_at']);
+    assert.equal(evaluateTransition('notification', 'draft', { type: 'schedule', scheduled_at: '2025-06-16T00:00:00Z' }, ctx).ok, true);
+  });
+});
+
+test('every collection with a lifecycle names a chart that exists', async () => {
+  const { COLLECTIONS } = await import('../../src/domain/registry.ts');
+  for (const c of COLLECTIONS) if (c.lifecycle) assert.ok(c.lifecycle in LIFECYCLES, c.name);
+});
