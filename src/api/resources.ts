@@ -1,0 +1,67 @@
+/** Generic calls on the branch API's collections (DESIGN section 5). */
+import { apiClient } from './registry.ts';
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export interface ListQuery {
+  page: number;
+  page_size: number;
+  ordering: string;
+  search: string;
+  /** Field filters, e.g. `status=confirmed`, `starts_at__gte=2026-11-01`. */
+  filters: Record<string, string>;
+}
+
+export interface ApiRecord {
+  id: string;
+  version: number;
+  [field: string]: unknown;
+}
+
+const collectionUrl = (resource: string) => `/branch/api/${resource}/`;
+const recordUrl = (resource: string, id: string) => `/branch/api/${resource}/${encodeURIComponent(id)}/`;
+
+export function toParams(query: ListQuery): Record<string, string | number> {
+  return {
+    ...query.filters,
+    page: query.page,
+    page_size: query.page_size,
+    ...(query.ordering ? { ordering: query.ordering } : {}),
+    ...(query.search ? { search: query.search } : {}),
+  };
+}
+
+export function fetchList<T = ApiRecord>(resource: string, query: ListQuery, signal?: AbortSignal): Promise<Page<T>> {
+  return apiClient().get<Page<T>>(collectionUrl(resource), { params: toParams(query), signal, quiet: true });
+}
+
+export function fetchRecord<T = ApiRecord>(resource: string, id: string, signal?: AbortSignal): Promise<T> {
+  return apiClient().get<T>(recordUrl(resource, id), { signal, quiet: true });
+}
+
+export function createRecord<T = ApiRecord>(resource: string, data: Record<string, unknown>): Promise<T> {
+  return apiClient().post<T>(collectionUrl(resource), data, { quiet: true });
+}
+
+export function updateRecord<T = ApiRecord>(resource: string, id: string, data: Record<string, unknown>): Promise<T> {
+  return apiClient().patch<T>(recordUrl(resource, id), data, { quiet: true });
+}
+
+export function deleteRecord(resource: string, id: string, version: number): Promise<void> {
+  return apiClient().delete<void>(recordUrl(resource, id), { params: { version }, quiet: true });
+}
+
+export function transitionRecord<T = ApiRecord>(
+  resource: string,
+  id: string,
+  event: string,
+  version: number,
+  payload: Record<string, unknown> = {},
+): Promise<T> {
+  return apiClient().post<T>(`${recordUrl(resource, id)}transition/`, { ...payload, event, version }, { quiet: true });
+}
