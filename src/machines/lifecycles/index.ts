@@ -105,7 +105,7 @@ export function allowedEvents(name: LifecycleName, status: string, context: Life
 
 export type TransitionVerdict =
   | { ok: true; next: string }
-  | { ok: false; code: 'not_in_chart'; allowed: string[]; message: string }
+  | { ok: false; code: 'not_in_chart'; guard?: undefined; field?: undefined; allowed: string[]; message: string }
   | { ok: false; code: 'payload' | 'role' | 'state'; guard: GuardName; field?: string; allowed: string[]; message: string };
 
 /** Where `event` leads from `status`, or why it may not be sent. */
