@@ -5,6 +5,7 @@
 import { createActor, waitFor } from 'xstate';
 import { readSession } from '../api/authStorage.ts';
 import { ApiRequestError, createApiClient, type SessionBridge } from '../api/client.ts';
+import { registerApiClient } from '../api/registry.ts';
 import { detectLocale, localeMachine } from '../machines/locale.ts';
 import { navigationMachine } from '../machines/navigation.ts';
 import { sessionMachine, type SessionTokens } from '../machines/session.ts';
@@ -65,6 +66,8 @@ export const api = createApiClient({
     for (const listener of requestErrorListeners) listener(error);
   },
 });
+
+registerApiClient(api);
 
 export function startRootActors() {
   sessionActor.start();
