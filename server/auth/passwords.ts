@@ -8,6 +8,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 export const SCRYPT_PARAMS = { N: 16_384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
+/** scrypt needs 128 * N * r bytes; hashes asking for more are treated as unreadable. */
+const MAX_MEMORY = 64 * 1024 * 1024;
 /** Longer inputs are refused before hashing, so a huge password cannot cost more. */
 export const MAX_PASSWORD_LENGTH = 1024;
 export const MIN_PASSWORD_LENGTH = 8;
@@ -16,7 +18,7 @@ function derive(password: string, salt: Buffer, options: ScryptOptions, keyLengt
   return new Promise((resolve, reject) => {
     // NFC so the same password typed on different keyboards (composed or decomposed
     // accents) hashes the same.
-    scrypt(password.normalize('NFC'), salt, keyLength, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) =>
+    scrypt(password.normalize('NFC'), salt, keyLength, { ...options, maxmem: MAX_MEMORY + 1024 * 1024 }, (error, key) =>
       error ? reject(error) : resolve(key),
     );
   });
@@ -35,7 +37,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [N, r, p] = parts.slice(1, 4).map(Number);
   // Bounds keep a corrupted or hostile row from making one check arbitrarily expensive.
-  const sane = N >= 2 && N <= 2 ** 20 && (N & (N - 1)) === 0 && r >= 1 && r <= 32 && p >= 1 && p <= 16;
+  const sane = N >= 2 && (N & (N - 1)) === 0 && r >= 1 && p >= 1 && p <= 16 && 128 * N * r <= MAX_MEMORY;
   if (!sane || password.length > MAX_PASSWORD_LENGTH) return false;
   const salt = Buffer.from(parts[4], 'base64url');
   const expected = Buffer.from(parts[5], 'base64url');

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, forbidden } from '../errors.ts';
 import { signAccessToken, verifyAccessToken } from './accessTokens.ts';
 import { loadJwtSecret } from './secret.ts';
-import { findActiveUser } from './users.ts';
+import { findActiveUser, UUID_PATTERN } from './users.ts';
 
 export interface AuthUser {
   id: string;
@@ -43,8 +43,6 @@ declare module 'fastify' {
 const unauthenticated = (detail: string) =>
   new ApiError(401, { detail }, { 'www-authenticate': 'Bearer realm="branch-api"' });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** preHandler after app.authenticate: 403 for vendor staff. */
 export async function requireStaff(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthenticated('Authentication credentials were not provided.');
@@ -63,7 +61,7 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
     if (!header) throw unauthenticated('Authentication credentials were not provided.');
     const match = /^(?:JWT|Bearer) +([A-Za-z0-9_.-]+)$/i.exec(header.trim());
     const claims = match ? await verifyAccessToken(match[1], key) : undefined;
-    const user = claims && UUID.test(claims.sub) ? await findActiveUser(app.db, claims.sub) : undefined;
+    const user = claims && UUID_PATTERN.test(claims.sub) ? await findActiveUser(app.db, claims.sub) : undefined;
     if (!user) throw unauthenticated('The access token is invalid or has expired.');
     request.user = user;
   });

@@ -54,7 +54,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: LoginBody, response: { 200: LoginResponse } } },
     async (request) => {
       const { email, password } = request.body;
-      const attempt = await reserveLoginAttempt(db, { account: email.toLowerCase(), address: request.ip });
+      const attempt = await reserveLoginAttempt(db, { account: email.toLowerCase(), address: request.ip || 'unknown' });
       if (!attempt.ok) {
         throw new ApiError(
           429,

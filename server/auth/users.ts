@@ -3,6 +3,8 @@ import type { Queryable } from '../db/index.ts';
 import { hashPassword } from './passwords.ts';
 import type { AuthUser } from './plugin.ts';
 
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The columns of a user that the API shows, in AuthUser's shape. */
 export const USER_COLUMNS = 'id, email, name, phone, admin, vendor_id';
 

@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/passwords.ts';
-import { createUser, DuplicateEmailError } from '../auth/users.ts';
+import { createUser, DuplicateEmailError, UUID_PATTERN } from '../auth/users.ts';
 import { configFromEnv } from '../config.ts';
 import { openDatabase, type Database, type Queryable } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
@@ -31,7 +31,6 @@ class UsageError extends Error {}
 class Refused extends Error {}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Options {
   email: string;
@@ -85,7 +84,7 @@ function passwordProblems(password: string): string[] {
 }
 
 async function resolveVendor(q: Queryable, ref: string): Promise<string> {
-  const { rows } = UUID.test(ref)
+  const { rows } = UUID_PATTERN.test(ref)
     ? await q.query<{ id: string; trade_name: string }>('SELECT id, trade_name FROM vendors WHERE id = $1', [ref])
     : await q.query<{ id: string; trade_name: string }>(
         'SELECT id, trade_name FROM vendors WHERE lower(trade_name) = lower($1) ORDER BY created_at',
