@@ -37,6 +37,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not report this failure to the global error handler (the caller shows it). */
   quiet?: boolean;
+  /** `blob` for downloads (CSV exports); JSON otherwise. */
+  responseType?: 'json' | 'blob' | 'text';
 }
 
 export interface ApiClient {
@@ -70,6 +72,7 @@ export function createApiClient(options: {
       data: opts.data,
       params,
       headers: { Authorization: `JWT ${token}` },
+      responseType: opts.responseType ?? 'json',
       // redaxios has no abort option of its own; its fetch hook carries the signal.
       fetch: signal ? (input, init) => fetch(input, { ...init, signal }) : undefined,
     });

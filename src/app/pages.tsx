@@ -12,6 +12,7 @@ type PageModule = { default: ComponentType<PageProps> };
 
 const AREA_MODULES: Partial<Record<AreaKey, () => Promise<PageModule>>> = {
   home: () => import('../views/home/HomePage.tsx'),
+  bookings: () => import('../views/bookings/index.tsx'),
 };
 
 /**

@@ -1,0 +1,193 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { sessionActor } from '../../app/actors.ts';
+import type { PageProps } from '../../app/pages.tsx';
+import { usePageReady } from '../../app/pageReady.ts';
+import { routeByKey, pathOf } from '../../app/routes.ts';
+import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES } from '../../domain/statuses.ts';
+import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { formatDateTime, formatMoney } from '../ui/format.ts';
+import { PageFrame } from '../ui/PageFrame.tsx';
+import { Pager } from '../ui/Pager.tsx';
+import { SearchBox } from '../ui/SearchBox.tsx';
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { useList } from '../ui/useList.ts';
+import { exportBookingsCsv, confirmBookings } from './bookingActions.ts';
+
+export interface BookingRow {
+  id: string;
+  version: number;
+  ref: string;
+  customer_name: string;
+  customer_phone: string | null;
+  service_title?: string;
+  starts_at: string;
+  participants_count: number;
+  total: number;
+  paid: number;
+  balance: number;
+  currency: string;
+  status: string;
+  payment_status: string;
+}
+
+const FILTERS = ['status', 'payment_status', 'vendor_id', 'service_id', 'starts_at'] as const;
+const LIST_OPTIONS = { filters: FILTERS, defaultOrdering: '-starts_at' };
+
+export function BookingListPage({ route }: PageProps) {
+  const intl = useIntl();
+  const list = useList('bookings', LIST_OPTIONS);
+  const snapshot = useSelector(list, (s) => s);
+  const admin = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const { query, page, error, selected, searchText } = snapshot.context;
+  const loading = snapshot.hasTag('busy');
+  usePageReady(page !== null || error !== null);
+
+  const money = (row: BookingRow, amount: number) => formatMoney(intl, amount, row.currency);
+  const columns: Column<BookingRow>[] = [
+    { key: 'ref', header: 'booking.ref', sortField: 'ref', render: (r) => <span dir="ltr">{r.ref}</span> },
+    {
+      key: 'customer',
+      header: 'booking.customer',
+      sortField: 'customer_name',
+      render: (r) => (
+        <span className="cell-stack">
+          <span>{r.customer_name}</span>
+          {r.customer_phone && <span className="muted" dir="ltr">{r.customer_phone}</span>}
+        </span>
+      ),
+    },
+    { key: 'service', header: 'booking.service', render: (r) => r.service_title ?? '—' },
+    { key: 'starts_at', header: 'booking.startsAt', sortField: 'starts_at', render: (r) => formatDateTime(intl, r.starts_at) },
+    { key: 'participants', header: 'booking.participants', align: 'end', render: (r) => intl.formatNumber(r.participants_count) },
+    { key: 'total', header: 'booking.total', sortField: 'total', align: 'end', render: (r) => money(r, r.total) },
+    { key: 'paid', header: 'booking.paid', align: 'end', render: (r) => money(r, r.paid) },
+    { key: 'balance', header: 'booking.balance', sortField: 'balance', align: 'end', render: (r) => money(r, r.balance) },
+    { key: 'status', header: 'booking.status', sortField: 'status', render: (r) => <StatusChip status={r.status} kind="bookingStatus" /> },
+    { key: 'payment_status', header: 'booking.paymentStatus', render: (r) => <StatusChip status={r.payment_status} kind="paymentStatus" /> },
+  ];
+
+  const filter = (name: string) => query.filters[name] ?? '';
+  const setFilter = (name: string, value: string) => list.send({ type: 'filter.set', name, value });
+  const rows = (page?.results ?? []) as unknown as BookingRow[];
+  const detail = routeByKey('bookingDetail');
+
+  const runBulk = async (work: () => Promise<unknown>) => {
+    setBulkBusy(true);
+    try {
+      await work();
+    } finally {
+      setBulkBusy(false);
+      list.send({ type: 'select.clear' });
+      list.send({ type: 'refresh' });
+    }
+  };
+
+  return (
+    <PageFrame
+      route={route}
+      actions={
+        <button type="button" className="button" disabled={bulkBusy} onClick={() => runBulk(() => exportBookingsCsv(query, intl.locale))}>
+          <FormattedMessage id="booking.exportCsv" />
+        </button>
+      }
+    >
+      <div className="filter-bar" role="search">
+        <SearchBox
+          value={searchText}
+          label={intl.formatMessage({ id: 'booking.searchLabel' })}
+          onChange={(text) => list.send({ type: 'search.typed', text })}
+        />
+        <label className="filter">
+          <FormattedMessage id="booking.status" />
+          <select value={filter('status')} onChange={(e) => setFilter('status', e.target.value)}>
+            <option value="">{intl.formatMessage({ id: 'list.any' })}</option>
+            {BOOKING_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {intl.formatMessage({ id: `bookingStatus.${s}` })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <FormattedMessage id="booking.paymentStatus" />
+          <select value={filter('payment_status')} onChange={(e) => setFilter('payment_status', e.target.value)}>
+            <option value="">{intl.formatMessage({ id: 'list.any' })}</option>
+            {BOOKING_PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {intl.formatMessage({ id: `paymentStatus.${s}` })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <FormattedMessage id="booking.from" />
+          <input type="date" value={filter('starts_at__gte').slice(0, 10)} onChange={(e) => setFilter('starts_at__gte', e.target.value)} />
+        </label>
+        <label className="filter">
+          <FormattedMessage id="booking.to" />
+          <input type="date" value={filter('starts_at__lte').slice(0, 10)} onChange={(e) => setFilter('starts_at__lte', e.target.value)} />
+        </label>
+        {admin && filter('vendor_id') && (
+          <button type="button" className="button button-ghost" onClick={() => setFilter('vendor_id', '')}>
+            <FormattedMessage id="booking.clearVendor" />
+          </button>
+        )}
+        {(Object.keys(query.filters).length > 0 || query.search) && (
+          <button type="button" className="button button-ghost" onClick={() => list.send({ type: 'filters.clear' })}>
+            <FormattedMessage id="list.clearFilters" />
+          </button>
+        )}
+      </div>
+      {selected.length > 0 && (
+        <div className="bulk-bar" role="region" aria-label={intl.formatMessage({ id: 'list.bulkActions' })}>
+          <span>
+            <FormattedMessage id="list.selectedCount" values={{ count: selected.length }} />
+          </span>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={bulkBusy}
+            onClick={() => runBulk(() => confirmBookings(rows.filter((r) => selected.includes(r.id))))}
+          >
+            <FormattedMessage id="booking.confirmSelected" />
+          </button>
+        </div>
+      )}
+      {snapshot.matches({ data: 'error' }) ? (
+        <ErrorState detail={error?.detail} onRetry={() => list.send({ type: 'retry' })} />
+      ) : snapshot.matches({ data: 'empty' }) ? (
+        <EmptyState title={<FormattedMessage id="booking.none" />} />
+      ) : (
+        page && (
+          <>
+            <DataTable
+              name="bookings"
+              caption={intl.formatMessage({ id: 'route.bookingManage' })}
+              columns={columns}
+              rows={rows}
+              ordering={query.ordering}
+              onSort={(field) => list.send({ type: 'ordering.toggle', field })}
+              rowHref={(row) => pathOf(detail, row.id)}
+              selected={selected}
+              onToggleRow={(id) => list.send({ type: 'select.toggle', id })}
+              onTogglePage={() => list.send({ type: 'select.page' })}
+              busy={loading}
+            />
+            <Pager
+              page={query.page}
+              pageSize={query.page_size}
+              count={page.count}
+              onPage={(p) => list.send({ type: 'page.goto', page: p })}
+              onPageSize={(size) => list.send({ type: 'pageSize.set', size })}
+            />
+          </>
+        )
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,16 @@
+/** The bookings area: one lazy chunk for its screens. */
+import type { PageProps } from '../../app/pages.tsx';
+import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
+import { BookingDetailPage } from './BookingDetailPage.tsx';
+import { BookingListPage } from './BookingListPage.tsx';
+
+export default function BookingsArea(props: PageProps) {
+  switch (props.route.key) {
+    case 'bookingManage':
+      return <BookingListPage {...props} />;
+    case 'bookingDetail':
+      return props.params.id ? <BookingDetailPage key={props.params.id} {...props} /> : <BookingListPage {...props} />;
+    default:
+      return <PlaceholderPage {...props} />;
+  }
+}

@@ -1,0 +1,17 @@
+import { FormattedMessage } from 'react-intl';
+
+/** A status in words and colour; the colour family comes from the status, the words from the locale. */
+const TONES: Record<string, 'ok' | 'warn' | 'bad' | 'info' | 'muted'> = {
+  confirmed: 'ok', checked_in: 'ok', completed: 'ok', paid: 'ok', approved: 'ok', succeeded: 'ok', active: 'ok', published: 'ok', sent: 'ok', solved: 'ok', resolved: 'ok',
+  requested: 'warn', pending: 'warn', deposit: 'warn', processing: 'warn', under_review: 'warn', scheduled: 'warn', opened: 'warn', open: 'warn', new: 'warn', in_review: 'warn', applied: 'warn',
+  declined: 'bad', cancelled: 'bad', no_show: 'bad', failed: 'bad', rejected: 'bad', expired: 'bad', suspended: 'bad', unpaid: 'bad',
+  refunded: 'info', partially_refunded: 'info', escalated: 'info',
+};
+
+export function StatusChip({ status, kind = 'status' }: { status: string; kind?: string }) {
+  return (
+    <span className="status-chip" data-tone={TONES[status] ?? 'muted'}>
+      <FormattedMessage id={`${kind}.${status}`} defaultMessage={status.replaceAll('_', ' ')} />
+    </span>
+  );
+}

@@ -1,0 +1,20 @@
+/** Money and dates go through react-intl, in the user's locale. Money is in minor units. */
+import type { IntlShape } from 'react-intl';
+
+/** ISO 4217 minor units of the currencies the marketplace handles. */
+const MINOR_DIGITS: Record<string, number> = { DZD: 2, EUR: 2, USD: 2, TND: 3, MAD: 2 };
+
+export function formatMoney(intl: IntlShape, minorUnits: number, currency = 'DZD'): string {
+  const digits = MINOR_DIGITS[currency] ?? 2;
+  return intl.formatNumber(minorUnits / 10 ** digits, { style: 'currency', currency, minimumFractionDigits: digits });
+}
+
+export function formatDateTime(intl: IntlShape, iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function formatDate(intl: IntlShape, iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return intl.formatDate(iso, { dateStyle: 'medium' });
+}

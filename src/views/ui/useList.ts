@@ -1,0 +1,24 @@
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useSearch } from 'wouter';
+import { listMachine } from '../../machines/resources/list.ts';
+import { parseListQuery } from '../../machines/resources/listQuery.ts';
+
+/**
+ * A list actor for one screen, kept in step with the URL: the query is read from the
+ * search string, and a change of it (back button, a link) reaches the machine.
+ */
+export function useList(resource: string, options: { filters: readonly string[]; defaultOrdering: string }) {
+  const search = useSearch();
+  const key = options.filters.join(',');
+  const query = useMemo(
+    () => parseListQuery(search, options),
+    // The options are constants of the screen; the search string is what changes.
+    [search, key, options.defaultOrdering],
+  );
+  const actor = useActorRef(listMachine, { input: { resource, query, defaultOrdering: options.defaultOrdering } });
+  useEffect(() => {
+    actor.send({ type: 'query.changed', query });
+  }, [actor, query]);
+  return actor;
+}
