@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { ApiError } from '../errors.ts';
+import { ApiError, unauthorized } from '../errors.ts';
 import { MAX_PASSWORD_LENGTH, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { loginSucceeded, reserveLoginAttempt } from './rateLimit.ts';
 import { revokeRefreshFamilyOf, rotateRefreshToken, startRefreshFamily } from './refreshTokens.ts';
@@ -66,7 +66,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // and all three get the same answer.
       const found = await findUserForLogin(db, email);
       const matches = found ? await verifyPassword(password, found.password_hash) : await verifyAgainstDummy(password);
-      if (!found || !matches || !found.active) throw new ApiError(401, { detail: INVALID_CREDENTIALS });
+      if (!found || !matches || !found.active) throw unauthorized(INVALID_CREDENTIALS);
 
       await loginSucceeded(db, attempt);
       const user = toAuthUser(found);
@@ -89,7 +89,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const outcome = await rotateRefreshToken(db, request.body.refresh_token, config.refreshTokenSeconds);
-      if (!outcome.ok) throw new ApiError(401, { detail: INVALID_REFRESH });
+      if (!outcome.ok) throw unauthorized(INVALID_REFRESH);
       return { access_token: await app.signAccessToken(outcome.user), refresh_token: outcome.token };
     },
   );
