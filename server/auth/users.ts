@@ -52,9 +52,20 @@ export async function createUser(q: Queryable, input: NewUser): Promise<AuthUser
   }
 }
 
-/** An active user by id, or undefined. */
+/**
+ * Staff of a vendor the marketplace suspended or rejected are locked out like a
+ * deactivated user: at login and on every request.
+ */
+const VENDOR_ALLOWS_ACCESS = `NOT EXISTS (
+  SELECT 1 FROM vendors WHERE vendors.id = users.vendor_id AND vendors.status IN ('suspended', 'rejected')
+)`;
+
+/** An active user (of a vendor in good standing) by id, or undefined. */
 export async function findActiveUser(q: Queryable, id: string): Promise<AuthUser | undefined> {
-  const { rows } = await q.query<AuthUser>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND active`, [id]);
+  const { rows } = await q.query<AuthUser>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND active AND ${VENDOR_ALLOWS_ACCESS}`,
+    [id],
+  );
   return rows[0];
 }
 
@@ -64,7 +75,7 @@ export async function findUserForLogin(
   email: string,
 ): Promise<(AuthUser & { password_hash: string; active: boolean }) | undefined> {
   const { rows } = await q.query<AuthUser & { password_hash: string; active: boolean }>(
-    `SELECT ${USER_COLUMNS}, password_hash, active FROM users WHERE lower(email) = lower($1)`,
+    `SELECT ${USER_COLUMNS}, password_hash, active AND ${VENDOR_ALLOWS_ACCESS} AS active FROM users WHERE lower(email) = lower($1)`,
     [email],
   );
   return rows[0];
