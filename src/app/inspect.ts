@@ -119,18 +119,21 @@ export function createDeferredInspector(): {
  * first time: allow popups for the site and reload.
  */
 export function createInspector(): { inspect: Observer<InspectionEvent> } | undefined {
-  if (!__DEV__) return undefined;
-  if (typeof window === 'undefined' || !new URLSearchParams(window.location.search).has('inspect')) return undefined;
-  const deferred = createDeferredInspector();
-  import('@statelyai/inspect')
-    .then(({ createBrowserInspector }) => {
-      const inspector = createBrowserInspector({
-        serialize: (event) => redactInspectionEvent(event),
-        // Events wait in the package until the inspector window says it is connected.
-        maxDeferredEvents: MAX_BUFFERED,
-      });
-      deferred.connect(inspector.inspect);
-    })
-    .catch((error: unknown) => console.warn('The Stately inspector could not be loaded', error));
-  return { inspect: deferred.inspect };
+  // Everything sits inside `if (__DEV__)` so production bundles drop the import entirely.
+  if (__DEV__) {
+    if (typeof window === 'undefined' || !new URLSearchParams(window.location.search).has('inspect')) return undefined;
+    const deferred = createDeferredInspector();
+    import('@statelyai/inspect')
+      .then(({ createBrowserInspector }) => {
+        const inspector = createBrowserInspector({
+          serialize: (event) => redactInspectionEvent(event),
+          // Events wait in the package until the inspector window says it is connected.
+          maxDeferredEvents: MAX_BUFFERED,
+        });
+        deferred.connect(inspector.inspect);
+      })
+      .catch((error: unknown) => console.warn('The Stately inspector could not be loaded', error));
+    return { inspect: deferred.inspect };
+  }
+  return undefined;
 }

@@ -157,7 +157,13 @@ export const localeMachine = setup({
   },
   actors: {
     loadMessages: fromPromise<Messages, { locale: Locale }>(async ({ input }) => {
-      const module: { default: unknown } = await import(`../locales/${input.locale}.json`);
+      // One lazy chunk per catalogue; English is in the main bundle.
+      const module: { default: unknown } =
+        input.locale === 'fr'
+          ? await import('../locales/fr.json')
+          : input.locale === 'ar'
+            ? await import('../locales/ar.json')
+            : { default: ENGLISH_MESSAGES };
       const messages = module.default;
       if (typeof messages !== 'object' || messages === null) throw new Error(`${input.locale}.json is not a catalogue`);
       return messages as Messages;
