@@ -90,6 +90,24 @@ export function withEnglishFallback(messages: Messages): Messages {
   return { ...ENGLISH_MESSAGES, ...messages };
 }
 
+/**
+ * The catalogue of a locale (not merged with English): fr and ar are lazy chunks, English
+ * is in the main bundle. The `loadMessages` actor uses it; a page that starts in fr or ar
+ * can also await it before creating the actor and pass it as `input.messages`, so the
+ * first render is already in the right language.
+ */
+export async function loadCatalogue(locale: Locale): Promise<Messages> {
+  const module: { default: unknown } =
+    locale === 'fr'
+      ? await import('../locales/fr.json')
+      : locale === 'ar'
+        ? await import('../locales/ar.json')
+        : { default: ENGLISH_MESSAGES };
+  const messages = module.default;
+  if (typeof messages !== 'object' || messages === null) throw new Error(`${locale}.json is not a catalogue`);
+  return messages as Messages;
+}
+
 export interface LocaleInput {
   locale: Locale;
   /** Messages of `locale` already at hand (preloaded); the machine then starts ready. */
@@ -156,18 +174,7 @@ export const localeMachine = setup({
     isSupportedLocale: ({ event }) => isLocale(event.locale),
   },
   actors: {
-    loadMessages: fromPromise<Messages, { locale: Locale }>(async ({ input }) => {
-      // One lazy chunk per catalogue; English is in the main bundle.
-      const module: { default: unknown } =
-        input.locale === 'fr'
-          ? await import('../locales/fr.json')
-          : input.locale === 'ar'
-            ? await import('../locales/ar.json')
-            : { default: ENGLISH_MESSAGES };
-      const messages = module.default;
-      if (typeof messages !== 'object' || messages === null) throw new Error(`${input.locale}.json is not a catalogue`);
-      return messages as Messages;
-    }),
+    loadMessages: fromPromise<Messages, { locale: Locale }>(({ input }) => loadCatalogue(input.locale)),
   },
 }).createMachine({
   id: 'locale',

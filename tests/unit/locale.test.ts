@@ -8,6 +8,7 @@ import {
   LOCALES,
   detectLocale,
   isLocale,
+  loadCatalogue,
   localeCookie,
   localeFromPath,
   localeMachine,
@@ -79,6 +80,15 @@ describe('locale helpers', () => {
     assert.deepEqual(detectLocale({ pathname: '/', cookie: 'i18n_redirected=en', languages: ['fr'] }), { locale: 'en', redirect: null });
     assert.deepEqual(detectLocale({ pathname: '/', cookie: '', languages: ['fr-FR', 'en'] }), { locale: 'fr', redirect: '/fr' });
     assert.deepEqual(detectLocale({ pathname: '/', cookie: '', languages: ['de'] }), { locale: 'en', redirect: null });
+  });
+
+  it('loads each catalogue, English from the bundle', async () => {
+    assert.deepEqual(await loadCatalogue('en'), JSON.parse(readFileSync(new URL('../../src/locales/en.json', import.meta.url), 'utf8')));
+    for (const locale of ['fr', 'ar'] as const) {
+      const file = new URL(`../../src/locales/${locale}.json`, import.meta.url);
+      if (!existsSync(file)) continue;
+      assert.deepEqual(await loadCatalogue(locale), JSON.parse(readFileSync(file, 'utf8')), locale);
+    }
   });
 
   it('falls back to English for missing keys', () => {
