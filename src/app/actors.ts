@@ -6,7 +6,7 @@ import { createActor, waitFor } from 'xstate';
 import { readSession } from '../api/authStorage.ts';
 import { ApiRequestError, createApiClient, type SessionBridge } from '../api/client.ts';
 import { registerApiClient } from '../api/registry.ts';
-import { detectLocale, localeMachine } from '../machines/locale.ts';
+import { detectLocale, loadCatalogue, localeMachine } from '../machines/locale.ts';
 import { navigationMachine } from '../machines/navigation.ts';
 import { sessionMachine, type SessionTokens } from '../machines/session.ts';
 import { themeMachine } from '../machines/theme.ts';
@@ -28,7 +28,12 @@ export const themeActor = createActor(themeMachine, {
   input: { preference: readStoredColorMode(), systemDark: systemPrefersDark() },
   inspect,
 });
-export const localeActor = createActor(localeMachine, { input: { locale: initialLocale.locale }, inspect });
+// A page opened on /fr or /ar waits for its catalogue instead of flashing English first.
+const preloadedMessages = initialLocale.locale === 'en' ? undefined : await loadCatalogue(initialLocale.locale).catch(() => undefined);
+export const localeActor = createActor(localeMachine, {
+  input: { locale: initialLocale.locale, messages: preloadedMessages },
+  inspect,
+});
 export const navigationActor = createActor(navigationMachine, { input: { path: location.pathname }, inspect });
 
 /** How long a request waits for the session to refresh before it gives up. */

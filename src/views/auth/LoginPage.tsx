@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { sessionActor } from '../../app/actors.ts';
+import { usePageReady } from '../../app/pageReady.ts';
 import type { SessionError } from '../../machines/session.ts';
 import { LanguageSelect, ThemeSelect } from './PreferenceSelects.tsx';
 
@@ -38,6 +39,7 @@ function reasonMessage(error: SessionError): { id: string; values?: Record<strin
 }
 
 export function LoginPage() {
+  usePageReady();
   const intl = useIntl();
   const id = useId();
   const submitting = useSelector(sessionActor, (s) => s.hasTag('busy'));
