@@ -16,6 +16,7 @@ import { registerDevReload } from './devReload.ts';
 import { ApiError, validationErrorBody } from './errors.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { authRoutes } from './auth/routes.ts';
+import { domainRoutes } from './routes/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +86,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   // app.authenticate and requireStaff (server/auth/plugin.ts) guard every other API route.
   await app.register(authPlugin);
   await app.register(authRoutes);
+  // Every collection of the domain (server/routes/index.ts), mounted from the registry.
+  await app.register(domainRoutes);
 
   app.get(`${API_PREFIX}/health`, async () => {
     await db.query('SELECT 1');

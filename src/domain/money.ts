@@ -229,8 +229,8 @@ export function bookingMoney(b: { total: number; paid: number; refunded: number;
   const balance = closed ? 0 : b.total - net;
   let payment_status: BookingPaymentStatus;
   if (b.refunded > 0) payment_status = b.refunded >= b.paid ? 'refunded' : 'partially_refunded';
-  else if (b.paid <= 0) payment_status = 'unpaid';
   else if (b.paid >= b.total) payment_status = 'paid';
+  else if (b.paid <= 0) payment_status = 'unpaid';
   else payment_status = 'deposit';
   return { balance, payment_status };
 }

@@ -120,5 +120,6 @@ test('payment status and balance follow payments and refunds', () => {
   assert.deepEqual(bookingMoney({ total: 1000, paid: 1000, refunded: 0, status: 'confirmed' }), { balance: 0, payment_status: 'paid' });
   assert.deepEqual(bookingMoney({ total: 1000, paid: 1000, refunded: 400, status: 'confirmed' }), { balance: 400, payment_status: 'partially_refunded' });
   assert.deepEqual(bookingMoney({ total: 1000, paid: 1000, refunded: 1000, status: 'cancelled' }), { balance: 0, payment_status: 'refunded' });
+  assert.deepEqual(bookingMoney({ total: 0, paid: 0, refunded: 0, status: 'confirmed' }), { balance: 0, payment_status: 'paid' });
   assert.ok(BOOKING_STATUSES.includes('no_show'));
 });

@@ -1,0 +1,272 @@
+/**
+ * Bookings on the server: creation prices the booking from the service's rules (never
+ * from a client total) and holds seats; rebooking moves the seats; transitions release
+ * them, keep the money fields right and award loyalty points on completion.
+ */
+import { randomInt } from 'node:crypto';
+import type { BookingCreate } from '../../src/domain/bookings.ts';
+import type { Participants } from '../../src/domain/bookings.ts';
+import { participantsCount, quoteBooking, type PromotionLike } from '../../src/domain/money.ts';
+import { collection } from '../../src/domain/registry.ts';
+import { badRequest, conflict } from '../errors.ts';
+import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
+import { fetchRecord, insertRecord, type Row } from '../routes/records.ts';
+import { bookings, customers, loyaltyMove, moneyInStatus } from './money.ts';
+import { createPayment } from './payments.ts';
+import { getSettings } from './settings.ts';
+
+const services = collection('services');
+const slots = collection('service-slots');
+const HOLDING = ['requested', 'confirmed', 'checked_in', 'no_show'];
+const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newRef(): string {
+  let ref = 'RH';
+  for (let i = 0; i < 6; i++) ref += REF_ALPHABET[randomInt(REF_ALPHABET.length)];
+  return ref;
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** The slot and start of a booking, locked, with its seats checked. */
+async function placeBooking(
+  ctx: WriteContext,
+  service: Row,
+  input: { slot_id?: string | null; starts_at?: string },
+  seats: number,
+  exclude?: { bookingId: string; slotId: string | null; seats: number },
+): Promise<{ slot: Row | undefined; startsAt: string }> {
+  const { tx } = ctx;
+  let slot: Row | undefined;
+  let startsAt: string;
+  if (input.slot_id) {
+    slot = await fetchRecord(tx, slots, input.slot_id, true);
+    if (!slot || slot.service_id !== service.id) throw badRequest({ slot_id: ['Not a slot of this service.'] });
+    if (input.starts_at && Date.parse(input.starts_at) !== Date.parse(String(slot.starts_at))) {
+      throw badRequest({ starts_at: ['Does not match the start of the slot.'] });
+    }
+    startsAt = String(slot.starts_at);
+  } else if (input.starts_at) {
+    startsAt = new Date(input.starts_at).toISOString();
+    const { rows } = await tx.query<{ id: string }>('SELECT id FROM service_slots WHERE service_id = $1 AND starts_at = $2', [service.id, startsAt]);
+    if (rows[0]) slot = await fetchRecord(tx, slots, rows[0].id, true);
+  } else {
+    throw badRequest({ starts_at: ['Give starts_at or slot_id.'] });
+  }
+  if (Date.parse(startsAt) <= Date.parse(ctx.now)) throw badRequest({ starts_at: ['Must be in the future.'] });
+  if (slot) {
+    if (slot.closed) throw conflict('This slot is closed for booking.');
+    const left = num(slot.capacity) - num(slot.booked) + (exclude && exclude.slotId === slot.id ? exclude.seats : 0);
+    if (seats > left) throw conflict(`Not enough seats left: ${Math.max(0, left)} available.`, { errors: { participants: [`Only ${Math.max(0, left)} seats left.`] } });
+  } else {
+    const { rows } = await tx.query<{ taken: number }>(
+      `SELECT coalesce(sum(participants_count), 0)::int AS taken FROM bookings
+       WHERE service_id = $1 AND starts_at = $2 AND status = ANY($3::text[]) AND id IS DISTINCT FROM $4`,
+      [service.id, startsAt, HOLDING, exclude?.bookingId ?? null],
+    );
+    const left = num(service.capacity) - num(rows[0]?.taken);
+    if (seats > left) throw conflict(`Not enough seats left: ${Math.max(0, left)} available.`, { errors: { participants: [`Only ${Math.max(0, left)} seats left.`] } });
+  }
+  return { slot, startsAt };
+}
+
+async function promotions(ctx: WriteContext, service: Row, customerId: string, code: string | null | undefined) {
+  const { tx } = ctx;
+  let coupon: (PromotionLike & { code: string }) | null = null;
+  if (code) {
+    const { rows } = await tx.query<Row>(
+      `SELECT id, code, kind, value, max_uses, per_customer_limit, booking_from, booking_to, to_char(travel_from, 'YYYY-MM-DD') AS travel_from,
+              to_char(travel_to, 'YYYY-MM-DD') AS travel_to, service_ids, min_total, stackable, active, uses_count
+       FROM coupons WHERE code = $1 AND (vendor_id IS NULL OR vendor_id = $2) FOR UPDATE`,
+      [code.toUpperCase(), service.vendor_id],
+    );
+    if (!rows[0]) throw badRequest({ coupon_code: ['Unknown coupon code.'] });
+    const uses = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bookings WHERE coupon_id = $1 AND customer_id = $2 AND status NOT IN ('declined', 'expired', 'cancelled')`,
+      [rows[0].id, customerId],
+    );
+    coupon = promotionRow(rows[0], uses.rows[0]?.n ?? 0) as PromotionLike & { code: string };
+  }
+  const { rows: discounts } = await tx.query<Row>(
+    `SELECT id, kind, value, max_uses, per_customer_limit, booking_from, booking_to, to_char(travel_from, 'YYYY-MM-DD') AS travel_from,
+            to_char(travel_to, 'YYYY-MM-DD') AS travel_to, service_ids, min_total, stackable, active, uses_count, min_participants
+     FROM discounts WHERE active AND (vendor_id IS NULL OR vendor_id = $1) ORDER BY created_at LIMIT 100`,
+    [service.vendor_id],
+  );
+  return { coupon, discounts: discounts.map((d) => promotionRow(d, 0)) };
+}
+
+function promotionRow(row: Row, customerUses: number): PromotionLike {
+  const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v as string | null));
+  return {
+    ...(row as unknown as PromotionLike),
+    value: num(row.value),
+    booking_from: iso(row.booking_from),
+    booking_to: iso(row.booking_to),
+    min_total: row.min_total == null ? null : num(row.min_total),
+    customer_uses: customerUses,
+  };
+}
+
+export async function createBooking(ctx: WriteContext, body: BookingCreate, vendorId: string): Promise<Row> {
+  const { tx, actor } = ctx;
+  const service = await fetchRecord(tx, services, body.service_id, true);
+  const customer = await fetchRecord(tx, customers, body.customer_id);
+  if (!service || !customer) throw badRequest({ service_id: ['Not found.'] });
+  const errors: Record<string, string[]> = {};
+  if (service.status === 'archived') errors.service_id = ['This service is archived.'];
+  else if (service.status !== 'published' && !service.private_customer_id) errors.service_id = ['This service is not published.'];
+  if (service.private_customer_id && service.private_customer_id !== customer.id) errors.service_id = ['This private service is for another customer.'];
+  if (customer.blocked) errors.customer_id = ['This customer is blocked.'];
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+
+  const business = await getSettings(tx, 'business');
+  const fees = await getSettings(tx, 'fees');
+  const seats = participantsCount(body.participants as Participants);
+  if (seats > business.max_participants_per_booking) {
+    throw badRequest({ participants: [`At most ${business.max_participants_per_booking} participants per booking.`] });
+  }
+  const { slot, startsAt } = await placeBooking(ctx, service, body, seats);
+  const channel = body.channel ?? 'back_office';
+  const cutoff = num(service.booking_cutoff_minutes);
+  if (channel !== 'back_office' && Date.parse(startsAt) - Date.parse(ctx.now) < cutoff * 60_000) {
+    throw badRequest({ starts_at: [`Bookings close ${cutoff} minutes before the start.`] });
+  }
+
+  const { rows: rules } = await tx.query<Row>(
+    `SELECT id, customer_type, amount, per, to_char(valid_from, 'YYYY-MM-DD') AS valid_from, to_char(valid_to, 'YYYY-MM-DD') AS valid_to,
+            weekdays, min_group_size, priority, active FROM price_rules WHERE service_id = $1 AND active`,
+    [service.id],
+  );
+  const promo = await promotions(ctx, service, customer.id as string, body.coupon_code);
+  const result = quoteBooking({
+    service: {
+      id: String(service.id), currency: service.currency as 'DZD', extras: service.extras as never, customer_types: service.customer_types as never,
+      min_participants: num(service.min_participants), max_participants: num(service.max_participants),
+    },
+    rules: rules.map((r) => ({ ...r, amount: num(r.amount) })) as never,
+    startsAt,
+    now: ctx.now,
+    participants: body.participants as Participants,
+    extras: body.extras ?? [],
+    coupon: promo.coupon,
+    discounts: promo.discounts,
+    fees,
+    free: body.payment_method === 'free',
+  });
+  if (!result.ok) throw badRequest(result.errors);
+  const quote = result.quote;
+
+  const manual = service.confirmation === 'manual';
+  const status = manual ? 'requested' : 'confirmed';
+  let ref = newRef();
+  for (let i = 0; i < 5; i++) {
+    const { rows } = await tx.query('SELECT 1 FROM bookings WHERE ref = $1', [ref]);
+    if (rows.length === 0) break;
+    ref = newRef();
+  }
+  const money = moneyInStatus({ total: quote.total, paid: 0, refunded: 0 }, status);
+  let booking = await insertRecord(tx, bookings, {
+    vendor_id: vendorId,
+    ref,
+    customer_id: customer.id,
+    customer_name: customer.name,
+    customer_phone: customer.phone,
+    service_id: service.id,
+    branch_id: body.branch_id ?? service.branch_id ?? null,
+    location_id: service.location_id ?? null,
+    slot_id: slot?.id ?? null,
+    starts_at: startsAt,
+    ends_at: new Date(Date.parse(startsAt) + num(service.duration_minutes) * 60_000).toISOString(),
+    participants: body.participants,
+    participants_count: quote.participants_count,
+    extras: quote.extras,
+    coupon_code: quote.coupon_id && body.coupon_code ? body.coupon_code.toUpperCase() : null,
+    coupon_id: quote.coupon_id,
+    discount_id: quote.discount_id,
+    subtotal: quote.subtotal,
+    discount_amount: quote.discount_amount,
+    fee_amount: quote.fee_amount,
+    total: quote.total,
+    paid: 0,
+    refunded: 0,
+    balance: money.balance,
+    payment_status: money.payment_status,
+    currency: quote.currency,
+    status,
+    status_changed_at: ctx.now,
+    channel,
+    notes: body.notes ?? null,
+    created_by: actor.user.id,
+    hold_expires_at: manual ? new Date(Date.parse(ctx.now) + business.hold_minutes * 60_000).toISOString() : null,
+  });
+  if (slot) await tx.query('UPDATE service_slots SET booked = booked + $2 WHERE id = $1', [slot.id, seats]);
+  if (quote.coupon_id) await tx.query('UPDATE coupons SET uses_count = uses_count + 1 WHERE id = $1', [quote.coupon_id]);
+  if (quote.discount_id) await tx.query('UPDATE discounts SET uses_count = uses_count + 1 WHERE id = $1', [quote.discount_id]);
+  await tx.query(
+    'UPDATE customers SET bookings_count = bookings_count + 1, last_booking_at = greatest(last_booking_at, $2) WHERE id = $1',
+    [customer.id, ctx.now],
+  );
+  if (quote.total > 0 && (body.payment_method === 'cash' || body.payment_method === 'card')) {
+    await createPayment(ctx, booking, { amount: quote.total, method: body.payment_method === 'cash' ? 'cash' : 'cib', payer_name: String(customer.name) });
+    booking = (await fetchRecord(tx, bookings, String(booking.id)))!;
+  }
+  return booking;
+}
+
+async function releaseSeats(ctx: WriteContext, booking: Row): Promise<void> {
+  if (booking.slot_id) {
+    await ctx.tx.query('UPDATE service_slots SET booked = greatest(booked - $2, 0) WHERE id = $1', [booking.slot_id, num(booking.participants_count)]);
+  }
+}
+
+const closing = async (ctx: WriteContext, record: Row, next: string) => {
+  await releaseSeats(ctx, record);
+  return { hold_expires_at: null, ...moneyInStatus(record, next) };
+};
+
+export const bookingHooks: CollectionHooks = {
+  create: (ctx, body, vendorId) => createBooking(ctx, body as BookingCreate, vendorId!),
+
+  /** Rebooking: another slot or time for the same participants; the price is kept. */
+  async beforeUpdate(ctx, before, changes) {
+    if (changes.starts_at === undefined && changes.slot_id === undefined) return;
+    if (!['requested', 'confirmed'].includes(String(before.status))) throw conflict('Only upcoming bookings can be rebooked.');
+    const service = await fetchRecord(ctx.tx, services, String(before.service_id), true);
+    const { slot, startsAt } = await placeBooking(
+      ctx,
+      service!,
+      { slot_id: changes.slot_id as string | null | undefined, starts_at: changes.starts_at as string | undefined },
+      num(before.participants_count),
+      { bookingId: String(before.id), slotId: (before.slot_id as string) ?? null, seats: num(before.participants_count) },
+    );
+    await releaseSeats(ctx, before);
+    if (slot) await ctx.tx.query('UPDATE service_slots SET booked = booked + $2 WHERE id = $1', [slot.id, num(before.participants_count)]);
+    changes.slot_id = slot?.id ?? null;
+    changes.starts_at = startsAt;
+    changes.ends_at = new Date(Date.parse(startsAt) + num(service!.duration_minutes) * 60_000).toISOString();
+  },
+
+  transitions: {
+    confirm: async () => ({ hold_expires_at: null }),
+    decline: closing,
+    expire: closing,
+    cancel: closing,
+    complete: async (ctx, record) => {
+      const loyalty = await getSettings(ctx.tx, 'loyalty');
+      if (loyalty.enabled) {
+        const points = loyalty.points_per_booking + Math.floor(num(record.total) / 10_000) * loyalty.points_per_100_dzd;
+        if (points > 0) {
+          await loyaltyMove(ctx, {
+            customer_id: String(record.customer_id),
+            points,
+            reason: `Booking ${record.ref} completed`,
+            booking_id: String(record.id),
+            expires_at: loyalty.expiry_months ? new Date(Date.parse(ctx.now) + loyalty.expiry_months * 30 * 86_400_000).toISOString().slice(0, 10) : null,
+          });
+        }
+      }
+    },
+  },
+};
+

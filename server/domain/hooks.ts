@@ -1,0 +1,141 @@
+/**
+ * The special cases of each collection, plugged into the generic routes: money rules,
+ * derived fields, side effects of transitions. Collections not listed here are plain.
+ */
+import { collection } from '../../src/domain/registry.ts';
+import { badRequest, conflict } from '../errors.ts';
+import { writeAudit } from '../routes/audit.ts';
+import type { CollectionHooks } from '../routes/hooks.ts';
+import { fetchRecord, insertRecord, type Row } from '../routes/records.ts';
+import { bookingHooks } from './bookings.ts';
+import { loyaltyMove, walletMove } from './money.ts';
+import { invitationHooks, paymentHooks, refundHooks, splitHooks } from './payments.ts';
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** Recomputes a service's rating from its approved reviews. */
+const reviewHooks: CollectionHooks = {
+  async create(ctx, body) {
+    const booking = await fetchRecord(ctx.tx, collection('bookings'), String(body.booking_id));
+    if (!['completed', 'checked_in'].includes(String(booking!.status))) throw conflict('Only bookings that took place can be reviewed.');
+    return insertRecord(ctx.tx, collection('reviews'), {
+      ...body, vendor_id: booking!.vendor_id, service_id: booking!.service_id, customer_id: booking!.customer_id, status: 'pending',
+    });
+  },
+  async beforeUpdate(ctx, before, changes) {
+    if (changes.vendor_reply !== undefined && changes.vendor_reply !== before.vendor_reply) changes.replied_at = changes.vendor_reply ? ctx.now : null;
+  },
+  async afterTransition(ctx, _before, after) {
+    await ctx.tx.query(
+      `UPDATE services SET
+         rating_avg = (SELECT round(avg(rating)::numeric, 2)::float8 FROM reviews WHERE service_id = $1 AND status = 'approved'),
+         reviews_count = (SELECT count(*) FROM reviews WHERE service_id = $1 AND status = 'approved')
+       WHERE id = $1`,
+      [after.service_id],
+    );
+  },
+};
+
+const publishing = (check: (ctx: Parameters<NonNullable<CollectionHooks['beforeDelete']>>[0], record: Row) => Promise<void>): CollectionHooks => ({
+  transitions: {
+    publish: async (ctx, record) => {
+      await check(ctx, record);
+    },
+  },
+});
+
+const serviceHooks = publishing(async (ctx, record) => {
+  const { rows } = await ctx.tx.query('SELECT 1 FROM price_rules WHERE service_id = $1 AND active LIMIT 1', [record.id]);
+  if (rows.length === 0) throw conflict('Add at least one active price rule before publishing this service.');
+});
+const adventureHooks = publishing(async (_ctx, record) => {
+  if (!Array.isArray(record.itinerary) || record.itinerary.length === 0) throw conflict('Add at least one itinerary step before publishing.');
+});
+
+const slotHooks: CollectionHooks = {
+  async beforeUpdate(_ctx, before, changes) {
+    if (changes.capacity !== undefined && num(changes.capacity) < num(before.booked)) {
+      throw badRequest({ capacity: [`Cannot be below the seats already booked (${before.booked}).`] });
+    }
+    if (changes.starts_at !== undefined && num(before.booked) > 0 && Date.parse(String(changes.starts_at)) !== Date.parse(String(before.starts_at))) {
+      throw conflict('This slot has bookings; rebook them instead of moving the slot.');
+    }
+  },
+  async beforeDelete(_ctx, record) {
+    if (num(record.booked) > 0) throw conflict('This slot has bookings and cannot be deleted.');
+  },
+};
+
+const customerHooks: CollectionHooks = {
+  async beforeInsert(ctx, values) {
+    values.created_by_vendor_id = ctx.actor.staff ? null : ctx.actor.vendorId;
+  },
+};
+
+const walletHooks: CollectionHooks = {
+  create: (ctx, body) => walletMove(ctx, body as never),
+};
+const loyaltyHooks: CollectionHooks = {
+  create: (ctx, body) => loyaltyMove(ctx, body as never),
+};
+
+const notificationHooks: CollectionHooks = {
+  transitions: {
+    schedule: async (_ctx, record, _next, payload) => ({ scheduled_at: payload.scheduled_at ?? record.scheduled_at }),
+    send: async (ctx, record) => {
+      let recipients = 1;
+      if (record.audience_type === 'topic') {
+        const { rows } = await ctx.tx.query<{ n: number }>('SELECT subscribers_count AS n FROM topics WHERE id = $1', [record.topic_id]);
+        recipients = num(rows[0]?.n);
+      } else if (record.audience_type === 'all_vendors') {
+        const { rows } = await ctx.tx.query<{ n: number }>("SELECT count(*)::int AS n FROM vendors WHERE status = 'active'");
+        recipients = num(rows[0]?.n);
+      } else if (record.audience_type !== 'customer') {
+        const { rows } = await ctx.tx.query<{ n: number }>('SELECT count(*)::int AS n FROM customers WHERE NOT blocked');
+        recipients = num(rows[0]?.n);
+      }
+      return { sent_at: ctx.now, recipients_count: recipients };
+    },
+  },
+};
+
+const chatbotHooks: CollectionHooks = {
+  transitions: {
+    /** Escalating opens a support ticket carrying the transcript. */
+    escalate: async (ctx, record, _next, payload) => {
+      const customer = record.customer_id ? await fetchRecord(ctx.tx, collection('customers'), String(record.customer_id)) : undefined;
+      const transcript = (record.transcript as { role: string; text: string }[]).map((l) => `${l.role}: ${l.text}`).join('\n');
+      const ticket = await insertRecord(ctx.tx, collection('tickets'), {
+        requester_type: 'customer',
+        requester_name: (customer?.name as string) ?? 'Chatbot user',
+        requester_email: (customer?.email as string) ?? null,
+        customer_id: record.customer_id ?? null,
+        booking_id: record.booking_id ?? null,
+        subject: `Chatbot: ${record.intent ?? 'escalated conversation'}`.slice(0, 200),
+        body: [payload.reason, transcript].filter(Boolean).join('\n\n').slice(0, 5000),
+        priority: 'normal',
+        status: 'new',
+        chatbot_request_id: record.id,
+      });
+      await writeAudit(ctx.tx, ctx.actor, { action: 'create', entity: 'tickets', entityId: String(ticket.id), vendorId: null, after: ticket });
+      return { ticket_id: ticket.id };
+    },
+  },
+};
+
+export const HOOKS: Record<string, CollectionHooks> = {
+  bookings: bookingHooks,
+  payments: paymentHooks,
+  'payment-invitations': invitationHooks,
+  refunds: refundHooks,
+  'payment-splits': splitHooks,
+  reviews: reviewHooks,
+  services: serviceHooks,
+  adventures: adventureHooks,
+  'service-slots': slotHooks,
+  customers: customerHooks,
+  'wallet-transactions': walletHooks,
+  'loyalty-entries': loyaltyHooks,
+  notifications: notificationHooks,
+  'chatbot-requests': chatbotHooks,
+};

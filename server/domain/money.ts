@@ -1,0 +1,130 @@
+/**
+ * The money rules on the server: payments landing on a booking, refunds coming off
+ * it, the wallet and loyalty ledgers. Each function runs inside the caller's
+ * transaction and locks what it changes, so totals never drift under concurrency.
+ */
+import { bookingMoney, splitAmount } from '../../src/domain/money.ts';
+import { collection } from '../../src/domain/registry.ts';
+import type { Queryable } from '../db/index.ts';
+import { badRequest } from '../errors.ts';
+import { writeAudit } from '../routes/audit.ts';
+import type { WriteContext } from '../routes/hooks.ts';
+import { fetchRecord, insertRecord, updateRecord, type Row } from '../routes/records.ts';
+import { getSettings } from './settings.ts';
+
+export const bookings = collection('bookings');
+export const payments = collection('payments');
+export const refunds = collection('refunds');
+export const customers = collection('customers');
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** Recomputes balance and payment status of a locked booking after `paid` / `refunded` / `status` changes. */
+export async function updateBookingMoney(tx: Queryable, booking: Row, changes: { paidDelta?: number; refundedDelta?: number; status?: string }): Promise<Row> {
+  const paid = num(booking.paid) + (changes.paidDelta ?? 0);
+  const refunded = num(booking.refunded) + (changes.refundedDelta ?? 0);
+  const status = changes.status ?? String(booking.status);
+  const { balance, payment_status } = bookingMoney({ total: num(booking.total), paid, refunded, status });
+  return updateRecord(tx, bookings, String(booking.id), { paid, refunded, balance, payment_status });
+}
+
+/** The balance and payment status a booking will have in `status` (used by transitions). */
+export function moneyInStatus(booking: Row, status: string) {
+  return bookingMoney({ total: num(booking.total), paid: num(booking.paid), refunded: num(booking.refunded), status });
+}
+
+/**
+ * A payment became paid: fee, commission and vendor share are fixed, the split is
+ * recorded, and the booking's paid amount and the customer's spend grow.
+ * Returns the payment's own changes.
+ */
+export async function paymentLanded(ctx: WriteContext, payment: Row): Promise<Row> {
+  const { tx } = ctx;
+  const booking = await fetchRecord(tx, bookings, String(payment.booking_id), true);
+  if (!booking) throw badRequest({ booking_id: ['Not found.'] });
+  const fees = await getSettings(tx, 'fees');
+  const { rows } = await tx.query<{ commission_percent: number }>('SELECT commission_percent FROM vendors WHERE id = $1', [payment.vendor_id]);
+  const commission = rows[0]?.commission_percent ?? fees.platform_commission_percent;
+  const method = String(payment.method) as keyof typeof fees.payment_fee_percent;
+  const amount = num(payment.amount);
+  const split = splitAmount(amount, commission, fees.payment_fee_percent[method] ?? 0);
+  const payoutDate = new Date(Date.parse(ctx.now) + 7 * 86_400_000).toISOString().slice(0, 10);
+  const splitRecord = await insertRecord(tx, collection('payment-splits'), {
+    vendor_id: payment.vendor_id,
+    payment_id: payment.id,
+    booking_id: payment.booking_id,
+    amount,
+    currency: payment.currency,
+    commission_percent: commission,
+    platform_amount: split.platform_commission + split.fee,
+    vendor_net: split.vendor_share,
+    payout_date: payoutDate,
+  });
+  await writeAudit(tx, ctx.actor, { action: 'create', entity: 'payment-splits', entityId: String(splitRecord.id), vendorId: String(payment.vendor_id), after: splitRecord });
+  await updateBookingMoney(tx, booking, { paidDelta: amount });
+  await tx.query('UPDATE customers SET lifetime_spend = lifetime_spend + $2 WHERE id = $1', [payment.customer_id, amount]);
+  return { paid_at: ctx.now, fee: split.fee, platform_commission: split.platform_commission, vendor_share: split.vendor_share };
+}
+
+/**
+ * Moves money in or out of a customer's wallet: the ledger row carries the balance
+ * after it, and a debit that would take the balance below zero is refused.
+ */
+export async function walletMove(
+  ctx: WriteContext,
+  input: { customer_id: string; kind: 'credit' | 'debit'; source: string; amount: number; currency?: string; reason: string; booking_id?: string | null; refund_id?: string | null; payment_id?: string | null },
+): Promise<Row> {
+  const { tx } = ctx;
+  const { rows } = await tx.query<{ wallet_balance: number }>('SELECT wallet_balance FROM customers WHERE id = $1 FOR UPDATE', [input.customer_id]);
+  if (!rows[0]) throw badRequest({ customer_id: ['Not found.'] });
+  const balance = num(rows[0].wallet_balance);
+  const after = input.kind === 'credit' ? balance + input.amount : balance - input.amount;
+  if (after < 0) throw badRequest({ amount: [`The wallet holds ${balance}; a debit of ${input.amount} would take it below zero.`] });
+  await tx.query('UPDATE customers SET wallet_balance = $2 WHERE id = $1', [input.customer_id, after]);
+  return insertRecord(tx, collection('wallet-transactions'), {
+    customer_id: input.customer_id,
+    kind: input.kind,
+    source: input.source,
+    amount: input.amount,
+    currency: input.currency ?? 'DZD',
+    reason: input.reason,
+    booking_id: input.booking_id ?? null,
+    refund_id: input.refund_id ?? null,
+    payment_id: input.payment_id ?? null,
+    balance_after: after,
+    created_by: ctx.actor.user.id,
+  });
+}
+
+/** Adds or removes loyalty points; the balance never goes below zero. */
+export async function loyaltyMove(
+  ctx: WriteContext,
+  input: { customer_id: string; points: number; reason: string; booking_id?: string | null; expires_at?: string | null },
+): Promise<Row> {
+  const { tx } = ctx;
+  const { rows } = await tx.query<{ loyalty_points: number }>('SELECT loyalty_points FROM customers WHERE id = $1 FOR UPDATE', [input.customer_id]);
+  if (!rows[0]) throw badRequest({ customer_id: ['Not found.'] });
+  const after = num(rows[0].loyalty_points) + input.points;
+  if (after < 0) throw badRequest({ points: [`The customer has ${rows[0].loyalty_points} points; this would take them below zero.`] });
+  await tx.query('UPDATE customers SET loyalty_points = $2 WHERE id = $1', [input.customer_id, after]);
+  return insertRecord(tx, collection('loyalty-entries'), {
+    customer_id: input.customer_id,
+    points: input.points,
+    reason: input.reason,
+    booking_id: input.booking_id ?? null,
+    expires_at: input.expires_at ?? null,
+    balance_after: after,
+    created_by: ctx.actor.user.id,
+  });
+}
+
+/** Sum of refunds of a booking (or of one payment) that are under way or done. */
+export async function refundsCommitted(tx: Queryable, where: { booking_id?: string; payment_id?: string }, excludeId?: string): Promise<number> {
+  const [col, id] = where.payment_id ? ['payment_id', where.payment_id] : ['booking_id', where.booking_id];
+  const { rows } = await tx.query<{ sum: number }>(
+    `SELECT coalesce(sum(amount), 0)::bigint AS sum FROM refunds
+     WHERE ${col} = $1 AND status IN ('requested', 'approved', 'processing', 'succeeded') AND id IS DISTINCT FROM $2`,
+    [id, excludeId ?? null],
+  );
+  return num(rows[0]?.sum);
+}

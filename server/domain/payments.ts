@@ -1,0 +1,246 @@
+/**
+ * Payments, payment links, refunds and splits on the server. A payment never exceeds
+ * the balance due; a refund never exceeds what was paid (less refunds under way); a
+ * refund that succeeds updates its payments and the booking, credits the wallet when
+ * asked, and a full refund of a confirmed booking cancels it.
+ */
+import { randomBytes } from 'node:crypto';
+import { GATEWAY_METHODS, type PaymentMethod } from '../../src/domain/payments.ts';
+import { collection } from '../../src/domain/registry.ts';
+import { badRequest, conflict } from '../errors.ts';
+import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
+import { fetchRecord, insertRecord, updateRecord, type Row } from '../routes/records.ts';
+import { applyTransition } from '../routes/transitions.ts';
+import type { PaymentGateway } from './gateway.ts';
+import { bookings, paymentLanded, payments, refunds, refundsCommitted, updateBookingMoney, walletMove } from './money.ts';
+import { getSettings } from './settings.ts';
+
+const CLOSED = ['declined', 'expired', 'cancelled'];
+const num = (v: unknown) => Number(v ?? 0);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    paymentGateway: PaymentGateway;
+  }
+}
+
+export const paymentHooks: CollectionHooks = {
+  async create(ctx, body) {
+    const booking = await fetchRecord(ctx.tx, bookings, String(body.booking_id), true);
+    return createPayment(ctx, booking!, body as never);
+  },
+  transitions: {
+    pay: (ctx, record) => paymentLanded(ctx, record),
+  },
+};
+
+/**
+ * Records a payment on a locked booking. Cash and gift cards are paid at once; wallet
+ * payments debit the wallet first; card payments (CIB, Edahabia) open a checkout at the
+ * gateway and stay pending until it confirms.
+ */
+export async function createPayment(
+  ctx: WriteContext,
+  booking: Row,
+  input: { amount: number; method: PaymentMethod; payer_name?: string | null; payer_phone?: string | null; payer_email?: string | null; notes?: string | null },
+): Promise<Row> {
+  const { tx } = ctx;
+  if (CLOSED.includes(String(booking.status))) throw conflict(`This booking is ${booking.status}; it takes no more payments.`);
+  const due = num(booking.balance);
+  if (input.amount > due) throw badRequest({ amount: [due > 0 ? `More than the balance due (${due}).` : 'Nothing is due on this booking.'] });
+  let payment = await insertRecord(tx, payments, {
+    vendor_id: booking.vendor_id,
+    booking_id: booking.id,
+    customer_id: booking.customer_id,
+    amount: input.amount,
+    currency: booking.currency,
+    method: input.method,
+    payer_name: input.payer_name ?? null,
+    payer_phone: input.payer_phone ?? null,
+    payer_email: input.payer_email ?? null,
+    notes: input.notes ?? null,
+    status: 'pending',
+    recorded_by: ctx.actor.user.id,
+  });
+  if (GATEWAY_METHODS.includes(input.method)) {
+    const checkout = await ctx.app.paymentGateway.createCheckout({
+      orderNumber: String(payment.id).replaceAll('-', '').slice(0, 20),
+      amount: input.amount,
+      currency: String(booking.currency),
+      method: input.method as 'cib' | 'edahabia',
+      description: `Booking ${booking.ref}`,
+      returnUrl: `/payments/${payment.id}`,
+    });
+    return updateRecord(tx, payments, String(payment.id), { gateway_reference: checkout.reference, checkout_url: checkout.checkoutUrl });
+  }
+  if (input.method === 'wallet') {
+    await walletMove(ctx, {
+      customer_id: String(booking.customer_id), kind: 'debit', source: 'booking', amount: input.amount, currency: String(booking.currency),
+      reason: `Payment for booking ${booking.ref}`, booking_id: String(booking.id), payment_id: String(payment.id),
+    });
+  }
+  payment = await applyTransition(ctx, payments, paymentHooks, payment, { event: 'pay' }, 'system');
+  return payment;
+}
+
+// Payment invitations ------------------------------------------------------------------
+
+const invitations = collection('payment-invitations');
+
+export const invitationHooks: CollectionHooks = {
+  async create(ctx, body) {
+    const booking = await fetchRecord(ctx.tx, bookings, String(body.booking_id), true);
+    if (CLOSED.includes(String(booking!.status))) throw conflict(`This booking is ${booking!.status}; it takes no more payments.`);
+    if (num(body.amount) > num(booking!.balance)) throw badRequest({ amount: [`More than the balance due (${booking!.balance}).`] });
+    const business = await getSettings(ctx.tx, 'business');
+    const expiresAt = (body.expires_at as string | undefined) ?? new Date(Date.parse(ctx.now) + business.invitation_hours * 3_600_000).toISOString();
+    if (Date.parse(expiresAt) <= Date.parse(ctx.now)) throw badRequest({ expires_at: ['Must be in the future.'] });
+    return insertRecord(ctx.tx, invitations, {
+      ...body,
+      vendor_id: booking!.vendor_id,
+      currency: booking!.currency,
+      expires_at: expiresAt,
+      token: randomBytes(24).toString('base64url'),
+      status: 'sent',
+      sent_count: 1,
+      last_sent_at: ctx.now,
+    });
+  },
+  transitions: {
+    resend: async (ctx, record) => ({ sent_count: num(record.sent_count) + 1, last_sent_at: ctx.now }),
+    open: async (ctx) => ({ opened_at: ctx.now }),
+    /** The payer paid through the link: the payment is recorded on the booking. */
+    pay: async (ctx, record) => {
+      const booking = await fetchRecord(ctx.tx, bookings, String(record.booking_id), true);
+      if (num(record.amount) > num(booking!.balance)) throw conflict('The booking no longer owes this amount; cancel this link instead.');
+      const payment = await createPayment(ctx, booking!, { amount: num(record.amount), method: 'cib', payer_name: (record.invitee_name as string) ?? null });
+      const paid = payment.status === 'paid' ? payment : await applyTransition(ctx, payments, paymentHooks, payment, { event: 'pay' }, 'system');
+      return { payment_id: paid.id };
+    },
+  },
+};
+
+// Refunds ------------------------------------------------------------------------------
+
+export const refundHooks: CollectionHooks = {
+  async create(ctx, body) {
+    const { tx } = ctx;
+    const booking = await fetchRecord(tx, bookings, String(body.booking_id), true);
+    const amount = num(body.amount);
+    const refundable = num(booking!.paid) - (await refundsCommitted(tx, { booking_id: String(booking!.id) }));
+    if (amount > refundable) throw badRequest({ amount: [refundable > 0 ? `At most ${refundable} can be refunded.` : 'Nothing paid is left to refund.'] });
+    if (body.payment_id) {
+      const payment = await fetchRecord(tx, payments, String(body.payment_id), true);
+      if (!payment || payment.booking_id !== booking!.id) throw badRequest({ payment_id: ['Not a payment of this booking.'] });
+      if (!['paid', 'partially_refunded'].includes(String(payment.status))) throw badRequest({ payment_id: ['This payment was not paid.'] });
+      const left = num(payment.amount) - (await refundsCommitted(tx, { payment_id: String(payment.id) }));
+      if (amount > left) throw badRequest({ amount: [`At most ${left} can be refunded from this payment.`] });
+    }
+    return insertRecord(tx, refunds, {
+      ...body,
+      vendor_id: booking!.vendor_id,
+      currency: booking!.currency,
+      kind: amount === refundable ? 'full' : 'partial',
+      status: 'requested',
+      requested_by: ctx.actor.user.id,
+    });
+  },
+  beforeUpdate: async (_ctx, before) => {
+    if (!['requested', 'approved'].includes(String(before.status))) throw conflict('A refund can only be edited before it is processed.');
+  },
+  transitions: {
+    process: (ctx, record) => startRefund(ctx, record),
+    retry: (ctx, record) => startRefund(ctx, record),
+    succeed: (ctx, record) => refundSucceeded(ctx, record),
+  },
+};
+
+async function startRefund(ctx: WriteContext, refund: Row): Promise<Row> {
+  if (refund.destination !== 'original_method') return {};
+  const payment = refund.payment_id ? await fetchRecord(ctx.tx, payments, String(refund.payment_id)) : undefined;
+  if (payment && GATEWAY_METHODS.includes(payment.method as PaymentMethod)) {
+    const { reference } = await ctx.app.paymentGateway.refund({
+      reference: (payment.gateway_reference as string) ?? null, amount: num(refund.amount), currency: String(refund.currency),
+    });
+    return { gateway_reference: reference };
+  }
+  return {};
+}
+
+/** The money went back: payments, booking, wallet and spend follow; a full refund cancels a confirmed booking. */
+async function refundSucceeded(ctx: WriteContext, refund: Row): Promise<Row> {
+  const { tx } = ctx;
+  const amount = num(refund.amount);
+  // Allocate to the chosen payment, else to paid payments, most recent first.
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id FROM payments WHERE booking_id = $1 AND status IN ('paid', 'partially_refunded') ${refund.payment_id ? 'AND id = $2' : ''}
+     ORDER BY paid_at DESC NULLS LAST, id FOR UPDATE`,
+    refund.payment_id ? [refund.booking_id, refund.payment_id] : [refund.booking_id],
+  );
+  let left = amount;
+  for (const { id } of rows) {
+    if (left <= 0) break;
+    const payment = (await fetchRecord(tx, payments, id))!;
+    const room = num(payment.amount) - num(payment.refunded_amount);
+    const take = Math.min(room, left);
+    if (take <= 0) continue;
+    left -= take;
+    const updated = await updateRecord(tx, payments, id, { refunded_amount: num(payment.refunded_amount) + take });
+    const event = num(updated.refunded_amount) >= num(updated.amount) ? 'refund' : 'partially_refund';
+    await applyTransition(ctx, payments, paymentHooks, updated, { event, reason: String(refund.reason) }, 'system');
+  }
+  if (left > 0) throw conflict('The payments of this booking cannot cover this refund any more.');
+  let booking = (await fetchRecord(tx, bookings, String(refund.booking_id), true))!;
+  booking = await updateBookingMoney(tx, booking, { refundedDelta: amount });
+  if (refund.destination === 'wallet') {
+    await walletMove(ctx, {
+      customer_id: String(booking.customer_id), kind: 'credit', source: 'refund', amount, currency: String(refund.currency),
+      reason: `Refund for booking ${booking.ref}`, booking_id: String(booking.id), refund_id: String(refund.id),
+    });
+  }
+  await tx.query('UPDATE customers SET lifetime_spend = lifetime_spend - $2 WHERE id = $1', [booking.customer_id, amount]);
+  if (booking.status === 'confirmed' && num(booking.refunded) >= num(booking.paid)) {
+    const { bookingHooks } = await import('./bookings.ts');
+    await applyTransition(ctx, bookings, bookingHooks, booking, { event: 'cancel', reason: `Fully refunded: ${refund.reason}`.slice(0, 1000) }, 'system');
+  }
+  return { processed_at: ctx.now };
+}
+
+// Payment splits -----------------------------------------------------------------------
+
+const splits = collection('payment-splits');
+
+export const splitHooks: CollectionHooks = {
+  async create(ctx, body) {
+    const payment = await fetchRecord(ctx.tx, payments, String(body.payment_id));
+    if (!['paid', 'partially_refunded', 'refunded'].includes(String(payment!.status))) throw badRequest({ payment_id: ['This payment was not paid.'] });
+    const { rows } = await ctx.tx.query<{ commission_percent: number }>('SELECT commission_percent FROM vendors WHERE id = $1', [payment!.vendor_id]);
+    const commission = (body.commission_percent as number | undefined) ?? rows[0].commission_percent;
+    checkShares(body.shares as Row[] | undefined, num(payment!.amount));
+    const platform = Math.round((num(payment!.amount) * commission) / 100) + num(payment!.fee);
+    return insertRecord(ctx.tx, splits, {
+      ...body,
+      vendor_id: payment!.vendor_id,
+      booking_id: payment!.booking_id,
+      amount: payment!.amount,
+      currency: payment!.currency,
+      commission_percent: commission,
+      platform_amount: platform,
+      vendor_net: num(payment!.amount) - platform,
+    });
+  },
+  async beforeUpdate(ctx, before, changes) {
+    checkShares((changes.shares as Row[] | undefined) ?? (before.shares as Row[]), num(before.amount));
+    if (changes.commission_percent !== undefined) {
+      const payment = await fetchRecord(ctx.tx, payments, String(before.payment_id));
+      const platform = Math.round((num(before.amount) * num(changes.commission_percent)) / 100) + num(payment?.fee);
+      changes.platform_amount = platform;
+      changes.vendor_net = num(before.amount) - platform;
+    }
+  },
+};
+
+function checkShares(shares: Row[] | undefined, amount: number) {
+  const sum = (shares ?? []).reduce((s, x) => s + num(x.amount), 0);
+  if (sum > amount) throw badRequest({ shares: [`The shares add up to ${sum}, more than the payment (${amount}).`] });
+}

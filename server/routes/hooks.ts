@@ -1,0 +1,39 @@
+/** Where the domain plugs special cases into the generic routes (money rules, scoping). */
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../db/index.ts';
+import type { Actor } from './actor.ts';
+import type { Row } from './records.ts';
+
+export interface WriteContext {
+  tx: Queryable;
+  actor: Actor;
+  app: FastifyInstance;
+  /** ISO instant of the request. */
+  now: string;
+}
+
+export interface TransitionPayload {
+  event: string;
+  reason?: string;
+  scheduled_at?: string;
+  note?: string;
+}
+
+export interface CollectionHooks {
+  /** Replaces the generic insert (access, vendor, references and checks already done). */
+  create?(ctx: WriteContext, body: Row, vendorId: string | null): Promise<Row>;
+  /** Adjusts the column values of a generic insert. */
+  beforeInsert?(ctx: WriteContext, values: Row): Promise<void>;
+  /** Adjusts (or refuses) the changes of a PATCH; `before` is locked. */
+  beforeUpdate?(ctx: WriteContext, before: Row, changes: Row): Promise<void>;
+  /** Replaces the generic update. */
+  update?(ctx: WriteContext, before: Row, changes: Row): Promise<Row>;
+  beforeDelete?(ctx: WriteContext, record: Row): Promise<void>;
+  /**
+   * Side effects of a transition, keyed by event, run before the status is written;
+   * they may refuse (throw) and return extra column changes for the record.
+   */
+  transitions?: Record<string, (ctx: WriteContext, record: Row, next: string, payload: TransitionPayload) => Promise<Row | void>>;
+  /** Runs after the status of a record changed (any event). */
+  afterTransition?(ctx: WriteContext, before: Row, after: Row, payload: TransitionPayload): Promise<void>;
+}

@@ -1,0 +1,47 @@
+/**
+ * The domain routes of the branch API: the generic resource routes for every
+ * collection in the registry (with their special cases), lifecycle transitions,
+ * messages, settings, acting as a vendor, and the OpenAPI document.
+ */
+import type { FastifyInstance } from 'fastify';
+import { COLLECTIONS, collection } from '../../src/domain/registry.ts';
+import { gatewayFromEnv, type PaymentGateway } from '../domain/gateway.ts';
+import { HOOKS } from '../domain/hooks.ts';
+import { forbidden } from '../errors.ts';
+import { writeAudit } from './audit.ts';
+import { registerMessages } from './messages.ts';
+import { registerOpenApi } from './openapi.ts';
+import { API_PREFIX } from './paths.ts';
+import { context } from './resources.ts';
+import { registerResource } from './resources.ts';
+import { loadOr404 } from './scope.ts';
+import { registerSettings } from './settings.ts';
+import { registerTransitions } from './transitions.ts';
+
+export interface DomainRoutesOptions {
+  /** The card payment gateway; from the environment by default (a fake without credentials). */
+  paymentGateway?: PaymentGateway;
+}
+
+export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOptions = {}): Promise<void> {
+  app.decorate('paymentGateway', options.paymentGateway ?? gatewayFromEnv());
+  for (const spec of COLLECTIONS) {
+    if (spec.parent) continue;
+    registerResource(app, spec, HOOKS[spec.name]);
+    registerTransitions(app, spec, HOOKS[spec.name]);
+  }
+  registerMessages(app);
+  registerSettings(app);
+  registerOpenApi(app);
+
+  // Staff acting as a vendor: leaves an audit entry; the SPA then sends X-Act-As-Vendor.
+  app.post<{ Params: { id: string } }>(`${API_PREFIX}/vendors/:id/act-as/`, { preHandler: app.authenticate }, async (request) => {
+    const ctx = await context(app, request);
+    if (!ctx.actor.staff) throw forbidden('Only staff may act as a vendor.');
+    return app.db.transaction(async (tx) => {
+      const vendor = await loadOr404(tx, collection('vendors'), request.params.id, ctx.actor);
+      await writeAudit(tx, ctx.actor, { action: 'act_as', entity: 'vendors', entityId: String(vendor.id), vendorId: String(vendor.id), after: { trade_name: vendor.trade_name } });
+      return vendor;
+    });
+  });
+}

@@ -1,0 +1,149 @@
+/**
+ * Lists: `?page=&page_size=&ordering=&search=&<filter>=` -> `{count, next, previous,
+ * results}`. Filters, ordering fields and searched fields are whitelisted per collection
+ * in the registry; their query-string schema is derived from the read schema so that
+ * values are coerced and checked before they reach SQL.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { CollectionSpec } from '../../src/domain/registry.ts';
+import type { Queryable } from '../db/index.ts';
+import { badRequest } from '../errors.ts';
+import type { Actor } from './actor.ts';
+import { Params, visibility } from './scope.ts';
+import { tableInfo, toRecord, type ColumnInfo } from './table.ts';
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+const RANGE_OPS = { gte: '>=', lte: '<=', gt: '>', lt: '<' } as const;
+
+function filterValueSchema(column: ColumnInfo): Record<string, unknown> {
+  const { schema } = column;
+  if (column.kind === 'timestamp' || column.kind === 'date') {
+    return { type: 'string', maxLength: 40, anyOf: [{ format: 'date-time' }, { format: 'date' }] };
+  }
+  if (column.type === 'integer' || column.type === 'number' || column.type === 'boolean') return { type: column.type };
+  const out: Record<string, unknown> = { type: 'string', maxLength: Math.min(Number(schema.maxLength ?? 200), 200) };
+  if (schema.enum) out.enum = schema.enum;
+  if (schema.format === 'uuid') out.format = 'uuid';
+  return out;
+}
+
+/** The JSON schema of a collection's list query string (unknown parameters are refused). */
+export function listQuerySchema(spec: CollectionSpec, extra: Record<string, unknown> = {}) {
+  const info = tableInfo(spec);
+  const properties: Record<string, unknown> = {
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+    page_size: { type: 'integer', minimum: 1, default: DEFAULT_PAGE_SIZE, description: `At most ${MAX_PAGE_SIZE}; larger values are capped.` },
+    ordering: { type: 'string', maxLength: 200, description: `One or more of ${spec.ordering.join(', ')}, comma-separated; prefix with - for descending.` },
+    search: { type: 'string', maxLength: 200 },
+    ...extra,
+  };
+  for (const name of spec.filters) {
+    const column = info.columns.get(name);
+    if (!column) continue;
+    const value = filterValueSchema(column);
+    properties[name] = value;
+    if (column.kind === 'timestamp' || column.kind === 'date' || column.type === 'integer' || column.type === 'number') {
+      for (const op of Object.keys(RANGE_OPS)) properties[`${name}__${op}`] = value;
+    }
+    if (column.type === 'string' && column.kind === 'scalar') properties[`${name}__in`] = { type: 'string', maxLength: 4000 };
+    if (column.nullable) properties[`${name}__isnull`] = { type: 'boolean' };
+  }
+  return { type: 'object', properties, additionalProperties: false };
+}
+
+export interface ListQuery {
+  page?: number;
+  page_size?: number;
+  ordering?: string;
+  search?: string;
+  [filter: string]: unknown;
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** WHERE conditions for the filters and the search term of a list request. */
+export function listConditions(spec: CollectionSpec, query: ListQuery, params: Params, alias = 't'): string[] {
+  const info = tableInfo(spec);
+  const where: string[] = [];
+  const errors: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || ['page', 'page_size', 'ordering', 'search'].includes(key)) continue;
+    const [name, op] = key.split('__') as [string, string | undefined];
+    const column = info.columns.get(name);
+    if (!column || !spec.filters.includes(name)) continue; // parameters of the route itself (e.g. parent ids)
+    const col = `${alias}.${name}`;
+    if (op === undefined) where.push(`${col} = ${params.add(value)}`);
+    else if (op in RANGE_OPS) where.push(`${col} ${RANGE_OPS[op as keyof typeof RANGE_OPS]} ${params.add(value)}`);
+    else if (op === 'isnull') where.push(value ? `${col} IS NULL` : `${col} IS NOT NULL`);
+    else if (op === 'in') {
+      const items = String(value).split(',').map((s) => s.trim()).filter(Boolean);
+      const allowed = column.schema.enum as string[] | undefined;
+      const bad = items.filter((i) => (allowed && !allowed.includes(i)) || (column.schema.format === 'uuid' && !/^[0-9a-f-]{36}$/i.test(i)));
+      if (items.length === 0 || items.length > 100 || bad.length > 0) (errors[key] ??= []).push('Give up to 100 valid values, comma-separated.');
+      else where.push(`${col} = ANY(${params.add(items)}::text[]${column.schema.format === 'uuid' ? '::uuid[]' : ''})`);
+    }
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(errors, 'Invalid query');
+  const term = typeof query.search === 'string' ? query.search.trim() : '';
+  if (term && spec.search.length > 0) {
+    const p = params.add(`%${escapeLike(term)}%`);
+    const parts = spec.search.flatMap((name) => {
+      const column = info.columns.get(name);
+      if (column?.i18n) return ['en', 'fr', 'ar'].map((l) => `${alias}.${name}->>'${l}' ILIKE ${p}`);
+      return [`${alias}.${name}${column?.type === 'string' ? '' : '::text'} ILIKE ${p}`];
+    });
+    where.push(`(${parts.join(' OR ')})`);
+  }
+  return where;
+}
+
+/** ORDER BY for `ordering=a,-b` (whitelisted), ending with the id so pages are stable. */
+export function orderBy(spec: CollectionSpec, ordering: string | undefined, alias = 't'): string {
+  const keys = (ordering ?? spec.defaultOrdering).split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = keys.filter((k) => !spec.ordering.includes(k.replace(/^-/, '')));
+  if (bad.length > 0 || keys.length > 3) {
+    throw badRequest({ ordering: [`Order by up to 3 of: ${spec.ordering.join(', ')} (prefix - for descending).`] }, 'Invalid query');
+  }
+  const parts = keys.map((k) => (k.startsWith('-') ? `${alias}.${k.slice(1)} DESC` : `${alias}.${k} ASC`));
+  const last = keys[keys.length - 1] ?? '';
+  parts.push(`${alias}.id ${last.startsWith('-') ? 'DESC' : 'ASC'}`);
+  return parts.join(', ');
+}
+
+function pageUrl(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+export interface ListOptions {
+  /** Extra conditions (e.g. the parent of a nested collection). */
+  where?: (params: Params) => string[];
+}
+
+export async function listRecords(q: Queryable, spec: CollectionSpec, actor: Actor, query: ListQuery, request: FastifyRequest, options: ListOptions = {}) {
+  const info = tableInfo(spec);
+  const params = new Params();
+  const where = [visibility(spec, actor, params), ...listConditions(spec, query, params), ...(options.where?.(params) ?? [])];
+  const order = orderBy(spec, query.ordering);
+  const page = query.page ?? 1;
+  const pageSize = Math.min(query.page_size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const whereSql = where.join(' AND ');
+  const countParams = [...params.values];
+  const limit = params.add(pageSize);
+  const offset = params.add((page - 1) * pageSize);
+  const [{ rows }, counted] = await Promise.all([
+    q.query(`SELECT ${info.selectList} FROM ${info.table} t WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params.values),
+    q.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${info.table} t WHERE ${whereSql}`, countParams),
+  ]);
+  const count = counted.rows[0]?.count ?? 0;
+  return {
+    count,
+    next: page * pageSize < count ? pageUrl(request, page + 1) : null,
+    previous: page > 1 ? pageUrl(request, Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
+    results: rows.map((r) => toRecord(r)),
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * The OpenAPI 3.1 document of the branch API, generated from the same TypeBox schemas
+ * and registry that validate requests, at /branch/api/openapi.json; and a plain HTML
+ * reference at /branch/api/docs/ (no script: the CSP allows no inline script, and a
+ * list of operations needs none).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TSchema } from 'typebox';
+import { ErrorBody, TransitionBody } from '../../src/domain/common.ts';
+import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
+import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../src/domain/settings.ts';
+import { eventsOf, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
+import { listQuerySchema } from './listing.ts';
+import { API_PREFIX } from './paths.ts';
+
+type Json = Record<string, unknown>;
+
+const plain = (schema: TSchema | Json): Json => JSON.parse(JSON.stringify(schema));
+const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Json, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+const errors = {
+  400: json(ref('Error'), 'Invalid input: {detail, errors: {field: [message]}}'),
+  401: json(ref('Error'), 'Not signed in'),
+  403: json(ref('Error'), 'Not allowed for this role'),
+  404: json(ref('Error'), 'Not found (or not visible to the caller)'),
+};
+const conflict = json(ref('Conflict'), 'Stale version: {detail, current}; or a transition not allowed: {detail, allowed_events}');
+
+function queryParameters(spec: CollectionSpec) {
+  const schema = listQuerySchema(spec) as { properties: Record<string, Json> };
+  return Object.entries(schema.properties).map(([name, s]) => ({ name, in: 'query', required: false, schema: s }));
+}
+
+function access(spec: CollectionSpec, action: keyof CollectionSpec['access']): string {
+  const rule = spec.access[action];
+  if (rule === 'staff' || spec.vendorRule === 'none') return 'Staff only.';
+  return spec.vendorRule === 'own' ? "Vendor staff: their vendor's records only." : '';
+}
+
+export function buildOpenApi(version: string): Json {
+  const schemas: Record<string, Json> = {
+    Error: plain(ErrorBody),
+    Conflict: { type: 'object', properties: { detail: { type: 'string' }, current: { type: 'object' }, allowed_events: { type: 'array', items: { type: 'string' } } } },
+    TransitionBody: plain(TransitionBody),
+  };
+  const paths: Record<string, Json> = {};
+  const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+  for (const spec of COLLECTIONS) {
+    const name = pascal(spec.name);
+    const tag = spec.title;
+    schemas[name] = plain(spec.read);
+    schemas[`${name}List`] = {
+      type: 'object',
+      properties: { count: { type: 'integer' }, next: { type: ['string', 'null'] }, previous: { type: ['string', 'null'] }, results: { type: 'array', items: ref(name) } },
+    };
+    if (spec.create) schemas[`${name}Create`] = plain(spec.create);
+    if (spec.patch) schemas[`${name}Patch`] = plain(spec.patch);
+    const base = spec.parent ? `${API_PREFIX}/conversations/{conversation_id}/messages/` : `${API_PREFIX}/${spec.name}/`;
+    const item = spec.parent ? `${base}{id}/` : `${base}{id}/`;
+    const parentParams = spec.parent ? [{ name: 'conversation_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }] : [];
+    const collectionOps: Json = {
+      get: {
+        tags: [tag], operationId: `list${name}`, summary: `List ${spec.title.toLowerCase()}`, description: access(spec, 'list'),
+        parameters: [...parentParams, ...queryParameters(spec)], responses: { 200: json(ref(`${name}List`)), ...errors },
+      },
+    };
+    if (spec.create && spec.access.create !== 'none') {
+      collectionOps.post = {
+        tags: [tag], operationId: `create${name}`, summary: `Create ${spec.title.toLowerCase()}`, description: access(spec, 'create'),
+        parameters: parentParams, requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Create`) } } },
+        responses: { 201: json(ref(name), 'Created'), ...errors, 409: conflict },
+      };
+    }
+    paths[base] = collectionOps;
+    const itemOps: Json = {};
+    if (!spec.parent) {
+      itemOps.get = { tags: [tag], operationId: `get${name}`, parameters: [idParam], responses: { 200: json(ref(name)), ...errors } };
+    }
+    if (spec.patch) {
+      itemOps.patch = {
+        tags: [tag], operationId: `update${name}`, description: `Send the \`version\` you read. ${access(spec, 'update')}${spec.staffOnlyFields ? ` Staff-only fields: ${spec.staffOnlyFields.join(', ')}.` : ''}`,
+        parameters: [...parentParams, idParam], requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Patch`) } } },
+        responses: { 200: json(ref(name)), ...errors, 409: conflict },
+      };
+    }
+    if (spec.access.delete !== 'none' && !spec.parent) {
+      itemOps.delete = {
+        tags: [tag], operationId: `delete${name}`, description: access(spec, 'delete'),
+        parameters: [idParam, { name: 'version', in: 'query', required: true, schema: { type: 'integer' } }],
+        responses: { 204: { description: 'Deleted' }, ...errors, 409: conflict },
+      };
+    }
+    if (Object.keys(itemOps).length > 0) paths[item] = itemOps;
+    if (spec.lifecycle) {
+      paths[`${base}{id}/transition/`] = {
+        post: {
+          tags: [tag], operationId: `transition${name}`,
+          summary: `Move a record along its lifecycle (${spec.lifecycle})`,
+          description: `Events: ${eventsOf(spec.lifecycle as LifecycleName).join(', ')}. 409 with allowed_events when the chart does not allow the event now; 400 when the payload a guard needs is missing (e.g. a reason); 403 for a role guard.`,
+          parameters: [idParam], requestBody: { required: true, content: { 'application/json': { schema: ref('TransitionBody') } } },
+          responses: { 200: json(ref(name)), ...errors, 409: conflict },
+        },
+      };
+    }
+  }
+  for (const section of SETTINGS_SECTIONS) {
+    const name = `${pascal(section)}Settings`;
+    schemas[name] = plain(SettingsSchemas[section]);
+    schemas[`${name}Patch`] = plain(settingsPatchOf(section));
+    const record = { type: 'object', properties: { section: { type: 'string' }, value: ref(name), version: { type: 'integer' }, updated_at: { type: 'string', format: 'date-time' } } };
+    paths[`${API_PREFIX}/settings/${section}/`] = {
+      get: { tags: ['Settings'], operationId: `get${name}`, description: section === 'fees' ? 'Staff only.' : '', responses: { 200: json(record), ...errors } },
+      patch: {
+        tags: ['Settings'], operationId: `update${name}`, description: 'Staff only. Send the `version` you read.',
+        requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Patch`) } } },
+        responses: { 200: json(record), ...errors, 409: conflict },
+      },
+    };
+  }
+  paths[`${API_PREFIX}/conversations/{id}/read/`] = {
+    post: { tags: ['Conversations'], operationId: 'markConversationRead', parameters: [idParam], responses: { 200: json(ref('Conversations')), ...errors } },
+  };
+  paths[`${API_PREFIX}/vendors/{id}/act-as/`] = {
+    post: {
+      tags: ['Vendors'], operationId: 'actAsVendor', parameters: [idParam],
+      description: 'Staff only. Records an audit entry; then send `X-Act-As-Vendor: <id>` to see and act exactly as that vendor.',
+      responses: { 200: json(ref('Vendors')), ...errors },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Rihla branch API', version, description: 'Back-office API of the Rihla marketplace. Money is in minor units (centimes for DZD).' },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas },
+    paths,
+  };
+}
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+function docsPage(doc: Json): string {
+  const byTag = new Map<string, string[]>();
+  for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const tag = ((op.tags as string[]) ?? ['Other'])[0];
+      const line = `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escape(path)}</code></td><td>${escape(String(op.summary ?? op.operationId ?? ''))}${op.description ? `<br><small>${escape(String(op.description))}</small>` : ''}</td></tr>`;
+      byTag.set(tag, [...(byTag.get(tag) ?? []), line]);
+    }
+  }
+  const sections = [...byTag].map(([tag, rows]) => `<h2>${escape(tag)}</h2><table>${rows.join('')}</table>`).join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rihla branch API</title>
+<style>body{font:14px/1.5 system-ui,sans-serif;margin:2rem;max-width:70rem}table{border-collapse:collapse;width:100%}td{border-top:1px solid #ddd;padding:.3rem .5rem;vertical-align:top}td:first-child{width:5rem}code{font-size:13px}small{color:#555}</style>
+</head><body><h1>Rihla branch API</h1><p>Machine-readable document: <a href="${API_PREFIX}/openapi.json">openapi.json</a> (OpenAPI 3.1). Every request needs <code>Authorization: Bearer &lt;access token&gt;</code>.</p>
+${sections}</body></html>`;
+}
+
+export function registerOpenApi(app: FastifyInstance): void {
+  let doc: Json | undefined;
+  const document = () => (doc ??= buildOpenApi(app.config.version));
+  app.get(`${API_PREFIX}/openapi.json`, async () => document());
+  app.get(`${API_PREFIX}/docs/`, async (_request, reply) => reply.type('text/html; charset=utf-8').send(docsPage(document())));
+}

@@ -1,0 +1,155 @@
+/**
+ * Reading and writing single records of any collection: insert and update with the
+ * right encoding, vendor ownership of new records, and checks that referenced records
+ * exist and are the caller's to use. Shared by the generic routes and the money rules.
+ */
+import { COLLECTION_BY_NAME, type CollectionSpec } from '../../src/domain/registry.ts';
+import type { Queryable } from '../db/index.ts';
+import { badRequest, forbidden } from '../errors.ts';
+import type { Actor } from './actor.ts';
+import { mapDbError } from './errors.ts';
+import { Params, visibility } from './scope.ts';
+import { encodeValue, tableInfo, toRecord } from './table.ts';
+
+export type Row = Record<string, unknown>;
+
+export async function insertRecord(q: Queryable, spec: CollectionSpec, values: Row): Promise<Row> {
+  const info = tableInfo(spec);
+  const params = new Params();
+  const cols: string[] = [];
+  const placeholders: string[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const column = info.columns.get(name);
+    if (!column && !['status'].includes(name)) throw new Error(`${spec.name}: no column ${name}`);
+    const { value: v, cast } = encodeValue(column, value);
+    cols.push(name);
+    placeholders.push(params.add(v, cast));
+  }
+  try {
+    const { rows } = await q.query(
+      `INSERT INTO ${info.table} AS t (${cols.join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING ${info.selectList}`,
+      params.values,
+    );
+    return toRecord(rows[0]);
+  } catch (error) {
+    mapDbError(error);
+  }
+}
+
+/** Updates columns of one record, bumping its version; `raw` holds SQL expressions (e.g. `paid + 100`). */
+export async function updateRecord(q: Queryable, spec: CollectionSpec, id: string, changes: Row, raw: Record<string, string> = {}): Promise<Row> {
+  const info = tableInfo(spec);
+  const params = new Params();
+  const sets: string[] = [];
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    const column = info.columns.get(name);
+    if (!column) throw new Error(`${spec.name}: no column ${name}`);
+    const { value: v, cast } = encodeValue(column, value);
+    sets.push(`${name} = ${params.add(v, cast)}`);
+  }
+  for (const [name, expression] of Object.entries(raw)) sets.push(`${name} = ${expression}`);
+  if (info.columns.has('version')) sets.push('version = t.version + 1');
+  if (info.columns.has('updated_at')) sets.push('updated_at = now()');
+  try {
+    const { rows } = await q.query(
+      `UPDATE ${info.table} AS t SET ${sets.join(', ')} WHERE t.id = ${params.add(id)} RETURNING ${info.selectList}`,
+      params.values,
+    );
+    return toRecord(rows[0]);
+  } catch (error) {
+    mapDbError(error);
+  }
+}
+
+export async function fetchRecord(q: Queryable, spec: CollectionSpec, id: string, forUpdate = false): Promise<Row | undefined> {
+  const info = tableInfo(spec);
+  const { rows } = await q.query(`SELECT ${info.selectList} FROM ${info.table} t WHERE t.id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0] ? toRecord(rows[0]) : undefined;
+}
+
+function collectIds(values: Row, path: string): string[] | undefined {
+  const [head, tail] = path.split('.', 2) as [string, string | undefined];
+  const value = values[head];
+  if (value === undefined || value === null) return undefined;
+  if (tail) {
+    if (!Array.isArray(value)) return undefined;
+    return value.map((item) => (item as Row)?.[tail]).filter((v): v is string => typeof v === 'string');
+  }
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return typeof value === 'string' ? [value] : undefined;
+}
+
+/**
+ * Checks every referenced id in `values`: it must exist, be visible to the actor, and
+ * (for vendor-owned records) belong to the same vendor as the record being written.
+ * Unknown and foreign ids get the same answer, so nothing leaks.
+ */
+export async function checkRefs(q: Queryable, spec: CollectionSpec, values: Row, recordVendorId: string | null, actor: Actor): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  for (const [path, target] of Object.entries(spec.refs ?? {})) {
+    if (path === 'vendor_id') continue;
+    const ids = collectIds(values, path);
+    if (!ids || ids.length === 0) continue;
+    const unique = [...new Set(ids)];
+    let found: { id: string; vendor_id: string | null }[];
+    if (target === 'users') {
+      const { rows } = await q.query<{ id: string; vendor_id: string | null; admin: boolean }>(
+        'SELECT id, vendor_id, admin FROM users WHERE id = ANY($1::uuid[]) AND active',
+        [unique],
+      );
+      found = rows.filter((u) => actor.staff || u.admin || u.vendor_id === actor.vendorId).map((u) => ({ id: u.id, vendor_id: null }));
+    } else {
+      const targetSpec = COLLECTION_BY_NAME.get(target);
+      if (!targetSpec) throw new Error(`unknown ref target ${target}`);
+      const params = new Params();
+      const hasVendor = targetSpec.vendorColumn !== 'none';
+      const { rows } = await q.query<{ id: string; vendor_id: string | null }>(
+        `SELECT t.id, ${hasVendor ? 't.vendor_id' : 'NULL::uuid AS vendor_id'} FROM ${targetSpec.table} t
+         WHERE t.id = ANY(${params.add(unique)}::uuid[]) AND ${visibility(targetSpec, actor, params)}`,
+        params.values,
+      );
+      found = rows;
+    }
+    const byId = new Map(found.map((r) => [r.id, r]));
+    for (const id of unique) {
+      const row = byId.get(id);
+      const foreign = row && recordVendorId && row.vendor_id && row.vendor_id !== recordVendorId;
+      if (!row || foreign) (errors[path] ??= []).push(actor.staff && foreign ? `${id} belongs to another vendor.` : `${id} was not found.`);
+    }
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+}
+
+/**
+ * The vendor a new record belongs to. From its parent when the registry says so; else
+ * the vendor staff's own vendor (another one is refused); else what staff sent.
+ */
+export async function resolveVendor(q: Queryable, spec: CollectionSpec, body: Row, actor: Actor): Promise<string | null> {
+  if (spec.vendorColumn === 'none') return null;
+  if (spec.vendorFrom) {
+    const parentSpec = COLLECTION_BY_NAME.get(spec.vendorFrom.collection)!;
+    const parentId = body[spec.vendorFrom.field];
+    if (typeof parentId !== 'string') throw badRequest({ [spec.vendorFrom.field]: ['This field is required.'] });
+    const params = new Params();
+    const { rows } = await q.query<{ vendor_id: string }>(
+      `SELECT t.vendor_id FROM ${parentSpec.table} t WHERE t.id = ${params.add(parentId)} AND ${visibility(parentSpec, actor, params)}`,
+      params.values,
+    );
+    if (!rows[0]) throw badRequest({ [spec.vendorFrom.field]: [`${parentId} was not found.`] });
+    return rows[0].vendor_id;
+  }
+  const sent = body.vendor_id as string | null | undefined;
+  if (!actor.staff) {
+    if (sent != null && sent !== actor.vendorId) throw forbidden('Vendor staff may only create records for their own vendor.');
+    return actor.vendorId;
+  }
+  if (sent == null) {
+    if (spec.vendorColumn === 'required') throw badRequest({ vendor_id: ['This field is required.'] });
+    return null;
+  }
+  const { rows } = await q.query('SELECT 1 FROM vendors WHERE id = $1', [sent]);
+  if (rows.length === 0) throw badRequest({ vendor_id: [`${sent} was not found.`] });
+  return sent;
+}

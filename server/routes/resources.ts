@@ -1,0 +1,165 @@
+/**
+ * The generic resource routes, mounted from the collection registry under
+ * /branch/api/<collection>/:
+ *   GET    /<collection>/            list (page, page_size, ordering, search, filters)
+ *   POST   /<collection>/            create
+ *   GET    /<collection>/<id>/       read
+ *   PATCH  /<collection>/<id>/       change some fields; body carries `version`
+ *   DELETE /<collection>/<id>/?version=N
+ * Every write runs in one transaction with its audit entry; a stale version gets 409
+ * with the current record; bad input gets 400; scoping answers 403 or 404.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CollectionSpec } from '../../src/domain/registry.ts';
+import { initialStatus, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
+import { API_PREFIX } from './paths.ts';
+import { badRequest, conflict, forbidden } from '../errors.ts';
+import { actorOf, type Actor } from './actor.ts';
+import { diff, writeAudit } from './audit.ts';
+import { mapDbError } from './errors.ts';
+import type { CollectionHooks, WriteContext } from './hooks.ts';
+import { listQuerySchema, listRecords, type ListQuery } from './listing.ts';
+import { checkRefs, insertRecord, resolveVendor, updateRecord, type Row } from './records.ts';
+import { assertAccess, loadOr404, methodNotAllowed } from './scope.ts';
+
+export const staleVersion = (current: Row) =>
+  conflict('This record was changed by someone else since you loaded it. Review the current version and try again.', { current });
+
+export function assertStaffOnlyFields(spec: CollectionSpec, body: Row, actor: Actor): void {
+  if (actor.staff || !spec.staffOnlyFields) return;
+  const sent = spec.staffOnlyFields.filter((f) => body[f] !== undefined);
+  if (sent.length > 0) throw forbidden(`Only staff may change ${sent.join(', ')}.`);
+}
+
+export function runChecks(spec: CollectionSpec, record: Row): void {
+  const errors = spec.check?.(record);
+  if (errors && Object.keys(errors).length > 0) throw badRequest(errors);
+}
+
+export async function context(app: FastifyInstance, request: FastifyRequest): Promise<Omit<WriteContext, 'tx'>> {
+  return { actor: await actorOf(request, app.db), app, now: new Date().toISOString() };
+}
+
+export function registerResource(app: FastifyInstance, spec: CollectionSpec, hooks: CollectionHooks = {}): void {
+  const base = `${API_PREFIX}/${spec.name}/`;
+  const item = `${base}:id/`;
+  const pre = { preHandler: app.authenticate };
+
+  app.get<{ Querystring: ListQuery }>(base, { ...pre, schema: { querystring: listQuerySchema(spec) } }, async (request) => {
+    const { actor } = await context(app, request);
+    assertAccess(spec, 'list', actor);
+    return listRecords(app.db, spec, actor, request.query, request);
+  });
+
+  app.get<{ Params: { id: string } }>(item, pre, async (request) => {
+    const { actor } = await context(app, request);
+    assertAccess(spec, 'read', actor);
+    return loadOr404(app.db, spec, request.params.id, actor);
+  });
+
+  if (spec.create) {
+    app.post<{ Body: Row }>(base, { ...pre, schema: { body: spec.create } }, async (request, reply) => {
+      const ctx = await context(app, request);
+      assertAccess(spec, 'create', ctx.actor);
+      assertStaffOnlyFields(spec, request.body, ctx.actor);
+      const record = await app.db.transaction(async (tx) => {
+        const wctx = { ...ctx, tx };
+        const body = request.body;
+        const vendorId = await resolveVendor(tx, spec, body, ctx.actor);
+        await checkRefs(tx, spec, body, vendorId, ctx.actor);
+        runChecks(spec, spec.vendorColumn === 'none' ? body : { ...body, vendor_id: vendorId });
+        let created: Row;
+        if (hooks.create) created = await hooks.create(wctx, body, vendorId);
+        else {
+          const values: Row = { ...body };
+          if (spec.vendorColumn !== 'none') values.vendor_id = vendorId;
+          if (spec.lifecycle) values.status = initialStatus(spec.lifecycle as LifecycleName);
+          await hooks.beforeInsert?.(wctx, values);
+          created = await insertRecord(tx, spec, values);
+        }
+        await writeAudit(tx, ctx.actor, {
+          action: 'create', entity: spec.name, entityId: String(created.id), vendorId: (created.vendor_id as string) ?? null, after: created,
+        });
+        return created;
+      });
+      return reply.status(201).send(record);
+    });
+  }
+
+  if (spec.patch) {
+    app.patch<{ Params: { id: string }; Body: Row }>(item, { ...pre, schema: { body: spec.patch } }, async (request) => {
+      const ctx = await context(app, request);
+      assertAccess(spec, 'update', ctx.actor);
+      assertStaffOnlyFields(spec, request.body, ctx.actor);
+      return app.db.transaction(async (tx) => {
+        const wctx = { ...ctx, tx };
+        const before = await loadOr404(tx, spec, request.params.id, ctx.actor, { forUpdate: true });
+        const { version, ...changes } = request.body;
+        if (version !== before.version) throw staleVersion(before);
+        runChecks(spec, { ...before, ...changes });
+        await checkRefs(tx, spec, changes, (before.vendor_id as string) ?? null, ctx.actor);
+        let after: Row;
+        if (hooks.update) after = await hooks.update(wctx, before, changes);
+        else {
+          await hooks.beforeUpdate?.(wctx, before, changes);
+          after = await updateRecord(tx, spec, String(before.id), changes);
+        }
+        await writeAudit(tx, ctx.actor, {
+          action: 'update', entity: spec.name, entityId: String(before.id), vendorId: (before.vendor_id as string) ?? null, ...diff(before, after),
+        });
+        return after;
+      });
+    });
+  }
+
+  if (spec.access.delete !== 'none') {
+    app.delete<{ Params: { id: string }; Querystring: { version: number } }>(
+      item,
+      {
+        ...pre,
+        schema: {
+          querystring: {
+            type: 'object',
+            properties: { version: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+            required: ['version'],
+            additionalProperties: false,
+          },
+        },
+      },
+      async (request, reply) => {
+        const ctx = await context(app, request);
+        assertAccess(spec, 'delete', ctx.actor);
+        await app.db.transaction(async (tx) => {
+          const before = await loadOr404(tx, spec, request.params.id, ctx.actor, { forUpdate: true });
+          if (request.query.version !== before.version) throw staleVersion(before);
+          await hooks.beforeDelete?.({ ...ctx, tx }, before);
+          try {
+            await tx.query(`DELETE FROM ${spec.table} WHERE id = $1`, [before.id]);
+          } catch (error) {
+            mapDbError(error, 'delete');
+          }
+          await writeAudit(tx, ctx.actor, {
+            action: 'delete', entity: spec.name, entityId: String(before.id), vendorId: (before.vendor_id as string) ?? null, before,
+          });
+        });
+        return reply.status(204).send();
+      },
+    );
+  }
+
+  // Methods a collection does not offer answer 405 rather than 404.
+  const missing: ('POST' | 'PATCH' | 'DELETE')[] = [];
+  if (!spec.create) missing.push('POST');
+  if (!spec.patch) missing.push('PATCH');
+  if (spec.access.delete === 'none') missing.push('DELETE');
+  for (const method of missing) {
+    app.route({
+      method,
+      url: method === 'POST' ? base : item,
+      preHandler: app.authenticate,
+      handler: async () => {
+        throw methodNotAllowed(`${method} is not available on ${spec.name}.`);
+      },
+    });
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Settings, one record per section: GET /settings/ (the sections the caller may read),
+ * GET /settings/<section>/, PATCH /settings/<section>/ {version, ...fields}. Vendor
+ * staff may read every section but fees; only staff change settings. Each change is
+ * audited with the fields before and after.
+ */
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+import {
+  DEFAULT_SETTINGS, SETTINGS_SECTIONS, SettingsSchemas, VENDOR_READABLE_SECTIONS, settingsPatchOf, type SettingsSection,
+} from '../../src/domain/settings.ts';
+import type { Queryable } from '../db/index.ts';
+import { forbidden, validationErrorBody, ApiError } from '../errors.ts';
+import type { Actor } from './actor.ts';
+import { diff, writeAudit } from './audit.ts';
+import { API_PREFIX } from './paths.ts';
+import { context, staleVersion } from './resources.ts';
+import { toRecord } from './table.ts';
+
+const ajv = addFormats.default(new Ajv({ allErrors: true, strict: false }));
+const validators = Object.fromEntries(SETTINGS_SECTIONS.map((s) => [s, ajv.compile(SettingsSchemas[s])]));
+
+async function loadSection(q: Queryable, section: SettingsSection, forUpdate = false) {
+  await q.query('INSERT INTO settings (section, value) VALUES ($1, $2::jsonb) ON CONFLICT (section) DO NOTHING', [
+    section,
+    JSON.stringify(DEFAULT_SETTINGS[section]),
+  ]);
+  const { rows } = await q.query(`SELECT section, value, version, updated_at FROM settings WHERE section = $1${forUpdate ? ' FOR UPDATE' : ''}`, [section]);
+  const record = toRecord<{ section: string; value: Record<string, unknown>; version: number; updated_at: string }>(rows[0]);
+  return { ...record, value: { ...DEFAULT_SETTINGS[section], ...record.value } };
+}
+
+function assertCanRead(actor: Actor, section: SettingsSection) {
+  if (!actor.staff && !VENDOR_READABLE_SECTIONS.includes(section)) throw forbidden('Only staff may see these settings.');
+}
+
+export function registerSettings(app: FastifyInstance): void {
+  const pre = { preHandler: app.authenticate };
+  app.get(`${API_PREFIX}/settings/`, pre, async (request) => {
+    const { actor } = await context(app, request);
+    const sections = SETTINGS_SECTIONS.filter((s) => actor.staff || VENDOR_READABLE_SECTIONS.includes(s));
+    const results = [];
+    for (const s of sections) results.push(await loadSection(app.db, s));
+    return { count: results.length, next: null, previous: null, results };
+  });
+
+  for (const section of SETTINGS_SECTIONS) {
+    const url = `${API_PREFIX}/settings/${section}/`;
+    app.get(url, pre, async (request) => {
+      const { actor } = await context(app, request);
+      assertCanRead(actor, section);
+      return loadSection(app.db, section);
+    });
+    app.patch<{ Body: Record<string, unknown> & { version: number } }>(url, { ...pre, schema: { body: settingsPatchOf(section) } }, async (request) => {
+      const ctx = await context(app, request);
+      if (!ctx.actor.staff) throw forbidden('Only staff may change settings.');
+      return app.db.transaction(async (tx) => {
+        const before = await loadSection(tx, section, true);
+        const { version, ...changes } = request.body;
+        if (version !== before.version) throw staleVersion(before);
+        const value = { ...before.value, ...changes };
+        if (!validators[section](value)) throw new ApiError(400, validationErrorBody(validators[section].errors ?? []));
+        const { rows } = await tx.query(
+          `UPDATE settings SET value = $2::jsonb, version = version + 1, updated_at = now(), updated_by = $3 WHERE section = $1
+           RETURNING section, value, version, updated_at`,
+          [section, JSON.stringify(value), ctx.actor.user.id],
+        );
+        const after = toRecord<typeof before>(rows[0]);
+        await writeAudit(tx, ctx.actor, { action: 'settings', entity: 'settings', entityId: section, vendorId: null, ...diff(before.value, after.value) });
+        return after;
+      });
+    });
+  }
+}

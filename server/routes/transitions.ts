@@ -1,0 +1,87 @@
+/**
+ * POST /branch/api/<collection>/<id>/transition/ {event, version, reason?, scheduled_at?}
+ * for every collection with a lifecycle. The shared statechart decides:
+ *   - an event the chart does not have from the current status -> 409 {detail, allowed_events}
+ *   - a guard on the payload fails (no reason to cancel...)     -> 400 {detail, errors: {field}, allowed_events}
+ *   - a guard on the role fails (a vendor moderating a review)  -> 403 {detail, allowed_events}
+ *   - a guard on the record or the clock fails (undo next day)  -> 409 {detail, allowed_events}
+ * Status, version, side effects and the audit entry are written in one transaction.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import { TransitionBody } from '../../src/domain/common.ts';
+import type { CollectionSpec } from '../../src/domain/registry.ts';
+import { evaluateTransition, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
+import { API_PREFIX } from './paths.ts';
+import { ApiError } from '../errors.ts';
+import { writeAudit } from './audit.ts';
+import type { CollectionHooks, TransitionPayload, WriteContext } from './hooks.ts';
+import { updateRecord, type Row } from './records.ts';
+import { context, staleVersion } from './resources.ts';
+import { assertAccess, loadOr404 } from './scope.ts';
+
+
+/**
+ * Applies one event to a locked record: checks it against the chart, runs the side
+ * effects, writes status and audit. Used by the route and by side effects of other
+ * transitions (a full refund cancelling its booking), with role `system` for those.
+ */
+export async function applyTransition(
+  ctx: WriteContext,
+  spec: CollectionSpec,
+  hooks: CollectionHooks,
+  record: Row,
+  payload: TransitionPayload,
+  role: 'staff' | 'vendor' | 'system' = ctx.actor.role,
+): Promise<Row> {
+  const lifecycle = spec.lifecycle as LifecycleName;
+  const status = String(record.status);
+  const verdict = evaluateTransition(lifecycle, status, { type: payload.event, reason: payload.reason, scheduled_at: payload.scheduled_at }, {
+    now: ctx.now,
+    role,
+    record,
+  });
+  if (!verdict.ok) {
+    const body = { detail: verdict.message, allowed_events: verdict.allowed };
+    if (verdict.code === 'payload') throw new ApiError(400, { ...body, errors: { [verdict.field ?? 'event']: [verdict.message] } });
+    if (verdict.code === 'role') throw new ApiError(403, body);
+    throw new ApiError(409, body);
+  }
+  const extra = (await hooks.transitions?.[payload.event]?.(ctx, record, verdict.next, payload)) ?? {};
+  const changes: Row = {
+    status: verdict.next,
+    status_changed_at: ctx.now,
+    status_reason: payload.reason?.trim() || null,
+    ...extra,
+  };
+  const after = await updateRecord(ctx.tx, spec, String(record.id), changes);
+  await writeAudit(ctx.tx, ctx.actor, {
+    action: `transition:${payload.event}`,
+    entity: spec.name,
+    entityId: String(record.id),
+    vendorId: (record.vendor_id as string) ?? null,
+    before: { status, version: record.version },
+    after: { status: after.status, version: after.version, ...(payload.reason ? { reason: payload.reason } : {}), ...extra },
+  });
+  await hooks.afterTransition?.(ctx, record, after, payload);
+  return after;
+}
+
+export function registerTransitions(app: FastifyInstance, spec: CollectionSpec, hooks: CollectionHooks = {}): void {
+  if (!spec.lifecycle) return;
+  app.post<{ Params: { id: string }; Body: Static<typeof TransitionBody> }>(
+    `${API_PREFIX}/${spec.name}/:id/transition/`,
+    { preHandler: app.authenticate, schema: { body: TransitionBody } },
+    async (request) => {
+      const ctx = await context(app, request);
+      assertAccess(spec, 'transition', ctx.actor);
+      return app.db.transaction(async (tx) => {
+        const record = await loadOr404(tx, spec, request.params.id, ctx.actor, { forUpdate: true });
+        const { version, ...payload } = request.body;
+        if (version !== record.version) throw staleVersion(record);
+        return applyTransition({ ...ctx, tx }, spec, hooks, record, payload);
+      });
+    },
+  );
+}
+
