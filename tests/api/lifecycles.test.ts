@@ -1,0 +1,278 @@
+/**
+ * Model-based walk of every lifecycle chart against the API. For every state of every
+ * chart, a fresh record is driven there along a shortest path of the chart; every
+ * event the chart does not allow from it is sent and refused with 409 (and the list
+ * of allowed events); every transition the chart allows is taken from a fresh record
+ * and lands on the chart's target. Events only the server may send (a payment's
+ * refund events, which follow refunds) answer 403 and are reached through refunds.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
+import {
+  GUARD_INFO, allowedEvents, chartTransitions, eventsOf, initialStatus, statesOf, type LifecycleContext, type LifecycleName,
+} from '../../src/machines/lifecycles/index.ts';
+import { book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
+
+let d: Domain;
+let sahara: Catalog;
+before(async () => {
+  d = await startDomain();
+  sahara = await catalogFor(d, d.vendor);
+});
+after(() => d.close());
+
+const PERMISSIVE: LifecycleContext = { now: new Date().toISOString(), role: 'system', record: {} };
+const edgesOf = (name: LifecycleName) =>
+  statesOf(name).flatMap((from) => chartTransitions(name, from, PERMISSIVE).map((t) => ({ from, event: t.event, to: t.target!, guard: t.guard })));
+
+/** Shortest event path from the initial state to each state. */
+function pathsOf(name: LifecycleName): Map<string, { event: string; guard?: string }[]> {
+  const paths = new Map<string, { event: string; guard?: string }[]>([[initialStatus(name), []]]);
+  const queue = [initialStatus(name)];
+  while (queue.length) {
+    const from = queue.shift()!;
+    for (const e of edgesOf(name).filter((x) => x.from === from)) {
+      if (!paths.has(e.to)) {
+        paths.set(e.to, [...paths.get(from)!, { event: e.event, guard: e.guard }]);
+        queue.push(e.to);
+      }
+    }
+  }
+  return paths;
+}
+
+interface Subject {
+  who: () => Who;
+  create: () => Promise<Json>;
+}
+
+const paidBooking = async () => book(d, d.vendor, sahara, { payment_method: 'cash' });
+
+const SUBJECTS: Record<string, Subject> = {
+  bookings: {
+    who: () => d.vendor,
+    create: () => d.ok(d.vendor, 'POST', '/bookings/', { customer_id: sahara.customer.id, service_id: sahara.manualService.id, starts_at: inDays(5), participants: { adult: 1 } }),
+  },
+  refunds: {
+    who: () => d.vendor,
+    create: async () => {
+      const b = await paidBooking();
+      return d.ok(d.vendor, 'POST', '/refunds/', { booking_id: b.id, amount: 100000, reason: 'Goodwill' });
+    },
+  },
+  payments: {
+    who: () => d.vendor,
+    create: async () => {
+      const b = await book(d, d.vendor, sahara);
+      return d.ok(d.vendor, 'POST', '/payments/', { booking_id: b.id, amount: 400000, method: 'cib' });
+    },
+  },
+  'payment-invitations': {
+    who: () => d.vendor,
+    create: async () => {
+      const b = await book(d, d.vendor, sahara);
+      return d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: b.id, amount: 300000, invitee_phone: '+213 661 00 00 00' });
+    },
+  },
+  reviews: {
+    who: () => d.admin,
+    create: async () => {
+      const b = await book(d, d.vendor, sahara);
+      await d.sql("UPDATE bookings SET starts_at = now() - interval '3 hours' WHERE id = $1", [b.id]);
+      await d.ok(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'complete', version: b.version });
+      return d.ok(d.admin, 'POST', '/reviews/', { booking_id: b.id, rating: 4, body: 'Great dunes' });
+    },
+  },
+  vendors: {
+    who: () => d.admin,
+    create: () => d.ok(d.admin, 'POST', '/vendors/', { trade_name: 'Hoggar Treks', legal_name: 'SARL Hoggar Treks' }),
+  },
+  tickets: {
+    who: () => d.vendor,
+    create: () => d.ok(d.vendor, 'POST', '/tickets/', { requester_type: 'vendor', requester_name: 'Yacine', subject: 'Payout question' }),
+  },
+  'chatbot-requests': {
+    who: () => d.admin,
+    create: () =>
+      d.ok(d.admin, 'POST', '/chatbot-requests/', {
+        transcript: [{ role: 'customer', text: 'Can I move my booking?', at: new Date().toISOString() }], intent: 'booking.change', confidence: 0.4,
+      }),
+  },
+  notifications: {
+    who: () => d.admin,
+    create: () => d.ok(d.admin, 'POST', '/notifications/', { title_i18n: i18n('Spring deals'), body_i18n: i18n('New trips'), channel: 'push', audience_type: 'all_customers' }),
+  },
+  services: {
+    who: () => d.vendor,
+    create: async () => {
+      const s = await d.ok(d.vendor, 'POST', '/services/', { title_i18n: i18n('Sandboarding'), category_id: sahara.category.id, duration_minutes: 60, capacity: 8 });
+      await d.ok(d.vendor, 'POST', '/price-rules/', { service_id: s.id, customer_type: 'adult', amount: 200000 });
+      return s;
+    },
+  },
+  adventures: {
+    who: () => d.vendor,
+    create: () => d.ok(d.vendor, 'POST', '/adventures/', { title_i18n: i18n('Tassili in 3 days'), days: 3, itinerary: [{ day: 1, title: 'Djanet' }] }),
+  },
+};
+
+const tableOf = (spec: CollectionSpec) => spec.table;
+
+/** Makes the record satisfy the state guards of `event` (the clock is moved by moving the record's dates). */
+async function prepare(spec: CollectionSpec, record: Json, guard: string | undefined): Promise<Json> {
+  if (!guard || GUARD_INFO[guard as keyof typeof GUARD_INFO].kind !== 'state') return record;
+  const column = { holdExpired: 'hold_expires_at', activityStarted: 'starts_at', isPastExpiry: 'expires_at', isSameDay: 'status_changed_at' }[guard]!;
+  const value = guard === 'isSameDay' ? 'now()' : "now() - interval '1 hour'";
+  await d.sql(`UPDATE ${tableOf(spec)} SET ${column} = ${value} WHERE id = $1`, [record.id]);
+  return d.ok(d.admin, 'GET', `/${spec.name}/${record.id}/`);
+}
+
+async function send(spec: CollectionSpec, who: Who, record: Json, event: string) {
+  const payload: Json = { event, version: record.version, reason: 'Because' };
+  if (event === 'schedule') payload.scheduled_at = inDays(2);
+  return d.call(who, 'POST', `/${spec.name}/${record.id}/transition/`, payload);
+}
+
+/** Reaches a payment's refund states the only way they are reached: through refunds. */
+async function refundPayment(payment: Json, full: boolean): Promise<Json> {
+  const amount = full ? payment.amount - payment.refunded_amount : 100000;
+  let r = await d.ok(d.vendor, 'POST', '/refunds/', { booking_id: payment.booking_id, payment_id: payment.id, amount, reason: 'Walk' });
+  for (const event of ['approve', 'process', 'succeed']) r = await d.ok(d.vendor, 'POST', `/refunds/${r.id}/transition/`, { event, version: r.version });
+  return d.ok(d.vendor, 'GET', `/payments/${payment.id}/`);
+}
+
+async function drive(spec: CollectionSpec, name: LifecycleName, path: { event: string; guard?: string }[]): Promise<Json> {
+  const subject = SUBJECTS[spec.name];
+  let record = await subject.create();
+  assert.equal(record.status, initialStatus(name));
+  for (const step of path) {
+    if (step.guard === 'isSystem') {
+      record = await refundPayment(record, step.event === 'refund');
+      continue;
+    }
+    record = await prepare(spec, record, step.guard);
+    const res = await send(spec, subject.who(), record, step.event);
+    assert.equal(res.status, 200, `${spec.name}: ${record.status} --${step.event}--> ${res.status} ${JSON.stringify(res.body)}`);
+    record = res.body;
+  }
+  return record;
+}
+
+const lifecycleCollections = COLLECTIONS.filter((c) => c.lifecycle);
+
+test('every collection with a lifecycle has a subject for the walk', () => {
+  assert.deepEqual(lifecycleCollections.map((c) => c.name).sort(), Object.keys(SUBJECTS).sort());
+});
+
+for (const spec of lifecycleCollections) {
+  const name = spec.lifecycle as LifecycleName;
+  describe(`${spec.name} (${name} chart)`, () => {
+    const paths = pathsOf(name);
+
+    test('reaches every state of the chart through the API', () => {
+      assert.deepEqual([...paths.keys()].sort(), [...statesOf(name)].sort());
+    });
+
+    for (const status of statesOf(name)) {
+      test(`from ${status}: events the chart does not allow are refused with 409`, async () => {
+        const subject = SUBJECTS[spec.name];
+        const record = await drive(spec, name, paths.get(status)!);
+        assert.equal(record.status, status);
+        const inChart = new Set(edgesOf(name).filter((e) => e.from === status).map((e) => e.event));
+        const expectedAllowed = allowedEvents(name, status, { now: new Date().toISOString(), role: subject.who().user.admin ? 'staff' : 'vendor', record }).sort();
+        for (const event of [...eventsOf(name), 'teleport']) {
+          if (inChart.has(event)) continue;
+          const res = await send(spec, subject.who(), record, event);
+          assert.equal(res.status, 409, `${spec.name} ${status} --${event}: ${res.status} ${JSON.stringify(res.body)}`);
+          assert.deepEqual([...res.body.allowed_events].sort(), expectedAllowed, `${spec.name} ${status} allowed events`);
+        }
+        const unchanged = await d.ok(d.admin, 'GET', `/${spec.name}/${record.id}/`);
+        assert.equal(unchanged.version, record.version, 'refused events change nothing');
+      });
+    }
+
+    for (const edge of edgesOf(name)) {
+      test(`${edge.from} --${edge.event}--> ${edge.to}`, async () => {
+        const subject = SUBJECTS[spec.name];
+        let record = await drive(spec, name, paths.get(edge.from)!);
+        if (edge.guard === 'isSystem') {
+          const res = await send(spec, subject.who(), record, edge.event);
+          assert.equal(res.status, 403, 'only refunds move a payment to its refund states');
+          record = await refundPayment(record, edge.event === 'refund');
+          assert.equal(record.status, edge.to);
+          return;
+        }
+        record = await prepare(spec, record, edge.guard);
+        const audits = await d.sql<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE entity_id = $1', [String(record.id)]);
+        const res = await send(spec, subject.who(), record, edge.event);
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        assert.equal(res.body.status, edge.to);
+        assert.equal(res.body.version, record.version + 1);
+        const [entry] = await d.sql<Json>(
+          'SELECT action, before, after FROM audit_log WHERE entity_id = $1 AND action = $2 ORDER BY at DESC LIMIT 1',
+          [String(record.id), `transition:${edge.event}`],
+        );
+        assert.equal(entry.before.status, edge.from);
+        assert.equal(entry.after.status, edge.to);
+        const audited = await d.sql<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE entity_id = $1', [String(record.id)]);
+        assert.ok(audited[0].n > audits[0].n);
+      });
+    }
+  });
+}
+
+describe('guards through the API', () => {
+  test('cancel without a reason is a 400 on the reason field; with one it cancels and frees the seats', async () => {
+    const slot = await d.ok(d.vendor, 'POST', '/service-slots/', { service_id: sahara.service.id, starts_at: inDays(40), capacity: 5 });
+    const b = await d.ok(d.vendor, 'POST', '/bookings/', { customer_id: sahara.customer.id, service_id: sahara.service.id, slot_id: slot.id, participants: { adult: 3 } });
+    assert.equal((await d.ok(d.vendor, 'GET', `/service-slots/${slot.id}/`)).booked, 3);
+    const res = await d.call(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'cancel', version: b.version, reason: ' ' });
+    assert.equal(res.status, 400);
+    assert.ok(res.body.errors.reason);
+    assert.ok(res.body.allowed_events.includes('cancel'));
+    const cancelled = await d.ok(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'cancel', version: b.version, reason: 'Sandstorm' });
+    assert.equal(cancelled.status_reason, 'Sandstorm');
+    assert.equal((await d.ok(d.vendor, 'GET', `/service-slots/${slot.id}/`)).booked, 0);
+  });
+
+  test('undo is refused (409) the day after a check-in', async () => {
+    const b = await book(d, d.vendor, sahara);
+    const checkedIn = await d.ok(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version });
+    await d.sql("UPDATE bookings SET status_changed_at = now() - interval '2 days' WHERE id = $1", [b.id]);
+    const res = await d.call(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'undo', version: checkedIn.version });
+    assert.equal(res.status, 409);
+    assert.match(res.body.detail, /same day/);
+    assert.ok(!res.body.allowed_events.includes('undo'));
+  });
+
+  test('a vendor may not moderate reviews (403); a stale version is a 409 with the current record', async () => {
+    const review = await SUBJECTS.reviews.create();
+    const res = await d.call(d.vendor, 'POST', `/reviews/${review.id}/transition/`, { event: 'approve', version: review.version });
+    assert.equal(res.status, 403);
+    const stale = await d.call(d.admin, 'POST', `/reviews/${review.id}/transition/`, { event: 'approve', version: review.version + 5 });
+    assert.equal(stale.status, 409);
+    assert.equal(stale.body.current.id, review.id);
+    const before = await d.ok(d.vendor, 'GET', `/services/${review.service_id}/`);
+    await d.ok(d.admin, 'POST', `/reviews/${review.id}/transition/`, { event: 'approve', version: review.version });
+    const service = await d.ok(d.vendor, 'GET', `/services/${review.service_id}/`);
+    assert.equal(service.reviews_count, before.reviews_count + 1);
+    assert.equal(service.rating_avg, 4, 'every review of the walk rates 4');
+  });
+
+  test('escalating a chatbot request opens a ticket linked to it', async () => {
+    const request = await SUBJECTS['chatbot-requests'].create();
+    const reviewing = await d.ok(d.admin, 'POST', `/chatbot-requests/${request.id}/transition/`, { event: 'review', version: request.version });
+    const escalated = await d.ok(d.admin, 'POST', `/chatbot-requests/${request.id}/transition/`, { event: 'escalate', version: reviewing.version });
+    const ticket = await d.ok(d.admin, 'GET', `/tickets/${escalated.ticket_id}/`);
+    assert.equal(ticket.chatbot_request_id, request.id);
+    assert.match(ticket.body, /move my booking/);
+  });
+
+  test('publishing a service without a price is refused', async () => {
+    const s = await d.ok(d.vendor, 'POST', '/services/', { title_i18n: i18n('Unpriced'), category_id: sahara.category.id, duration_minutes: 30, capacity: 2 });
+    const res = await d.call(d.vendor, 'POST', `/services/${s.id}/transition/`, { event: 'publish', version: s.version });
+    assert.equal(res.status, 409);
+    assert.match(res.body.detail, /price/);
+  });
+});
