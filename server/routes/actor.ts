@@ -22,7 +22,18 @@ export interface Actor {
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const ACT_AS_HEADER = 'x-act-as-vendor';
 
+const actors = new WeakMap<FastifyRequest, Actor>();
+
+/** The actor of a request (computed once per request). */
 export async function actorOf(request: FastifyRequest, db: Queryable): Promise<Actor> {
+  const cached = actors.get(request);
+  if (cached) return cached;
+  const actor = await resolveActor(request, db);
+  actors.set(request, actor);
+  return actor;
+}
+
+async function resolveActor(request: FastifyRequest, db: Queryable): Promise<Actor> {
   const user = request.user;
   if (!user) throw unauthorized();
   if (!user.admin) return { user, staff: false, vendorId: user.vendor_id, actingAsVendorId: null, role: 'vendor' };

@@ -35,7 +35,7 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   registerOpenApi(app);
 
   // Staff acting as a vendor: leaves an audit entry; the SPA then sends X-Act-As-Vendor.
-  app.post<{ Params: { id: string } }>(`${API_PREFIX}/vendors/:id/act-as/`, { preHandler: app.authenticate }, async (request) => {
+  app.post<{ Params: { id: string } }>(`${API_PREFIX}/vendors/:id/act-as/`, { onRequest: app.authenticate }, async (request) => {
     const ctx = await context(app, request);
     if (!ctx.actor.staff) throw forbidden('Only staff may act as a vendor.');
     return app.db.transaction(async (tx) => {

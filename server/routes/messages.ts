@@ -23,7 +23,7 @@ const messages = collection('messages');
 
 export function registerMessages(app: FastifyInstance): void {
   const base = `${API_PREFIX}/conversations/:id/messages/`;
-  const pre = { preHandler: app.authenticate };
+  const pre = { onRequest: app.authenticate };
 
   app.get<{ Params: { id: string }; Querystring: ListQuery }>(base, { ...pre, schema: { querystring: listQuerySchema(messages) } }, async (request) => {
     const { actor } = await context(app, request);

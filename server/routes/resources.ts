@@ -20,7 +20,7 @@ import { mapDbError } from './errors.ts';
 import type { CollectionHooks, WriteContext } from './hooks.ts';
 import { listQuerySchema, listRecords, type ListQuery } from './listing.ts';
 import { checkRefs, insertRecord, resolveVendor, updateRecord, type Row } from './records.ts';
-import { assertAccess, loadOr404, methodNotAllowed } from './scope.ts';
+import { assertAccess, loadOr404, methodNotAllowed, type Action } from './scope.ts';
 
 export const staleVersion = (current: Row) =>
   conflict('This record was changed by someone else since you loaded it. Review the current version and try again.', { current });
@@ -40,25 +40,37 @@ export async function context(app: FastifyInstance, request: FastifyRequest): Pr
   return { actor: await actorOf(request, app.db), app, now: new Date().toISOString() };
 }
 
+/**
+ * onRequest hooks of a route: authentication (401), then the role check (403/405), both
+ * before the body is validated, so nobody learns the shape of what they may not do.
+ */
+export function guarded(app: FastifyInstance, spec: CollectionSpec, action: Action) {
+  return {
+    onRequest: [
+      app.authenticate,
+      async (request: FastifyRequest) => assertAccess(spec, action, await actorOf(request, app.db)),
+    ],
+  };
+}
+
 export function registerResource(app: FastifyInstance, spec: CollectionSpec, hooks: CollectionHooks = {}): void {
   const base = `${API_PREFIX}/${spec.name}/`;
   const item = `${base}:id/`;
-  const pre = { preHandler: app.authenticate };
 
-  app.get<{ Querystring: ListQuery }>(base, { ...pre, schema: { querystring: listQuerySchema(spec) } }, async (request) => {
+  app.get<{ Querystring: ListQuery }>(base, { ...guarded(app, spec, 'list'), schema: { querystring: listQuerySchema(spec) } }, async (request) => {
     const { actor } = await context(app, request);
     assertAccess(spec, 'list', actor);
     return listRecords(app.db, spec, actor, request.query, request);
   });
 
-  app.get<{ Params: { id: string } }>(item, pre, async (request) => {
+  app.get<{ Params: { id: string } }>(item, guarded(app, spec, 'read'), async (request) => {
     const { actor } = await context(app, request);
     assertAccess(spec, 'read', actor);
     return loadOr404(app.db, spec, request.params.id, actor);
   });
 
   if (spec.create) {
-    app.post<{ Body: Row }>(base, { ...pre, schema: { body: spec.create } }, async (request, reply) => {
+    app.post<{ Body: Row }>(base, { ...guarded(app, spec, 'create'), schema: { body: spec.create } }, async (request, reply) => {
       const ctx = await context(app, request);
       assertAccess(spec, 'create', ctx.actor);
       assertStaffOnlyFields(spec, request.body, ctx.actor);
@@ -87,7 +99,7 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
   }
 
   if (spec.patch) {
-    app.patch<{ Params: { id: string }; Body: Row }>(item, { ...pre, schema: { body: spec.patch } }, async (request) => {
+    app.patch<{ Params: { id: string }; Body: Row }>(item, { ...guarded(app, spec, 'update'), schema: { body: spec.patch } }, async (request) => {
       const ctx = await context(app, request);
       assertAccess(spec, 'update', ctx.actor);
       assertStaffOnlyFields(spec, request.body, ctx.actor);
@@ -116,7 +128,7 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
     app.delete<{ Params: { id: string }; Querystring: { version: number } }>(
       item,
       {
-        ...pre,
+        ...guarded(app, spec, 'delete'),
         schema: {
           querystring: {
             type: 'object',
@@ -156,7 +168,7 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
     app.route({
       method,
       url: method === 'POST' ? base : item,
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       handler: async () => {
         throw methodNotAllowed(`${method} is not available on ${spec.name}.`);
       },

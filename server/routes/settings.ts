@@ -6,13 +6,13 @@
  */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DEFAULT_SETTINGS, SETTINGS_SECTIONS, SettingsSchemas, VENDOR_READABLE_SECTIONS, settingsPatchOf, type SettingsSection,
 } from '../../src/domain/settings.ts';
 import type { Queryable } from '../db/index.ts';
 import { forbidden, validationErrorBody, ApiError } from '../errors.ts';
-import type { Actor } from './actor.ts';
+import { actorOf, type Actor } from './actor.ts';
 import { diff, writeAudit } from './audit.ts';
 import { API_PREFIX } from './paths.ts';
 import { context, staleVersion } from './resources.ts';
@@ -36,7 +36,7 @@ function assertCanRead(actor: Actor, section: SettingsSection) {
 }
 
 export function registerSettings(app: FastifyInstance): void {
-  const pre = { preHandler: app.authenticate };
+  const pre = { onRequest: app.authenticate };
   app.get(`${API_PREFIX}/settings/`, pre, async (request) => {
     const { actor } = await context(app, request);
     const sections = SETTINGS_SECTIONS.filter((s) => actor.staff || VENDOR_READABLE_SECTIONS.includes(s));
@@ -52,9 +52,16 @@ export function registerSettings(app: FastifyInstance): void {
       assertCanRead(actor, section);
       return loadSection(app.db, section);
     });
-    app.patch<{ Body: Record<string, unknown> & { version: number } }>(url, { ...pre, schema: { body: settingsPatchOf(section) } }, async (request) => {
+    const staffOnly = {
+      onRequest: [
+        app.authenticate,
+        async (request: FastifyRequest) => {
+          if (!(await actorOf(request, app.db)).staff) throw forbidden('Only staff may change settings.');
+        },
+      ],
+    };
+    app.patch<{ Body: Record<string, unknown> & { version: number } }>(url, { ...staffOnly, schema: { body: settingsPatchOf(section) } }, async (request) => {
       const ctx = await context(app, request);
-      if (!ctx.actor.staff) throw forbidden('Only staff may change settings.');
       return app.db.transaction(async (tx) => {
         const before = await loadSection(tx, section, true);
         const { version, ...changes } = request.body;

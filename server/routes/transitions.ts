@@ -17,7 +17,7 @@ import { ApiError } from '../errors.ts';
 import { writeAudit } from './audit.ts';
 import type { CollectionHooks, TransitionPayload, WriteContext } from './hooks.ts';
 import { updateRecord, type Row } from './records.ts';
-import { context, staleVersion } from './resources.ts';
+import { context, guarded, staleVersion } from './resources.ts';
 import { assertAccess, loadOr404 } from './scope.ts';
 
 
@@ -71,7 +71,7 @@ export function registerTransitions(app: FastifyInstance, spec: CollectionSpec, 
   if (!spec.lifecycle) return;
   app.post<{ Params: { id: string }; Body: Static<typeof TransitionBody> }>(
     `${API_PREFIX}/${spec.name}/:id/transition/`,
-    { preHandler: app.authenticate, schema: { body: TransitionBody } },
+    { ...guarded(app, spec, 'transition'), schema: { body: TransitionBody } },
     async (request) => {
       const ctx = await context(app, request);
       assertAccess(spec, 'transition', ctx.actor);
