@@ -15,7 +15,7 @@ import { writeAudit } from './audit.ts';
 import { listQuerySchema, listRecords, type ListQuery } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
 import { insertRecord, updateRecord } from './records.ts';
-import { context, staleVersion } from './resources.ts';
+import { context, rejectUnstorableText, staleVersion } from './resources.ts';
 import { assertAccess, loadOr404 } from './scope.ts';
 
 const conversations = collection('conversations');
@@ -23,7 +23,7 @@ const messages = collection('messages');
 
 export function registerMessages(app: FastifyInstance): void {
   const base = `${API_PREFIX}/conversations/:id/messages/`;
-  const pre = { onRequest: app.authenticate };
+  const pre = { onRequest: app.authenticate, preValidation: rejectUnstorableText };
 
   app.get<{ Params: { id: string }; Querystring: ListQuery }>(base, { ...pre, schema: { querystring: listQuerySchema(messages) } }, async (request) => {
     const { actor } = await context(app, request);

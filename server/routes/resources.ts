@@ -50,7 +50,33 @@ export function guarded(app: FastifyInstance, spec: CollectionSpec, action: Acti
       app.authenticate,
       async (request: FastifyRequest) => assertAccess(spec, action, await actorOf(request, app.db)),
     ],
+    preValidation: rejectUnstorableText,
   };
+}
+
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Text PostgreSQL cannot store (NUL) or that is not Unicode (lone surrogates): a 400 on the field. */
+export async function rejectUnstorableText(request: FastifyRequest): Promise<void> {
+  const errors: Record<string, string[]> = Object.create(null);
+  // Keys named like Object.prototype members (toString, constructor...) are never fields;
+  // answering them here keeps them away from code that indexes plain objects by field.
+  if (request.body && typeof request.body === 'object' && !Array.isArray(request.body)) {
+    for (const key of Object.keys(request.body)) if (key in Object.prototype) errors[key] = ['Unknown field.'];
+  }
+  const walk = (value: unknown, path: string) => {
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) (errors[path || 'body'] ??= []).push('Contains a character that cannot be stored.');
+    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, path ? `${path}.${i}` : String(i)));
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        walk(k, path);
+        walk(v, path ? `${path}.${k}` : k);
+      }
+    }
+  };
+  walk(request.body, '');
+  if (Object.keys(errors).length > 0) throw badRequest({ ...errors });
 }
 
 export function registerResource(app: FastifyInstance, spec: CollectionSpec, hooks: CollectionHooks = {}): void {

@@ -15,7 +15,7 @@ import { forbidden, validationErrorBody, ApiError } from '../errors.ts';
 import { actorOf, type Actor } from './actor.ts';
 import { diff, writeAudit } from './audit.ts';
 import { API_PREFIX } from './paths.ts';
-import { context, staleVersion } from './resources.ts';
+import { context, rejectUnstorableText, staleVersion } from './resources.ts';
 import { toRecord } from './table.ts';
 
 const ajv = addFormats.default(new Ajv({ allErrors: true, strict: false }));
@@ -59,6 +59,7 @@ export function registerSettings(app: FastifyInstance): void {
           if (!(await actorOf(request, app.db)).staff) throw forbidden('Only staff may change settings.');
         },
       ],
+      preValidation: rejectUnstorableText,
     };
     app.patch<{ Body: Record<string, unknown> & { version: number } }>(url, { ...staffOnly, schema: { body: settingsPatchOf(section) } }, async (request) => {
       const ctx = await context(app, request);
