@@ -67,6 +67,8 @@ export const REFRESH_LEAD_MS = 60_000;
 export const MAX_REFRESH_BACKOFF_MS = 30_000;
 /** Logging out waits this long for the API before leaving anyway. */
 export const LOGOUT_TIMEOUT_MS = 5_000;
+/** setTimeout's limit (about 24.8 days): a longer delay overflows and fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function loginError(error: unknown): SessionError {
   if (error instanceof AuthFailure) {
@@ -137,7 +139,8 @@ export const sessionMachine = setup({
   delays: {
     refreshLead: ({ context }) => {
       const left = (context.tokens?.accessExpiresAt ?? 0) - Date.now();
-      return Math.max(0, left - Math.min(REFRESH_LEAD_MS, left / 4));
+      // A token without `exp` gets the seed's 30-day fallback: wait at most what a timer can.
+      return Math.min(MAX_TIMER_MS, Math.max(0, left - Math.min(REFRESH_LEAD_MS, left / 4)));
     },
     refreshBackoff: ({ context }) => Math.min(MAX_REFRESH_BACKOFF_MS, 1000 * 2 ** Math.max(0, context.refreshAttempts - 1)),
     logoutTimeout: LOGOUT_TIMEOUT_MS,
