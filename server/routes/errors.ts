@@ -20,7 +20,7 @@ export function mapDbError(error: unknown, operation: 'write' | 'delete' = 'writ
     const field = fields[fields.length - 1];
     throw conflict(`A record with this ${fields.join(' and ')} already exists.`, { errors: { [field]: ['Already in use.'] } });
   }
-  if (code === '23503') {
+  if (code === '23503' || code === '23001') {
     if (operation === 'delete') throw conflict('This record is still used by other records and cannot be deleted.');
     throw badRequest({ [keyColumns?.[0] ?? 'non_field_errors']: ['Not found.'] });
   }
