@@ -4,11 +4,15 @@ import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { demoAccountsText, seedDemoAccounts } from './db/seed.ts';
+import { seedDemoDataOnce } from './db/demoData.ts';
 
 const config = configFromEnv();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(db);
 const demo = config.production ? undefined : await seedDemoAccounts(db);
+// The demo marketplace (server/db/demoData.ts), once, on a database without services.
+const demoData = config.production ? null : await seedDemoDataOnce(db);
+if (demoData) console.log(`Demo data: ${demoData.bookings} bookings, ${demoData.customers} customers, ${demoData.services} services (${demoData.ms} ms)`);
 if (config.databaseUrl && !config.jwtSecret) {
   console.warn('JWT_SECRET is not set: this instance signs tokens with its own secret from DATA_DIR. Set the same JWT_SECRET on every instance that shares the database.');
 }

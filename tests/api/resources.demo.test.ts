@@ -1,0 +1,80 @@
+/**
+ * The demo data: the sizes DOMAIN.md promises, every foreign key intact (the bulk load
+ * skips the per-row checks), money consistent with payments and refunds, seeded once,
+ * and list queries on it that stay quick.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { seedDemoDataOnce, type DemoStats } from '../../server/db/demoData.ts';
+import { DEMO_VENDORS } from '../../server/db/seed.ts';
+import { startDomain, type Domain, type Json } from './resources.fixtures.ts';
+
+let d: Domain;
+let stats: DemoStats | null;
+before(async () => {
+  d = await startDomain();
+  stats = await seedDemoDataOnce(d.t.db);
+});
+after(() => d.close());
+
+test('seeds about 20 vendors, 150 services over the 58 wilayas, 2,000 customers and 20,000 bookings', async () => {
+  assert.ok(stats);
+  assert.equal(stats.bookings, 20_000);
+  const [row] = await d.sql<Json>(`SELECT
+    (SELECT count(*)::int FROM vendors) AS vendors, (SELECT count(*)::int FROM services) AS services,
+    (SELECT count(DISTINCT wilaya_code)::int FROM locations l JOIN services s ON s.location_id = l.id) AS wilayas,
+    (SELECT count(*)::int FROM customers) AS customers, (SELECT count(*)::int FROM bookings) AS bookings,
+    (SELECT count(*)::int FROM bookings WHERE starts_at < now() - interval '300 days') AS last_year,
+    (SELECT count(*)::int FROM bookings WHERE starts_at > now() + interval '60 days') AS next_months,
+    (SELECT count(*)::int FROM bookings WHERE vendor_id = $1) AS sahara,
+    (SELECT count(*)::int FROM reviews) AS reviews, (SELECT count(*)::int FROM messages) AS messages,
+    (SELECT count(*)::int FROM notifications) AS notifications, (SELECT count(*)::int FROM refunds) AS refunds`, [DEMO_VENDORS.sahara.id]);
+  assert.ok(row.vendors >= 20 && row.vendors <= 25, `vendors ${row.vendors}`);
+  assert.equal(row.services, 150);
+  assert.equal(row.wilayas, 58);
+  assert.equal(row.customers, 2000);
+  assert.equal(row.bookings, 20_000);
+  assert.ok(row.last_year > 500 && row.next_months > 500, JSON.stringify(row));
+  assert.ok(row.sahara > 1000, 'the demo vendor has plenty to show');
+  for (const k of ['reviews', 'messages', 'notifications', 'refunds']) assert.ok(row[k] > 0, k);
+  assert.equal(await seedDemoDataOnce(d.t.db), null, 'seeded once');
+});
+
+test('every foreign key points at an existing row', async () => {
+  const fks = await d.sql<{ child: string; col: string; parent: string; pcol: string }>(`
+    SELECT c.conrelid::regclass::text AS child, a.attname AS col, c.confrelid::regclass::text AS parent, pa.attname AS pcol
+    FROM pg_constraint c
+    JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+    JOIN pg_attribute pa ON pa.attrelid = c.confrelid AND pa.attnum = c.confkey[1]
+    WHERE c.contype = 'f' AND array_length(c.conkey, 1) = 1 AND c.connamespace = current_schema()::regnamespace`);
+  assert.ok(fks.length > 40);
+  const sql = fks.map((f) => `SELECT '${f.child}.${f.col}' AS fk, count(*)::int AS n FROM ${f.child} x WHERE x.${f.col} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${f.parent} p WHERE p.${f.pcol} = x.${f.col})`).join(' UNION ALL ');
+  const broken = (await d.sql<{ fk: string; n: number }>(sql)).filter((r) => r.n > 0);
+  assert.deepEqual(broken, []);
+});
+
+test('paid, refunded, balance and payment status follow the payments and refunds', async () => {
+  const [row] = await d.sql<Json>(`SELECT
+    (SELECT count(*)::int FROM bookings b WHERE paid <> coalesce((SELECT sum(amount) FROM payments p WHERE p.booking_id = b.id AND p.status <> 'pending'), 0)) AS paid,
+    (SELECT count(*)::int FROM bookings b WHERE refunded <> coalesce((SELECT sum(amount) FROM refunds r WHERE r.booking_id = b.id AND r.status = 'succeeded'), 0)) AS refunded,
+    (SELECT count(*)::int FROM bookings WHERE balance <> CASE WHEN status IN ('declined', 'expired', 'cancelled') THEN 0 ELSE total - paid + refunded END) AS balance,
+    (SELECT count(*)::int FROM bookings WHERE refunded > paid) AS over_refunded,
+    (SELECT count(*)::int FROM payments WHERE refunded_amount > amount) AS over_refunded_payments,
+    (SELECT count(*)::int FROM payments p WHERE status IN ('paid', 'partially_refunded', 'refunded') AND NOT EXISTS (SELECT 1 FROM payment_splits s WHERE s.payment_id = p.id)) AS unsplit,
+    (SELECT count(*)::int FROM customers c WHERE wallet_balance <> coalesce((SELECT sum(CASE kind WHEN 'credit' THEN amount ELSE -amount END) FROM wallet_transactions w WHERE w.customer_id = c.id), 0)) AS wallet,
+    (SELECT count(*)::int FROM service_slots WHERE booked > capacity) AS overbooked`);
+  assert.deepEqual(row, { paid: 0, refunded: 0, balance: 0, over_refunded: 0, over_refunded_payments: 0, unsplit: 0, wallet: 0, overbooked: 0 });
+});
+
+test('lists over the demo data answer quickly, scoped to the vendor', async () => {
+  for (const url of ['/bookings/', '/bookings/?ordering=-total&status=confirmed', '/bookings/?search=benali', `/bookings/?starts_at__gte=${new Date().toISOString()}`, '/customers/?search=amina', '/payments/?ordering=-paid_at']) {
+    const started = performance.now();
+    const res = await d.ok(d.vendor, 'GET', url);
+    const ms = performance.now() - started;
+    assert.ok(res.results.every((r: Json) => !('vendor_id' in r) || r.vendor_id === d.vendorId), url);
+    assert.ok(ms < 2000, `${url} took ${ms.toFixed(0)} ms`);
+  }
+  const all = await d.ok(d.admin, 'GET', '/bookings/?page_size=100&page=50');
+  assert.equal(all.count, 20_000);
+  assert.equal(all.results.length, 100);
+});
