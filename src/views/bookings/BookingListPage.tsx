@@ -65,8 +65,18 @@ export function BookingListPage({ route }: PageProps) {
     { key: 'starts_at', header: 'booking.startsAt', sortField: 'starts_at', render: (r) => formatDateTime(intl, r.starts_at) },
     { key: 'participants', header: 'booking.participants', align: 'end', render: (r) => intl.formatNumber(r.participants_count) },
     { key: 'total', header: 'booking.total', sortField: 'total', align: 'end', render: (r) => money(r, r.total) },
-    { key: 'paid', header: 'booking.paid', align: 'end', render: (r) => money(r, r.paid) },
-    { key: 'balance', header: 'booking.balance', sortField: 'balance', align: 'end', render: (r) => money(r, r.balance) },
+    {
+      key: 'balance',
+      header: 'booking.paidBalance',
+      sortField: 'balance',
+      align: 'end',
+      render: (r) => (
+        <span className="cell-stack">
+          <span>{money(r, r.paid)}</span>
+          <span className={r.balance > 0 ? 'balance-due' : 'muted'}>{money(r, r.balance)}</span>
+        </span>
+      ),
+    },
     { key: 'status', header: 'booking.status', sortField: 'status', render: (r) => <StatusChip status={r.status} kind="bookingStatus" /> },
     { key: 'payment_status', header: 'booking.paymentStatus', render: (r) => <StatusChip status={r.payment_status} kind="paymentStatus" /> },
   ];
