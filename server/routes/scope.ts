@@ -40,7 +40,7 @@ export function visibility(spec: CollectionSpec, actor: Actor, params: Params, a
       return `${alias}.id = ${v()}`;
     case 'customer_of': {
       const p = v();
-      return `(${alias}.created_by_vendor_id = ${p} OR EXISTS (SELECT 1 FROM bookings vb WHERE vb.customer_id = ${alias}.id AND vb.vendor_id = ${p}))`;
+      return `(${alias}.created_by_vendor_id = ${p} OR ${alias}.id IN (SELECT vb.customer_id FROM bookings vb WHERE vb.vendor_id = ${p}))`;
     }
     case 'audience':
       return `(${alias}.audience IN ('vendor', 'all') AND ${alias}.published)`;
