@@ -511,6 +511,12 @@ function PaymentLinkButton({ booking }: { booking: ApiRecord }) {
   );
 }
 
+/** `transition:cancel` reads as the event's name; create, update and delete have their own words. */
+function auditAction(intl: ReturnType<typeof useIntl>, action: string): string {
+  if (action.startsWith('transition:')) return intl.formatMessage({ id: `bookingEvent.${action.slice('transition:'.length)}` });
+  return intl.formatMessage({ id: `auditAction.${action}`, defaultMessage: action });
+}
+
 function Timeline({ related, money }: { related: Related | null; money: (v: unknown) => string }) {
   const intl = useIntl();
   if (!related) return <p className="muted"><FormattedMessage id="common.loading" /></p>;
@@ -527,7 +533,7 @@ function Timeline({ related, money }: { related: Related | null; money: (v: unkn
           <time dateTime={at}>{formatDateTime(intl, at)}</time>
           {kind === 'audit' ? (
             <span>
-              <FormattedMessage id="timeline.audit" values={{ action: String(record.action), who: String(record.actor_email ?? '—') }} />
+              <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, String(record.action)), who: String(record.actor_email ?? '—') }} />
             </span>
           ) : (
             <span>
