@@ -9,6 +9,7 @@ import { gatewayFromEnv, type PaymentGateway } from '../domain/gateway.ts';
 import { HOOKS } from '../domain/hooks.ts';
 import { forbidden } from '../errors.ts';
 import { writeAudit } from './audit.ts';
+import { registerBookingExport } from './bookingExport.ts';
 import { registerMessages } from './messages.ts';
 import { registerOpenApi } from './openapi.ts';
 import { API_PREFIX } from './paths.ts';
@@ -31,6 +32,7 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
     registerTransitions(app, spec, HOOKS[spec.name]);
   }
   registerMessages(app);
+  registerBookingExport(app);
   registerSettings(app);
   registerOpenApi(app);
 
