@@ -51,6 +51,8 @@ interface ExportRow {
   currency: string;
   status: string;
   payment_status: string;
+  /** starts_at at full (microsecond) precision, for the keyset: a JS Date would round it. */
+  cursor_at: string;
 }
 
 /** One CSV field: quoted when it holds a comma, quote or line break; formula-like text is defused. */
@@ -101,14 +103,14 @@ async function* exportRows(db: Queryable, actor: Actor, query: ListQuery, lang: 
   const format = formatterFor(lang);
   // A byte-order mark, so spreadsheet software reads the UTF-8 (Arabic, accents) correctly.
   yield '\ufeff' + format.header();
-  let after: { starts_at: string | Date; id: string } | null = null;
+  let after: { at: string; id: string } | null = null;
   for (;;) {
     const params = new Params();
     const where = [visibility(spec, actor, params), ...listConditions(spec, query, params)];
-    if (after) where.push(`(t.starts_at, t.id) > (${params.add(after.starts_at)}::timestamptz, ${params.add(after.id)}::uuid)`);
+    if (after) where.push(`(t.starts_at, t.id) > (${params.add(after.at)}::timestamptz, ${params.add(after.id)}::uuid)`);
     const { rows } = await db.query<ExportRow>(
       `SELECT t.id, t.ref, t.customer_name, t.customer_phone, s.title_i18n->>${params.add(lang)} AS service_title,
-              t.starts_at, t.participants_count, t.total, t.paid, t.balance, t.currency, t.status, t.payment_status
+              t.starts_at, t.starts_at::text AS cursor_at, t.participants_count, t.total, t.paid, t.balance, t.currency, t.status, t.payment_status
          FROM bookings t LEFT JOIN services s ON s.id = t.service_id
         WHERE ${where.join(' AND ')}
         ORDER BY t.starts_at, t.id
@@ -119,7 +121,7 @@ async function* exportRows(db: Queryable, actor: Actor, query: ListQuery, lang: 
     yield rows.map(format.row).join('');
     if (rows.length < EXPORT_BATCH) return;
     const last = rows[rows.length - 1];
-    after = { starts_at: last.starts_at, id: last.id };
+    after = { at: last.cursor_at, id: last.id };
   }
 }
 
