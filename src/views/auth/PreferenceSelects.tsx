@@ -22,7 +22,8 @@ export function LanguageSelect() {
         value={locale}
         onChange={(e) => {
           const next = e.target.value;
-          if (isLocale(next)) navigate(localizedPath(next, localeFromPath(location).rest), { replace: true });
+          // `~`: an absolute path, not one under the current locale's router base.
+          if (isLocale(next)) navigate(`~${localizedPath(next, localeFromPath(location).rest)}`, { replace: true });
         }}
       >
         {LOCALES.map((l) => (

@@ -23,7 +23,8 @@ export function LanguageMenu() {
           <DropdownMenu.RadioGroup
             value={locale}
             onValueChange={(next) => {
-              if (isLocale(next)) navigate(localizedPath(next, localeFromPath(location).rest));
+              // `~`: an absolute path, not one under the current locale's router base.
+              if (isLocale(next)) navigate(`~${localizedPath(next, localeFromPath(location).rest)}`);
             }}
           >
             {LOCALES.map((l) => (
