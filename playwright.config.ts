@@ -16,21 +16,34 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The production build's service worker precaches every asset in each new context;
+    // only tests/e2e/offline.spec.ts needs it.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // A fresh in-memory database per run, seeded with the demo accounts.
-    command: 'npx tsx server/main.ts',
-    url: `${baseURL}/branch/api/health`,
+  // Fresh in-memory databases per run, seeded with the demo accounts. The servers trust
+  // X-Forwarded-For so each test can count as its own client for the login rate limit
+  // (tests/e2e/fixtures.ts). The second server's access tokens last 5 s, for the refresh tests.
+  webServer: [
+    { ...server(port), url: `${baseURL}/branch/api/health` },
+    { ...server(port + 1, { ACCESS_TOKEN_SECONDS: '5' }), url: `http://127.0.0.1:${port + 1}/branch/api/health` },
+  ],
+});
+
+function server(serverPort: number, env: Record<string, string> = {}) {
+  return {
+    command: 'node --import tsx server/main.ts',
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      PORT: String(port),
+      PORT: String(serverPort),
       HOST: '127.0.0.1',
       DATA_DIR: 'memory',
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
       LOG_LEVEL: 'error',
+      TRUST_PROXY: 'true',
+      ...env,
     },
-  },
-});
+  };
+}

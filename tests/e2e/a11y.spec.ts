@@ -1,0 +1,83 @@
+/**
+ * Accessibility: axe-core on the login page, home, a nested route and the 404 page, in
+ * every language and in both themes. Serious and critical violations fail the test, and
+ * are printed with the elements they concern.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, LOCALES, expect, expectShell, localized, submitLogin, t, test, type Locale } from './fixtures.ts';
+
+type Results = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+function describeViolations(violations: Results['violations']): string {
+  return violations
+    .map((v) =>
+      [
+        `${v.impact}: ${v.id} — ${v.help} (${v.helpUrl})`,
+        ...v.nodes.map((node) => `    ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`),
+      ].join('\n'),
+    )
+    .join('\n');
+}
+
+/**
+ * `layer`: scan only this open menu or dialog. Radix hides the rest of the page with
+ * aria-hidden (not `inert`) while it traps focus and blocks outside pointer events, which
+ * axe reports as aria-hidden-focus on the page behind; that page is scanned closed instead.
+ */
+async function expectNoSeriousViolations(page: Page, what: string, layer?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (layer) builder = builder.include(layer);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `${what}:\n${describeViolations(serious)}`).toEqual([]);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const locale of LOCALES) {
+    test.describe(`${locale}, ${theme}`, () => {
+      test.use({ colorScheme: theme });
+
+      test(`login, home, a nested route and the 404 page have no serious violations`, async ({ page }) => {
+        await page.goto(localized(locale, '/login'));
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'login.title'));
+        await expectNoSeriousViolations(page, `login (${locale}, ${theme})`);
+
+        // With an error shown, too (its colours are the theme's; the language changes nothing else).
+        await submitLogin(page, locale, ACCOUNTS.admin.email, 'wrong password');
+        await expect(page.locator('main').getByRole('alert')).toBeVisible();
+        if (locale === 'en') await expectNoSeriousViolations(page, `login with an error (${locale}, ${theme})`);
+
+        await submitLogin(page, locale, ACCOUNTS.admin.email, ACCOUNTS.admin.password);
+        await page.waitForURL((url) => url.pathname === localized(locale, '/home'));
+        await expectShell(page, t(locale, 'route.home'));
+        await expectNoSeriousViolations(page, `home (${locale}, ${theme})`);
+
+        await pageAt(page, locale, '/booking/manage', t(locale, 'route.bookingManage'));
+        await expectNoSeriousViolations(page, `/booking/manage (${locale}, ${theme})`);
+
+        await pageAt(page, locale, '/no/such/page', t(locale, 'error.notFound'));
+        await expectNoSeriousViolations(page, `404 (${locale}, ${theme})`);
+
+        // The profile menu and the logout dialog, open (per theme).
+        if (locale !== 'en') return;
+        await page.getByRole('button', { name: t(locale, 'shell.profile') }).click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await expectNoSeriousViolations(page, `profile menu (${locale}, ${theme})`, '[role="menu"]');
+        await page.keyboard.press('Escape');
+        await page.getByRole('banner').getByRole('button', { name: t(locale, 'shell.logout') }).click();
+        await expect(page.getByRole('alertdialog')).toBeVisible();
+        await expectNoSeriousViolations(page, `logout dialog (${locale}, ${theme})`, '[role="alertdialog"]');
+      });
+    });
+  }
+}
+
+/** Opens a page by its URL and waits for its heading. */
+async function pageAt(page: Page, locale: Locale, path: string, heading: string) {
+  await page.goto(localized(locale, path));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  // Let the page transition finish, so axe sees the page as the user does.
+  await expect(page.locator('.page-transition')).toHaveAttribute('data-ready', 'true');
+}

@@ -1,0 +1,99 @@
+/**
+ * Token refresh against a server whose access tokens last 5 s (the second server that
+ * playwright.config.ts starts): the app refreshes before expiry, rotates the stored
+ * tokens, and keeps working long after the first access token died.
+ */
+import { SHORT_TOKEN_BASE_URL, expiryOf, SHORT_TOKEN_SECONDS, expect, expectShell, localStorageOf, t, test } from './fixtures.ts';
+
+test.use({ baseURL: SHORT_TOKEN_BASE_URL, account: 'admin' });
+
+const REFRESH_URL = '/branch/api/master-admins/refresh/?format=web';
+
+test('refreshes before the access token expires and keeps working past its expiry', async ({ page, seeded }) => {
+  const firstExpiry = expiryOf(seeded!.access_token, 0);
+  expect(firstExpiry - Date.now()).toBeLessThanOrEqual(SHORT_TOKEN_SECONDS * 1000);
+
+  const refreshes: { at: number; sent: string; status: number }[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith(REFRESH_URL)) return;
+    refreshes.push({ at: Date.now(), sent: response.request().postDataJSON().refresh_token, status: response.status() });
+  });
+
+  await page.goto('/home');
+  await expectShell(page, t('en', 'route.home'));
+  const before = await localStorageOf(page);
+
+  // The first refresh comes before the token expires (a quarter of its life ahead).
+  await expect.poll(() => refreshes.length, { timeout: SHORT_TOKEN_SECONDS * 1000 }).toBeGreaterThanOrEqual(1);
+  expect(refreshes[0]!.status).toBe(200);
+  expect(refreshes[0]!.sent).toBe(seeded!.refresh_token);
+  expect(refreshes[0]!.at).toBeLessThan(firstExpiry);
+
+  await expect
+    .poll(async () => (await localStorageOf(page))['auth._refresh_token.local'], { message: 'the rotated refresh token is stored' })
+    .not.toBe(before['auth._refresh_token.local']);
+  const after = await localStorageOf(page);
+  expect(after['auth._token.local']).not.toBe(before['auth._token.local']);
+  expect(after['auth._token.local']).toBe(`JWT ${after.access_token}`);
+  expect(Number(after['auth._token_expiration.local'])).toBeGreaterThan(Number(before['auth._token_expiration.local']));
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'auth._refresh_token.local');
+  expect(cookie?.value, 'the cookie copy is rotated too').toBe(after['auth._refresh_token.local']);
+
+  // Past the first token's expiry, the next refresh sends the rotated token; the app still works.
+  await expect.poll(() => refreshes.length, { timeout: SHORT_TOKEN_SECONDS * 1000 }).toBeGreaterThanOrEqual(2);
+  expect(refreshes[1]!.sent).toBe(after['auth._refresh_token.local']);
+  expect(refreshes.every((r) => r.status === 200)).toBe(true);
+  expect(Date.now()).toBeGreaterThan(firstExpiry);
+
+  await page.getByRole('navigation').getByRole('button', { name: t('en', 'area.promotions') }).click();
+  await page.getByRole('link', { name: t('en', 'route.coupons') }).click();
+  await expectShell(page, t('en', 'route.coupons'));
+  const me = await page.evaluate(async () => {
+    const response = await fetch('/branch/api/me/', {
+      headers: { Authorization: localStorage.getItem('auth._token.local')!, Accept: 'application/json, text/plain' },
+    });
+    return { status: response.status, body: await response.json() };
+  });
+  expect(me.status, 'the stored access token is accepted').toBe(200);
+  expect(me.body.email).toBe('admin@rihla.test');
+
+  // A reload with an expired stored token refreshes first and stays signed in.
+  await page.evaluate(() => localStorage.setItem('auth._token_expiration.local', String(Date.now() - 1_000)));
+  const count = refreshes.length;
+  await page.reload();
+  await expectShell(page, t('en', 'route.coupons'));
+  await expect.poll(() => refreshes.length).toBeGreaterThan(count);
+  expect(refreshes.at(-1)!.status).toBe(200);
+});
+
+test('a refresh the server refuses ends the session with "session expired"', async ({ page, request, seeded }) => {
+  await page.goto('/home');
+  await expectShell(page);
+  // Revoke the whole token family: the proactive refresh (within 5 s) is refused.
+  expect((await request.post('/branch/api/master-admins/logout', { data: { refreshToken: seeded!.refresh_token } })).status()).toBe(204);
+  const refused = await page.waitForResponse((r) => r.url().endsWith(REFRESH_URL), { timeout: SHORT_TOKEN_SECONDS * 1000 });
+  expect(refused.status()).toBe(401);
+  await page.waitForURL('**/login');
+  await expect(page.locator('main').getByRole('alert')).toHaveText(t('en', 'login.error.sessionExpired'));
+  expect(await localStorageOf(page)).not.toHaveProperty(['loggedIn']);
+});
+
+test('a refresh that fails for network reasons keeps the session and retries', async ({ page }) => {
+  let failures = 0;
+  await page.route('**/master-admins/refresh/**', (route) => {
+    if (failures < 2) {
+      failures += 1;
+      return route.abort('connectionrefused');
+    }
+    return route.continue();
+  });
+  await page.goto('/home');
+  await expectShell(page);
+  const stored = await localStorageOf(page);
+  // Two failed attempts, then a retry that succeeds (after 1 s and 2 s of back-off).
+  const ok = await page.waitForResponse((r) => r.url().endsWith(REFRESH_URL) && r.status() === 200, { timeout: 15_000 });
+  expect(failures).toBe(2);
+  expect(ok.ok()).toBe(true);
+  await expectShell(page);
+  await expect.poll(async () => (await localStorageOf(page))['auth._refresh_token.local']).not.toBe(stored['auth._refresh_token.local']);
+});

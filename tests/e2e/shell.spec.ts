@@ -1,0 +1,162 @@
+/**
+ * The signed-in shell: the 404 page, the command palette, what vendor staff may see, and
+ * the theme (applied before first paint, kept across reloads).
+ */
+import { LOCALES, expect, expectShell, localized, t, test } from './fixtures.ts';
+
+test.describe('as staff', () => {
+  test.use({ account: 'admin' });
+
+  for (const locale of LOCALES) {
+    test(`an unknown path shows the 404 page in ${locale}, with a way home`, async ({ page }) => {
+      await page.goto(localized(locale, '/no/such/page'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'error.notFound'));
+      await expect(page.getByText('404', { exact: true })).toBeVisible();
+      await page.getByRole('link', { name: t(locale, 'error.backHome') }).click();
+      await page.waitForURL((url) => url.pathname === localized(locale, '/home'));
+      await expectShell(page, t(locale, 'route.home'));
+    });
+  }
+
+  test('the seed’s legacy aliases open their pages', async ({ page }) => {
+    await page.goto('/home%20copy');
+    await expectShell(page, t('en', 'route.home'));
+  });
+
+  test('Ctrl+K finds a screen by name and opens it', async ({ page }) => {
+    await page.goto('/home');
+    await expectShell(page, t('en', 'route.home'));
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog');
+    const input = palette.getByRole('combobox');
+    await expect(input).toBeFocused();
+    await input.fill('coup');
+    await expect(palette.getByRole('option')).toHaveText([new RegExp(t('en', 'route.coupons'))]);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/coupons');
+    await expectShell(page, t('en', 'route.coupons'));
+    await expect(palette).toBeHidden();
+    // Staff see staff-only screens in the palette; nothing matches nonsense.
+    await page.keyboard.press('Control+k');
+    await input.fill(t('en', 'route.vendors'));
+    await expect(palette.getByRole('option').first()).toContainText(t('en', 'route.vendors'));
+    await input.fill('zzzz-nothing');
+    await expect(palette.getByRole('status')).toHaveText(t('en', 'palette.noResults'));
+    await page.keyboard.press('Escape');
+    await expect(palette).toBeHidden();
+  });
+
+  test('the palette works in French, with arrow keys', async ({ page }) => {
+    await page.goto('/fr/home');
+    await expectShell(page, t('fr', 'route.home'));
+    await page.getByRole('button', { name: t('fr', 'shell.search') }).click();
+    const input = page.getByRole('dialog').getByRole('combobox');
+    await input.fill(t('fr', 'area.bookings'));
+    await page.keyboard.press('ArrowDown');
+    const active = page.getByRole('option', { selected: true });
+    const title = (await active.locator('span').first().textContent())!;
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    expect(new URL(page.url()).pathname).toMatch(/^\/fr\/booking\//);
+  });
+
+  test('staff see the staff-only entries', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('navigation').getByRole('link', { name: t('en', 'area.vendors') })).toBeVisible();
+    await expect(page.locator('nav.sidebar a[href="/settings/company"]')).toBeAttached();
+    await page.goto('/vendors');
+    await expectShell(page, t('en', 'route.vendors'));
+  });
+});
+
+test.describe('as vendor staff', () => {
+  test.use({ account: 'vendor' });
+
+  test('the sidebar has no staff-only entries, and /vendors is the 404 page', async ({ page }) => {
+    await page.goto('/home');
+    await expectShell(page, t('en', 'route.home'));
+    const sidebar = page.getByRole('navigation', { name: t('en', 'shell.mainNavigation') });
+    // Links in collapsed groups are hidden, so look for them in the DOM, not by role.
+    await expect(sidebar.locator('a[href="/booking/manage"]')).toBeAttached();
+    await expect(sidebar.locator('a[href="/settings/business"]')).toBeAttached();
+    for (const staffOnly of ['/vendors', '/settings/company', '/categories', '/loyalty', '/chatbot-requests']) {
+      await expect(sidebar.locator(`a[href="${staffOnly}"]`), `no ${staffOnly} entry`).toHaveCount(0);
+    }
+    await expect(sidebar.getByText(t('en', 'area.vendors'), { exact: true })).toHaveCount(0);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').getByRole('combobox').fill(t('en', 'route.vendors'));
+    await expect(page.getByRole('dialog').getByRole('status')).toHaveText(t('en', 'palette.noResults'));
+    await page.keyboard.press('Escape');
+
+    await page.goto('/vendors');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'error.notFound'));
+    await page.goto('/fr/settings/company');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('fr', 'error.notFound'));
+  });
+
+  test('the profile menu shows the vendor’s name, phone and email', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: t('en', 'shell.profile') }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toContainText('Yacine Belkacem');
+    await expect(menu).toContainText('+213 661 23 45 67');
+    await expect(menu).toContainText('vendor@rihla.test');
+    await expect(menu).toContainText(t('en', 'role.vendor'));
+  });
+});
+
+test.describe('theme', () => {
+  test.use({ account: 'admin', colorScheme: 'light' });
+
+  test('Dark in the profile menu sets data-theme, and a reload keeps it from the first paint', async ({ page }) => {
+    // Record data-theme when the parser reaches <body> (after the blocking head scripts,
+    // before any paint) and at the first animation frame.
+    await page.addInitScript(() => {
+      const seen: Record<string, string | undefined> = {};
+      (window as unknown as { __theme: typeof seen }).__theme = seen;
+      new MutationObserver((_, observer) => {
+        if (document.body) {
+          seen.atBody = document.documentElement.dataset.theme;
+          seen.mainScriptRan = String(document.querySelector('#root')?.hasChildNodes() ?? false);
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+      requestAnimationFrame(() => (seen.firstFrame = document.documentElement.dataset.theme));
+    });
+    const theme = () => page.evaluate(() => (window as unknown as { __theme: Record<string, string> }).__theme);
+
+    await page.goto('/home');
+    await expectShell(page);
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    expect((await theme()).atBody).toBe('light');
+
+    await page.getByRole('button', { name: t('en', 'shell.profile') }).click();
+    await page.getByRole('menuitemradio', { name: t('en', 'theme.dark') }).click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('color-mode'))).toBe('dark');
+    expect(await html.evaluate((el) => getComputedStyle(el).colorScheme)).toBe('dark');
+
+    await page.reload();
+    await expectShell(page);
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    const seen = await theme();
+    expect(seen.atBody, 'dark before the body is parsed').toBe('dark');
+    expect(seen.mainScriptRan, 'and before the app rendered anything').toBe('false');
+    expect(seen.firstFrame, 'dark at the first frame').toBe('dark');
+
+    // The page really is dark: the body's background is darker than mid-grey.
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number);
+    expect(0.2126 * r! + 0.7152 * g! + 0.0722 * b!).toBeLessThan(128);
+  });
+
+  test('System follows the operating system’s scheme live', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: t('en', 'shell.profile') }).click();
+    await page.getByRole('menuitemradio', { name: t('en', 'theme.system') }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+});
