@@ -147,3 +147,32 @@ export async function listRecords(q: Queryable, spec: CollectionSpec, actor: Act
     results: rows.map((r) => toRecord(r)),
   };
 }
+
+export const MAX_EXPORT_ROWS = 10_000;
+
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // Quote everything that needs it; a leading =, +, - or @ is neutralised so that
+  // spreadsheets do not run it as a formula.
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The filtered, ordered list as CSV (at most MAX_EXPORT_ROWS rows), with a BOM for spreadsheets. */
+export async function exportCsv(q: Queryable, spec: CollectionSpec, actor: Actor, query: ListQuery, options: ListOptions = {}): Promise<string> {
+  const info = tableInfo(spec);
+  const params = new Params();
+  const where = [visibility(spec, actor, params), ...listConditions(spec, query, params), ...(options.where?.(params) ?? [])];
+  const { rows } = await q.query(
+    `SELECT ${info.selectList} FROM ${info.table} t WHERE ${where.join(' AND ')} ORDER BY ${orderBy(spec, query.ordering)} LIMIT ${params.add(MAX_EXPORT_ROWS)}`,
+    params.values,
+  );
+  const columns = [...info.columns.keys()];
+  const lines = [columns.join(',')];
+  for (const row of rows) {
+    const record = toRecord(row);
+    lines.push(columns.map((c) => csvCell(record[c])).join(','));
+  }
+  return `\ufeff${lines.join('\r\n')}\r\n`;
+}

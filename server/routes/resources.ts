@@ -18,7 +18,7 @@ import { actorOf, type Actor } from './actor.ts';
 import { diff, writeAudit } from './audit.ts';
 import { mapDbError } from './errors.ts';
 import type { CollectionHooks, WriteContext } from './hooks.ts';
-import { listQuerySchema, listRecords, type ListQuery } from './listing.ts';
+import { exportCsv, listQuerySchema, listRecords, type ListQuery } from './listing.ts';
 import { checkRefs, insertRecord, resolveVendor, updateRecord, type Row } from './records.ts';
 import { assertAccess, loadOr404, methodNotAllowed, type Action } from './scope.ts';
 
@@ -87,6 +87,15 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
     const { actor } = await context(app, request);
     assertAccess(spec, 'list', actor);
     return listRecords(app.db, spec, actor, request.query, request);
+  });
+
+  app.get<{ Querystring: ListQuery }>(`${base}export.csv`, { ...guarded(app, spec, 'list'), schema: { querystring: listQuerySchema(spec) } }, async (request, reply) => {
+    const { actor } = await context(app, request);
+    const csv = await exportCsv(app.db, spec, actor, request.query);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${spec.name}-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .send(csv);
   });
 
   app.get<{ Params: { id: string } }>(item, guarded(app, spec, 'read'), async (request) => {

@@ -102,6 +102,20 @@ describe('lists', () => {
     }
   });
 
+  test('export the filtered list as CSV, scoped like the list', async () => {
+    await d.ok(d.vendor, 'POST', '/locations/', { name_i18n: i18n('=HYPERLINK("x")'), wilaya_code: '13', commune: 'Tlemcen, "centre"' });
+    const res = await d.t.app.inject({ method: 'GET', url: '/branch/api/locations/export.csv?wilaya_code=13&ordering=commune', headers: { authorization: `Bearer ${d.vendor.token}` } });
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers['content-type']), /^text\/csv/);
+    assert.match(String(res.headers['content-disposition']), /attachment; filename="locations-/);
+    const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    assert.ok(lines[0].startsWith('id,created_at,updated_at,version,vendor_id,name_i18n'));
+    assert.equal(lines.length, 2);
+    assert.ok(lines[1].includes('"Tlemcen, ""centre"""'), lines[1]);
+    assert.equal((await d.call(d.vendor, 'GET', '/vendors/export.csv')).status, 403);
+    assert.equal((await d.call(null, 'GET', '/bookings/export.csv')).status, 401);
+  });
+
   test('bookings: by status, date range and search on ref, customer name or phone', async () => {
     const b1 = await book(d, d.vendor, c, { starts_at: inDays(60) });
     await book(d, d.vendor, c, { starts_at: inDays(70) });
