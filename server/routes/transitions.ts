@@ -61,7 +61,7 @@ export async function applyTransition(
     entityId: String(record.id),
     vendorId: (record.vendor_id as string) ?? null,
     before: { status, version: record.version },
-    after: { status: after.status, version: after.version, ...(payload.reason ? { reason: payload.reason } : {}), ...extra },
+    after: { status: after.status, version: after.version, ...(payload.reason ? { reason: payload.reason } : {}), ...(payload.note ? { note: payload.note } : {}), ...extra },
   });
   await hooks.afterTransition?.(ctx, record, after, payload);
   return after;

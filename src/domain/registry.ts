@@ -3,6 +3,21 @@
  * table, schemas, who may do what, how vendor staff are scoped, and what lists may be
  * searched, filtered and ordered by. The server mounts its generic routes from it; the
  * SPA reads it to build list screens and forms. Pure data plus pure checks.
+ *
+ * Roles (DOMAIN "Roles"), as decided here:
+ * - Staff: everything. Acting as a vendor (X-Act-As-Vendor) makes them that vendor's staff.
+ * - Vendor staff see and change their vendor's bookings, combos, refunds, locations,
+ *   services, slots, price rules, adventures, media, coupons, discounts, deals, payments,
+ *   payment links, branches, conversations, tickets, reviews (reply only) and audit trail;
+ *   another vendor's record is a 404. They read shared reference data (categories,
+ *   amenities, interests) and help for vendors; they read payment splits and customers
+ *   (those who booked with them or whom they created) but do not change them.
+ * - Staff only (403 for vendor staff): the vendors list and vendor onboarding
+ *   (create, delete, transitions; a vendor reads and edits its own record, except
+ *   commission and legal identity), commission changes on payment splits, customer
+ *   changes and blocking, review moderation and creation, the wallet and loyalty
+ *   ledgers, notifications, topics, chatbot requests, banners, writes to shared
+ *   reference data and help, the fees settings and every settings change.
  */
 import type { TObject } from 'typebox';
 import { AuditEntry } from './audit.ts';
