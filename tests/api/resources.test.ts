@@ -231,6 +231,23 @@ describe('money', () => {
     assert.ok(Date.parse(manual.hold_expires_at) > Date.now());
   });
 
+  test('overdue holds and payment links expire on their own, through the chart and the audit log', async () => {
+    const { expireOverdue } = await import('../../server/domain/sweeper.ts');
+    const slot = await d.ok(d.vendor, 'POST', '/service-slots/', { service_id: c.manualService.id, starts_at: inDays(44), capacity: 4 });
+    const held = await d.ok(d.vendor, 'POST', '/bookings/', { customer_id: c.customer.id, service_id: c.manualService.id, slot_id: slot.id, participants: { adult: 2 } });
+    const link = await d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: held.id, amount: 1000, invitee_phone: '+213 661 000 000' });
+    assert.deepEqual(await expireOverdue(d.t.app), { bookings: 0, invitations: 0 });
+    await d.sql("UPDATE bookings SET hold_expires_at = now() - interval '1 minute' WHERE id = $1", [held.id]);
+    await d.sql("UPDATE payment_invitations SET expires_at = now() - interval '1 minute' WHERE id = $1", [link.id]);
+    const done = await expireOverdue(d.t.app);
+    assert.ok(done.bookings >= 1 && done.invitations >= 1);
+    assert.equal((await d.ok(d.vendor, 'GET', `/bookings/${held.id}/`)).status, 'expired');
+    assert.equal((await d.ok(d.vendor, 'GET', `/payment-invitations/${link.id}/`)).status, 'expired');
+    assert.equal((await d.ok(d.vendor, 'GET', `/service-slots/${slot.id}/`)).booked, 0);
+    const [entry] = await d.sql<Json>("SELECT actor_email, action FROM audit_log WHERE entity_id = $1 AND action = 'transition:expire'", [held.id]);
+    assert.equal(entry.actor_email, 'system');
+  });
+
   test('rebooking moves the seats and keeps the price', async () => {
     const a = await d.ok(d.vendor, 'POST', '/service-slots/', { service_id: c.service.id, starts_at: inDays(41), capacity: 5 });
     const b = await d.ok(d.vendor, 'POST', '/service-slots/', { service_id: c.service.id, starts_at: inDays(42), capacity: 5 });
