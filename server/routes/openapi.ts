@@ -73,6 +73,14 @@ export function buildOpenApi(version: string): Json {
       };
     }
     paths[base] = collectionOps;
+    if (!spec.parent) {
+      paths[`${base}export.csv`] = {
+        get: {
+          tags: [tag], operationId: `export${name}`, summary: `Export ${spec.title.toLowerCase()} as CSV (same filters as the list, at most 10,000 rows)`,
+          parameters: queryParameters(spec), responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+        },
+      };
+    }
     const itemOps: Json = {};
     if (!spec.parent) {
       itemOps.get = { tags: [tag], operationId: `get${name}`, parameters: [idParam], responses: { 200: json(ref(name)), ...errors } };

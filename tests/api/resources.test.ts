@@ -397,8 +397,12 @@ describe('settings, messages and the API document', () => {
     for (const spec of COLLECTIONS.filter((s) => !s.parent)) {
       assert.ok(doc.paths[`/branch/api/${spec.name}/`]?.get, spec.name);
       if (spec.lifecycle) assert.ok(doc.paths[`/branch/api/${spec.name}/{id}/transition/`]?.post, `${spec.name} transition`);
+      assert.ok(doc.paths[`/branch/api/${spec.name}/export.csv`]?.get, `${spec.name} export`);
     }
     assert.ok(doc.components.schemas.BookingsCreate.properties.participants);
+    const refs = new Set<string>();
+    JSON.stringify(doc, (key, value) => (key === '$ref' && refs.add(value), value));
+    assert.deepEqual([...refs].filter((r) => !doc.components.schemas[r.split('/').pop()!]), [], 'every $ref resolves');
     const page = await d.t.app.inject({ method: 'GET', url: '/branch/api/docs/' });
     assert.equal(page.statusCode, 200);
     assert.match(page.body, /\/branch\/api\/bookings\//);
