@@ -44,7 +44,10 @@ export function validationErrorBody(issues: AjvIssue[], part = 'body'): ErrorBod
       field = [field, String(issue.params.additionalProperty)].filter(Boolean).join('.');
       message = 'Unknown field.';
     }
-    (errors[field || part] ??= []).push(message);
+    const key = field || part;
+    // Own keys only: a body field named `constructor` or `toString` is still just a field.
+    if (!Object.hasOwn(errors, key)) errors[key] = [];
+    errors[key].push(message);
   }
   return { detail: `Invalid ${part}`, errors };
 }

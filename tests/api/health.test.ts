@@ -30,3 +30,15 @@ test('every response carries a Content-Security-Policy without inline script', a
   assert.match(csp, /script-src 'self'/);
   assert.doesNotMatch(csp, /script-src[^;]*unsafe-inline/);
 });
+
+test('field errors on keys named like Object.prototype members keep the usual shape', async () => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/branch/api/vendors/login',
+    payload: { email: 'a@b.test', password: 'long-enough', constructor: 1, toString: 2 },
+  });
+  assert.equal(res.statusCode, 400);
+  const body = res.json();
+  assert.deepEqual(body.errors.constructor, ['Unknown field.']);
+  assert.deepEqual(body.errors.toString, ['Unknown field.']);
+});
