@@ -12,12 +12,11 @@ import fr from '../../src/locales/fr.json' with { type: 'json' };
 import { collection } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { actorOf, type Actor } from './actor.ts';
-import { listConditions, listQuerySchema, type ListQuery } from './listing.ts';
+import { EXPORT_BATCH, csvCell, listConditions, listQuerySchema, type ListQuery } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
 import { guarded } from './resources.ts';
 import { Params, visibility } from './scope.ts';
 
-export const EXPORT_BATCH = 1_000;
 const CATALOGUES: Record<string, Record<string, string>> = { en, fr, ar };
 const LANGS = ['en', 'fr', 'ar'] as const;
 type Lang = (typeof LANGS)[number];
@@ -55,14 +54,6 @@ interface ExportRow {
   cursor_at: string;
 }
 
-/** One CSV field: quoted when it holds a comma, quote or line break; formula-like text is defused. */
-export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  // A cell starting with = + - @ is run as a formula by spreadsheets (CSV injection).
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 const major = (minor: number) => (minor / 100).toFixed(2);
 
 function formatterFor(lang: Lang) {
@@ -76,7 +67,7 @@ function formatterFor(lang: Lang) {
   });
   const t = (key: string) => CATALOGUES[lang][key] ?? en[key as keyof typeof en] ?? key;
   return {
-    header: () => COLUMNS.map((key) => csvField(t(key))).join(',') + '\r\n',
+    header: () => COLUMNS.map((key) => csvCell(t(key))).join(',') + '\r\n',
     row: (r: ExportRow) =>
       [
         r.ref,
@@ -93,7 +84,7 @@ function formatterFor(lang: Lang) {
         t(`bookingStatus.${r.status}`),
         t(`paymentStatus.${r.payment_status}`),
       ]
-        .map(csvField)
+        .map(csvCell)
         .join(',') + '\r\n',
   };
 }

@@ -148,31 +148,36 @@ export async function listRecords(q: Queryable, spec: CollectionSpec, actor: Act
   };
 }
 
-export const MAX_EXPORT_ROWS = 10_000;
+export const EXPORT_BATCH = 1_000;
 
-function csvCell(value: unknown): string {
+/** One CSV cell: quoted when needed; a leading =, +, - or @ is defused so spreadsheets do not run it as a formula. */
+export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  // Quote everything that needs it; a leading =, +, - or @ is neutralised so that
-  // spreadsheets do not run it as a formula.
   const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** The filtered, ordered list as CSV (at most MAX_EXPORT_ROWS rows), with a BOM for spreadsheets. */
-export async function exportCsv(q: Queryable, spec: CollectionSpec, actor: Actor, query: ListQuery, options: ListOptions = {}): Promise<string> {
+/**
+ * The filtered, ordered list as CSV lines (a BOM first, for spreadsheets), read
+ * EXPORT_BATCH rows at a time so memory stays flat however many rows match.
+ */
+export async function* exportCsv(q: Queryable, spec: CollectionSpec, actor: Actor, query: ListQuery, options: ListOptions = {}): AsyncGenerator<string> {
   const info = tableInfo(spec);
-  const params = new Params();
-  const where = [visibility(spec, actor, params), ...listConditions(spec, query, params), ...(options.where?.(params) ?? [])];
-  const { rows } = await q.query(
-    `SELECT ${info.selectList} FROM ${info.table} t WHERE ${where.join(' AND ')} ORDER BY ${orderBy(spec, query.ordering)} LIMIT ${params.add(MAX_EXPORT_ROWS)}`,
-    params.values,
-  );
   const columns = [...info.columns.keys()];
-  const lines = [columns.join(',')];
-  for (const row of rows) {
-    const record = toRecord(row);
-    lines.push(columns.map((c) => csvCell(record[c])).join(','));
+  // Validate the filters and ordering before the first byte goes out.
+  const probe = new Params();
+  listConditions(spec, query, probe);
+  const order = orderBy(spec, query.ordering);
+  yield `\ufeff${columns.join(',')}\r\n`;
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const params = new Params();
+    const where = [visibility(spec, actor, params), ...listConditions(spec, query, params), ...(options.where?.(params) ?? [])];
+    const { rows } = await q.query(
+      `SELECT ${info.selectList} FROM ${info.table} t WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${EXPORT_BATCH} OFFSET ${params.add(offset)}`,
+      params.values,
+    );
+    if (rows.length > 0) yield rows.map((row) => { const record = toRecord(row); return columns.map((c) => csvCell(record[c])).join(',') + '\r\n'; }).join('');
+    if (rows.length < EXPORT_BATCH) return;
   }
-  return `\ufeff${lines.join('\r\n')}\r\n`;
 }

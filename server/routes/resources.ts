@@ -18,6 +18,7 @@ import { actorOf, type Actor } from './actor.ts';
 import { diff, writeAudit } from './audit.ts';
 import { mapDbError } from './errors.ts';
 import type { CollectionHooks, WriteContext } from './hooks.ts';
+import { Readable } from 'node:stream';
 import { exportCsv, listQuerySchema, listRecords, type ListQuery } from './listing.ts';
 import { checkRefs, insertRecord, resolveVendor, updateRecord, type Row } from './records.ts';
 import { assertAccess, loadOr404, methodNotAllowed, type Action } from './scope.ts';
@@ -91,11 +92,16 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
 
   app.get<{ Querystring: ListQuery }>(`${base}export.csv`, { ...guarded(app, spec, 'list'), schema: { querystring: listQuerySchema(spec) } }, async (request, reply) => {
     const { actor } = await context(app, request);
-    const csv = await exportCsv(app.db, spec, actor, request.query);
+    const csv = exportCsv(app.db, spec, actor, request.query);
+    // The first chunk (the header) is awaited so a bad filter is still a plain 400.
+    const first = await csv.next();
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${spec.name}-${new Date().toISOString().slice(0, 10)}.csv"`)
-      .send(csv);
+      .send(Readable.from((async function* () {
+        if (!first.done) yield first.value;
+        yield* csv;
+      })()));
   });
 
   app.get<{ Params: { id: string } }>(item, guarded(app, spec, 'read'), async (request) => {

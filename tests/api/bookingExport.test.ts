@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { EXPORT_BATCH, csvField } from '../../server/routes/bookingExport.ts';
+import { EXPORT_BATCH, csvCell } from '../../server/routes/listing.ts';
 import { book, catalogFor, startDomain, type Catalog, type Domain } from './resources.fixtures.ts';
 
 let d: Domain;
@@ -80,9 +80,10 @@ test('more rows than one batch arrive complete, in date order, each once', async
 });
 
 test('fields with commas, quotes and formulas are escaped', () => {
-  assert.equal(csvField('Haddad, Amina'), '"Haddad, Amina"');
-  assert.equal(csvField('say "hi"'), '"say ""hi"""');
-  assert.equal(csvField('=HYPERLINK("x")'), `"'=HYPERLINK(""x"")"`);
-  assert.equal(csvField('-12.50'), '-12.50');
-  assert.equal(csvField(null), '');
+  assert.equal(csvCell('Haddad, Amina'), '"Haddad, Amina"');
+  assert.equal(csvCell('say "hi"'), '"say ""hi"""');
+  assert.equal(csvCell('=HYPERLINK("x")'), `"'=HYPERLINK(""x"")"`);
+  assert.equal(csvCell('-12.50'), '-12.50');
+  assert.equal(csvCell({ adult: 2 }), '"{""adult"":2}"');
+  assert.equal(csvCell(null), '');
 });
