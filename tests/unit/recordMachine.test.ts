@@ -25,11 +25,11 @@ function startRecord(options: { id?: string | null; defaults?: Draft } = {}) {
   const clock = new SimulatedClock();
   const machine = recordMachine.provide({
     actors: {
-      loadRecord: fromPromise(async ({ input }: { input: { id: string } }) => {
+      loadRecord: fromPromise(async ({ input }: { input: { resource: string; id: string } }) => {
         if (input.id !== server.record.id) throw httpError(404, 'Not found');
         return server.record;
       }),
-      saveRecord: fromPromise(async ({ input }: { input: { id: string | null; changes: Draft; version: number | null } }) => {
+      saveRecord: fromPromise(async ({ input }: { input: { resource: string; id: string | null; changes: Draft; version: number | null } }) => {
         server.saves.push({ changes: input.changes, version: input.version });
         if (typeof input.changes.notes === 'string' && input.changes.notes.length > 20) {
           throw httpError(400, 'Invalid body', { fieldErrors: { notes: ['At most 20 characters.'] } });
@@ -40,10 +40,10 @@ function startRecord(options: { id?: string | null; defaults?: Draft } = {}) {
         server.record = { ...server.record, ...input.changes, id: input.id ?? 'new-1', version: server.record.version + 1 };
         return server.record;
       }),
-      removeRecord: fromPromise(async () => {
+      removeRecord: fromPromise(async (_: { input: { resource: string; id: string; version: number } }) => {
         server.deleted = true;
       }),
-      runTransition: fromPromise(async ({ input }: { input: { event: string; version: number } }) => {
+      runTransition: fromPromise(async ({ input }: { input: { resource: string; id: string; event: string; version: number; payload: Draft } }) => {
         if (input.event !== 'confirm') throw httpError(409, 'Not allowed', { body: { allowed_events: ['confirm', 'decline'] } });
         server.transitions.push(input.event);
         server.record = { ...server.record, status: 'confirmed', version: server.record.version + 1 };
