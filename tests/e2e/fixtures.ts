@@ -174,6 +174,18 @@ export async function cookieNames(context: BrowserContext): Promise<string[]> {
   return (await context.cookies()).map((cookie) => cookie.name);
 }
 
+/**
+ * None of the session's cookies is left. Polled: a `document.cookie` write reaches the
+ * browser's cookie store asynchronously, so the context may see it a moment later.
+ */
+export async function expectNoSessionCookies(context: BrowserContext) {
+  await expect
+    .poll(async () => (await cookieNames(context)).filter((name) => (SESSION_COOKIES as readonly string[]).includes(name)), {
+      message: 'no session cookie is left',
+    })
+    .toEqual([]);
+}
+
 /** The path (with locale prefix) the page is on. */
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;

@@ -16,7 +16,9 @@ test('refreshes before the access token expires and keeps working past its expir
   const refreshes: { at: number; sent: string; status: number }[] = [];
   page.on('response', async (response) => {
     if (!response.url().endsWith(REFRESH_URL)) return;
-    refreshes.push({ at: Date.now(), sent: response.request().postDataJSON().refresh_token, status: response.status() });
+    // `at`: when the request was sent (epoch ms).
+    const request = response.request();
+    refreshes.push({ at: request.timing().startTime, sent: request.postDataJSON().refresh_token, status: response.status() });
   });
 
   await page.goto('/home');

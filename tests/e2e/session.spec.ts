@@ -14,6 +14,7 @@ import {
   SESSION_KEYS,
   cookieNames,
   expect,
+  expectNoSessionCookies,
   expectShell,
   localStorageOf,
   pathOf,
@@ -79,8 +80,7 @@ async function checkState(page: Page, state: { matches(value: unknown): boolean;
     else await expect(alert).toHaveCount(0);
     const stored = await localStorageOf(page);
     for (const key of SESSION_KEYS) expect(stored, `${key} is not stored for a guest`).not.toHaveProperty(key);
-    const cookies = await cookieNames(page.context());
-    for (const name of SESSION_COOKIES) expect(cookies, `no ${name} cookie for a guest`).not.toContain(name);
+    await expectNoSessionCookies(page.context());
   } else {
     // The open dialog hides the rest of the page from the accessibility tree.
     await expect(page.locator('nav.sidebar')).toBeAttached();
@@ -263,8 +263,7 @@ test.describe('signed in', () => {
     await page.waitForURL('**/login');
     const after = await localStorageOf(page);
     for (const key of SESSION_KEYS) expect(after).not.toHaveProperty([key]);
-    const cookies = await cookieNames(context);
-    for (const name of SESSION_COOKIES) expect(cookies).not.toContain(name);
+    await expectNoSessionCookies(context);
     // A user who logged out on purpose starts from home next time, not from where they were.
     expect(after).not.toHaveProperty(['auth.redirect']);
   });
