@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { usePageReady } from '../../app/pageReady.ts';
@@ -16,6 +17,7 @@ import { SearchBox } from '../ui/SearchBox.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useList } from '../ui/useList.ts';
 import { exportBookingsCsv, confirmBookings } from './bookingActions.ts';
+import { NEW_BOOKING_ID } from './bookingViews.ts';
 
 export interface BookingRow {
   id: string;
@@ -101,9 +103,14 @@ export function BookingListPage({ route }: PageProps) {
     <PageFrame
       route={route}
       actions={
-        <button type="button" className="button" disabled={bulkBusy} onClick={() => runBulk(() => exportBookingsCsv(query, intl.locale))}>
-          <FormattedMessage id="booking.exportCsv" />
-        </button>
+        <div className="page-actions">
+          <button type="button" className="button" disabled={bulkBusy} onClick={() => runBulk(() => exportBookingsCsv(query, intl.locale))}>
+            <FormattedMessage id="booking.exportCsv" />
+          </button>
+          <Link href={pathOf(detail, NEW_BOOKING_ID)} className="button button-primary">
+            <FormattedMessage id="newBooking.button" />
+          </Link>
+        </div>
       }
     >
       <div className="filter-bar" role="search">

@@ -3,12 +3,15 @@ import type { PageProps } from '../../app/pages.tsx';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { BookingDetailPage } from './BookingDetailPage.tsx';
 import { BookingListPage } from './BookingListPage.tsx';
+import { NEW_BOOKING_ID } from './bookingViews.ts';
+import { NewBookingPage } from './NewBookingPage.tsx';
 
 export default function BookingsArea(props: PageProps) {
   switch (props.route.key) {
     case 'bookingManage':
       return <BookingListPage {...props} />;
     case 'bookingDetail':
+      if (props.params.id === NEW_BOOKING_ID) return <NewBookingPage {...props} />;
       return props.params.id ? <BookingDetailPage key={props.params.id} {...props} /> : <BookingListPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;

@@ -1,0 +1,83 @@
+/** Pure helpers of the bookings screens (no React): form values to API payloads and back. */
+import type { ApiRecord } from '../../api/resources.ts';
+
+export const CUSTOMER_TYPES = ['adult', 'child', 'infant', 'senior', 'student'] as const;
+export const PAYMENT_METHODS = ['unpaid', 'cash', 'card', 'free'] as const;
+
+/** A record's `*_i18n` text in the user's language, else English, else any language that has it. */
+export function localized(value: unknown, locale: string): string {
+  if (!value || typeof value !== 'object') return '';
+  const texts = value as Record<string, string | undefined>;
+  const lang = locale.slice(0, 2);
+  return texts[lang] || texts.en || Object.values(texts).find((t) => t) || '';
+}
+
+export interface NewBookingForm {
+  customer: ApiRecord | null;
+  service: ApiRecord | null;
+  /** The value of a datetime-local input (local time, no zone). */
+  startsAt: string;
+  participants: Record<string, string>;
+  couponCode: string;
+  paymentMethod: string;
+  notes: string;
+}
+
+/** Checks the browser can make before sending; the server checks everything again. Values are message ids. */
+export function validateNewBooking(form: NewBookingForm): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (!form.customer) errors.customer_id = ['newBooking.customerRequired'];
+  if (!form.service) errors.service_id = ['newBooking.serviceRequired'];
+  if (!form.startsAt || Number.isNaN(new Date(form.startsAt).getTime())) errors.starts_at = ['newBooking.startsAtRequired'];
+  const counts = Object.values(form.participants).map((v) => (v.trim() === '' ? 0 : Number(v)));
+  if (counts.some((n) => !Number.isInteger(n) || n < 0)) errors.participants = ['newBooking.participantsInvalid'];
+  else if (!counts.some((n) => n > 0)) errors.participants = ['newBooking.participantsRequired'];
+  return errors;
+}
+
+/** The POST body for `bookings`: the server prices it. */
+export function newBookingPayload(form: NewBookingForm): Record<string, unknown> {
+  const participants: Record<string, number> = {};
+  for (const [type, value] of Object.entries(form.participants)) {
+    const n = Number(value || 0);
+    if (n > 0) participants[type] = n;
+  }
+  const body: Record<string, unknown> = {
+    customer_id: form.customer?.id,
+    service_id: form.service?.id,
+    starts_at: new Date(form.startsAt).toISOString(),
+    participants,
+    channel: 'back_office',
+    payment_method: form.paymentMethod,
+  };
+  if (form.couponCode.trim()) body.coupon_code = form.couponCode.trim();
+  if (form.notes.trim()) body.notes = form.notes.trim();
+  return body;
+}
+
+/**
+ * The server names fields by their path (`participants.adult`, `items.0.service_id`);
+ * a form shows them at the field that holds them: the first segment.
+ */
+export function groupFieldErrors(errors: Record<string, string[]>): Record<string, string[]> {
+  const grouped: Record<string, string[]> = {};
+  for (const [path, messages] of Object.entries(errors)) {
+    const field = path.replace(/^\//, '').split(/[./]/)[0] || 'detail';
+    grouped[field] = [...(grouped[field] ?? []), ...messages];
+  }
+  return grouped;
+}
+
+/** Minor units to the text of a decimal input, and back (null: not a valid amount). */
+export function minorToInput(minor: unknown, digits = 2): string {
+  return typeof minor === 'number' ? (minor / 10 ** digits).toFixed(digits) : '';
+}
+
+export function inputToMinor(text: string, digits = 2): number | null {
+  const normalized = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(normalized)) return null;
+  return Math.round(Number(normalized) * 10 ** digits);
+}
+
+/** `/booking/new` is the new-booking form (booking ids are UUIDs, never this word). */
+export const NEW_BOOKING_ID = 'new';
