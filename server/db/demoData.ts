@@ -294,7 +294,7 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
   const bookable = services.filter((s) => s.status !== 'draft');
   const bookingCount = 20_000 * scale;
   const bookingColumns = {
-    id: 'uuid', vendor_id: 'uuid', ref: 'text', customer_id: 'uuid', customer_name: 'text', customer_phone: 'text', service_id: 'uuid', branch_id: 'uuid', location_id: 'uuid',
+    id: 'uuid', vendor_id: 'uuid', ref: 'text', customer_id: 'uuid', customer_name: 'text', customer_phone: 'text', service_id: 'uuid', service_title_i18n: 'jsonb', branch_id: 'uuid', location_id: 'uuid',
     starts_at: 'timestamptz', ends_at: 'timestamptz', participants: 'jsonb', participants_count: 'int', extras: 'jsonb', subtotal: 'bigint', discount_amount: 'bigint', fee_amount: 'bigint',
     total: 'bigint', paid: 'bigint', refunded: 'bigint', balance: 'bigint', payment_status: 'text', currency: 'text', status: 'text', status_changed_at: 'timestamptz', status_reason: 'text',
     channel: 'text', created_by: 'uuid', created_at: 'timestamptz', updated_at: 'timestamptz', hold_expires_at: 'timestamptz',
@@ -418,7 +418,7 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
       const money = bookingMoney({ total: quote.total, paid, refunded, status });
       const booking: Row = {
         id, vendor_id: service.vendor_id, ref, customer_id: customer.id, customer_name: customer.name, customer_phone: customer.phone, service_id: service.id,
-        branch_id: service.branch_id, location_id: service.location_id, starts_at: iso(startsAt), ends_at: iso(startsAt + Number(service.duration_minutes) * 60_000),
+        service_title_i18n: service.title_i18n, branch_id: service.branch_id, location_id: service.location_id, starts_at: iso(startsAt), ends_at: iso(startsAt + Number(service.duration_minutes) * 60_000),
         participants, participants_count: quote.participants_count, extras: quote.extras, subtotal: quote.subtotal, discount_amount: 0, fee_amount: 0, total: quote.total,
         paid, refunded, balance: money.balance, payment_status: money.payment_status, currency: 'DZD', status,
         status_changed_at: iso(Math.min(now - 1000, status === 'requested' || status === 'confirmed' ? createdAt : startsAt + 3_600_000)),

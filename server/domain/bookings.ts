@@ -173,6 +173,7 @@ export async function createBooking(ctx: WriteContext, body: BookingCreate, vend
     customer_name: customer.name,
     customer_phone: customer.phone,
     service_id: service.id,
+    service_title_i18n: service.title_i18n,
     branch_id: body.branch_id ?? service.branch_id ?? null,
     location_id: service.location_id ?? null,
     slot_id: slot?.id ?? null,

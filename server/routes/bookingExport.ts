@@ -100,9 +100,9 @@ async function* exportRows(db: Queryable, actor: Actor, query: ListQuery, lang: 
     const where = [visibility(spec, actor, params), ...listConditions(spec, query, params)];
     if (after) where.push(`(t.starts_at, t.id) > (${params.add(after.at)}::timestamptz, ${params.add(after.id)}::uuid)`);
     const { rows } = await db.query<ExportRow>(
-      `SELECT t.id, t.ref, t.customer_name, t.customer_phone, s.title_i18n->>${params.add(lang)} AS service_title,
+      `SELECT t.id, t.ref, t.customer_name, t.customer_phone, t.service_title_i18n->>${params.add(lang)} AS service_title,
               t.starts_at, t.starts_at::text AS cursor_at, t.participants_count, t.total, t.paid, t.balance, t.currency, t.status, t.payment_status
-         FROM bookings t LEFT JOIN services s ON s.id = t.service_id
+         FROM bookings t
         WHERE ${where.join(' AND ')}
         ORDER BY t.starts_at, t.id
         LIMIT ${EXPORT_BATCH}`,

@@ -65,6 +65,8 @@ export const Booking = StrictObject({
   customer_name: Type.String({ maxLength: 200 }),
   customer_phone: Nullable(Type.String({ maxLength: 30 })),
   service_id: Uuid,
+  /** The service's title when the booking was made. */
+  service_title_i18n: Nullable(I18n()),
   branch_id: Nullable(Uuid),
   location_id: Nullable(Uuid),
   slot_id: Nullable(Uuid),

@@ -10,7 +10,7 @@ import { fieldValue, recordMachine, selectIsDirty } from '../../machines/resourc
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
-import { formatDateTime, formatMoney } from '../ui/format.ts';
+import { formatDateTime, formatMoney, localized } from '../ui/format.ts';
 import { PageFrame } from '../ui/PageFrame.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useLeaveGuard } from '../ui/useLeaveGuard.ts';
@@ -138,6 +138,8 @@ export function BookingDetailPage({ route, params }: PageProps) {
             <dd>{String(booking.customer_name)}</dd>
             <dt><FormattedMessage id="booking.phone" /></dt>
             <dd dir="ltr">{String(booking.customer_phone ?? '—')}</dd>
+            <dt><FormattedMessage id="booking.service" /></dt>
+            <dd>{localized(booking.service_title_i18n as Record<string, string> | null, intl.locale)}</dd>
             <dt><FormattedMessage id="booking.startsAt" /></dt>
             <dd>{formatDateTime(intl, String(booking.starts_at))}</dd>
             <dt><FormattedMessage id="booking.participants" /></dt>

@@ -10,7 +10,7 @@ import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES } from '../../domain/statuse
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
-import { formatDateTime, formatMoney } from '../ui/format.ts';
+import { formatDateTime, formatMoney, localized } from '../ui/format.ts';
 import { PageFrame } from '../ui/PageFrame.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
@@ -25,7 +25,7 @@ export interface BookingRow {
   ref: string;
   customer_name: string;
   customer_phone: string | null;
-  service_title?: string;
+  service_title_i18n: Record<string, string> | null;
   starts_at: string;
   participants_count: number;
   total: number;
@@ -63,7 +63,7 @@ export function BookingListPage({ route }: PageProps) {
         </span>
       ),
     },
-    { key: 'service', header: 'booking.service', render: (r) => r.service_title ?? '—' },
+    { key: 'service', header: 'booking.service', render: (r) => localized(r.service_title_i18n, intl.locale) },
     { key: 'starts_at', header: 'booking.startsAt', sortField: 'starts_at', render: (r) => formatDateTime(intl, r.starts_at) },
     { key: 'participants', header: 'booking.participants', align: 'end', render: (r) => intl.formatNumber(r.participants_count) },
     { key: 'total', header: 'booking.total', sortField: 'total', align: 'end', render: (r) => money(r, r.total) },

@@ -18,3 +18,10 @@ export function formatDate(intl: IntlShape, iso: string | null | undefined): str
   if (!iso) return '—';
   return intl.formatDate(iso, { dateStyle: 'medium' });
 }
+
+/** A `{en, fr, ar}` text in the user's language, falling back to English, then to any. */
+export function localized(text: Record<string, string> | null | undefined, intlLocale: string): string {
+  if (!text) return '—';
+  const lang = intlLocale.slice(0, 2);
+  return text[lang] || text.en || Object.values(text).find(Boolean) || '—';
+}
