@@ -81,3 +81,10 @@ export function inputToMinor(text: string, digits = 2): number | null {
 
 /** `/booking/new` is the new-booking form (booking ids are UUIDs, never this word). */
 export const NEW_BOOKING_ID = 'new';
+
+/** Refund statuses in lifecycle order, for the filter. */
+export const REFUND_STATUS_LIST = ['requested', 'approved', 'processing', 'succeeded', 'failed', 'rejected'] as const;
+/** Refund row actions in this order; which show comes from the refund lifecycle chart. */
+export const REFUND_EVENT_ORDER = ['approve', 'process', 'retry', 'succeed', 'fail', 'reject'] as const;
+/** Events whose chart guard wants a reason (`hasReason`). */
+export const REFUND_EVENTS_NEEDING_REASON = new Set(['reject', 'fail']);

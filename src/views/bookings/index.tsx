@@ -5,6 +5,7 @@ import { BookingDetailPage } from './BookingDetailPage.tsx';
 import { BookingListPage } from './BookingListPage.tsx';
 import { NEW_BOOKING_ID } from './bookingViews.ts';
 import { NewBookingPage } from './NewBookingPage.tsx';
+import { RefundListPage } from './RefundListPage.tsx';
 
 export default function BookingsArea(props: PageProps) {
   switch (props.route.key) {
@@ -13,6 +14,8 @@ export default function BookingsArea(props: PageProps) {
     case 'bookingDetail':
       if (props.params.id === NEW_BOOKING_ID) return <NewBookingPage {...props} />;
       return props.params.id ? <BookingDetailPage key={props.params.id} {...props} /> : <BookingListPage {...props} />;
+    case 'bookingRefund':
+      return <RefundListPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }
