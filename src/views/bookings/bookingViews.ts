@@ -88,3 +88,9 @@ export const REFUND_STATUS_LIST = ['requested', 'approved', 'processing', 'succe
 export const REFUND_EVENT_ORDER = ['approve', 'process', 'retry', 'succeed', 'fail', 'reject'] as const;
 /** Events whose chart guard wants a reason (`hasReason`). */
 export const REFUND_EVENTS_NEEDING_REASON = new Set(['reject', 'fail']);
+
+export const LANGUAGES = ['en', 'fr', 'ar'] as const;
+export interface ComboItem {
+  service_id: string;
+  required: boolean;
+}

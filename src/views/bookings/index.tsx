@@ -3,6 +3,7 @@ import type { PageProps } from '../../app/pages.tsx';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { BookingDetailPage } from './BookingDetailPage.tsx';
 import { BookingListPage } from './BookingListPage.tsx';
+import { ComboPage } from './ComboPage.tsx';
 import { NEW_BOOKING_ID } from './bookingViews.ts';
 import { NewBookingPage } from './NewBookingPage.tsx';
 import { RefundListPage } from './RefundListPage.tsx';
@@ -16,6 +17,8 @@ export default function BookingsArea(props: PageProps) {
       return props.params.id ? <BookingDetailPage key={props.params.id} {...props} /> : <BookingListPage {...props} />;
     case 'bookingRefund':
       return <RefundListPage {...props} />;
+    case 'bookingCombo':
+      return <ComboPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }

@@ -1,0 +1,451 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation, useSearch } from 'wouter';
+import { sessionActor } from '../../app/actors.ts';
+import type { PageProps } from '../../app/pages.tsx';
+import { usePageReady } from '../../app/pageReady.ts';
+import { routeByKey, pathOf } from '../../app/routes.ts';
+import { fetchRecord, type ApiRecord } from '../../api/resources.ts';
+import { fieldValue, recordMachine, selectIsDirty } from '../../machines/resources/record.ts';
+import { ConflictView } from '../ui/ConflictView.tsx';
+import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { formatDate, formatMoney } from '../ui/format.ts';
+import { PageFrame } from '../ui/PageFrame.tsx';
+import { Pager } from '../ui/Pager.tsx';
+import { RelationPicker } from '../ui/RelationPicker.tsx';
+import { SearchBox } from '../ui/SearchBox.tsx';
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { useLeaveGuard } from '../ui/useLeaveGuard.ts';
+import { useList } from '../ui/useList.ts';
+import { LANGUAGES, groupFieldErrors, inputToMinor, localized, minorToInput, type ComboItem } from './bookingViews.ts';
+
+interface ComboRow {
+  id: string;
+  version: number;
+  title_i18n: Record<string, string>;
+  items: ComboItem[];
+  pricing: 'fixed' | 'percent_of_parts';
+  price: number | null;
+  percent: number | null;
+  currency: string;
+  valid_from: string | null;
+  valid_to: string | null;
+  active: boolean;
+}
+
+const FILTERS = ['active', 'pricing'] as const;
+const LIST_OPTIONS = { filters: FILTERS, defaultOrdering: '-created_at' };
+const NEW = 'new';
+
+/** Packages of several services sold together; the editor opens beside the list (`?edit=<id>`). */
+export function ComboPage({ route }: PageProps) {
+  const intl = useIntl();
+  const list = useList('combos', LIST_OPTIONS);
+  const snapshot = useSelector(list, (s) => s);
+  const { query, page, error, searchText } = snapshot.context;
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const editing = new URLSearchParams(search).get('edit');
+  usePageReady(page !== null || error !== null);
+  const base = pathOf(routeByKey('bookingCombo'));
+
+  const withEdit = (value: string | null) => {
+    const params = new URLSearchParams(search);
+    if (value) params.set('edit', value);
+    else params.delete('edit');
+    const text = params.toString();
+    return text ? `${base}?${text}` : base;
+  };
+
+  const pricingText = (r: ComboRow) =>
+    r.pricing === 'fixed'
+      ? formatMoney(intl, r.price ?? 0, r.currency)
+      : intl.formatMessage({ id: 'combo.percentOfParts' }, { percent: intl.formatNumber((r.percent ?? 0) / 100, { style: 'percent', maximumFractionDigits: 2 }) });
+
+  const columns: Column<ComboRow>[] = [
+    { key: 'title', header: 'combo.title', render: (r) => localized(r.title_i18n, intl.locale) },
+    { key: 'items', header: 'combo.services', align: 'end', render: (r) => intl.formatNumber(r.items.length) },
+    { key: 'pricing', header: 'combo.pricing', render: (r) => <FormattedMessage id={`comboPricing.${r.pricing}`} /> },
+    { key: 'price', header: 'combo.priceOrPercent', sortField: 'price', align: 'end', render: pricingText },
+    {
+      key: 'validity',
+      header: 'combo.validity',
+      sortField: 'valid_from',
+      render: (r) =>
+        r.valid_from || r.valid_to ? (
+          <FormattedMessage id="combo.validityRange" values={{ from: formatDate(intl, r.valid_from), to: formatDate(intl, r.valid_to) }} />
+        ) : (
+          <span className="muted"><FormattedMessage id="combo.always" /></span>
+        ),
+    },
+    { key: 'active', header: 'combo.active', render: (r) => <StatusChip status={r.active ? 'active' : 'inactive'} kind="comboActive" /> },
+  ];
+
+  const filter = (name: string) => query.filters[name] ?? '';
+  const setFilter = (name: string, value: string) => list.send({ type: 'filter.set', name, value });
+  const rows = (page?.results ?? []) as unknown as ComboRow[];
+
+  return (
+    <PageFrame
+      route={route}
+      actions={
+        <button type="button" className="button button-primary" onClick={() => navigate(withEdit(NEW))}>
+          <FormattedMessage id="combo.new" />
+        </button>
+      }
+    >
+      {editing && (
+        <ComboEditor
+          key={editing}
+          id={editing === NEW ? null : editing}
+          onClose={(saved) => {
+            navigate(withEdit(null));
+            if (saved) list.send({ type: 'refresh' });
+          }}
+        />
+      )}
+      <div className="filter-bar" role="search">
+        <SearchBox value={searchText} label={intl.formatMessage({ id: 'combo.searchLabel' })} onChange={(text) => list.send({ type: 'search.typed', text })} />
+        <label className="filter">
+          <FormattedMessage id="combo.pricing" />
+          <select value={filter('pricing')} onChange={(e) => setFilter('pricing', e.target.value)}>
+            <option value="">{intl.formatMessage({ id: 'list.any' })}</option>
+            {['fixed', 'percent_of_parts'].map((p) => (
+              <option key={p} value={p}>
+                {intl.formatMessage({ id: `comboPricing.${p}` })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <FormattedMessage id="combo.active" />
+          <select value={filter('active')} onChange={(e) => setFilter('active', e.target.value)}>
+            <option value="">{intl.formatMessage({ id: 'list.any' })}</option>
+            <option value="true">{intl.formatMessage({ id: 'comboActive.active' })}</option>
+            <option value="false">{intl.formatMessage({ id: 'comboActive.inactive' })}</option>
+          </select>
+        </label>
+      </div>
+      {snapshot.matches({ data: 'error' }) ? (
+        <ErrorState detail={error?.detail} onRetry={() => list.send({ type: 'retry' })} />
+      ) : snapshot.matches({ data: 'empty' }) ? (
+        <EmptyState title={<FormattedMessage id="combo.none" />} />
+      ) : (
+        page && (
+          <>
+            <DataTable
+              name="combos"
+              caption={intl.formatMessage({ id: 'route.bookingCombo' })}
+              columns={columns}
+              rows={rows}
+              ordering={query.ordering}
+              onSort={(field) => list.send({ type: 'ordering.toggle', field })}
+              rowHref={(row) => withEdit(row.id)}
+              busy={snapshot.hasTag('busy')}
+            />
+            <Pager
+              page={query.page}
+              pageSize={query.page_size}
+              count={page.count}
+              onPage={(p) => list.send({ type: 'page.goto', page: p })}
+              onPageSize={(size) => list.send({ type: 'pageSize.set', size })}
+            />
+          </>
+        )
+      )}
+    </PageFrame>
+  );
+}
+
+const DEFAULTS = {
+  title_i18n: { en: '', fr: '', ar: '' },
+  items: [] as ComboItem[],
+  pricing: 'percent_of_parts',
+  price: null,
+  percent: 90,
+  valid_from: null,
+  valid_to: null,
+  active: true,
+};
+
+function ComboEditor({ id, onClose }: { id: string | null; onClose: (saved: boolean) => void }) {
+  const intl = useIntl();
+  const formId = useId();
+  const admin = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const record = useActorRef(recordMachine, { input: { resource: 'combos', id, defaults: DEFAULTS } });
+  const snapshot = useSelector(record, (s) => s);
+  const { context } = snapshot;
+  const [services, setServices] = useState<Record<string, ApiRecord>>({});
+  const [priceText, setPriceText] = useState<string | null>(null);
+  const dirty = selectIsDirty(snapshot);
+  useLeaveGuard(dirty, intl.formatMessage({ id: 'record.leaveUnsaved' }));
+
+  const value = (name: string) => fieldValue(context, name);
+  const set = (name: string, v: unknown) => record.send({ type: 'field.changed', name, value: v });
+  const title = (value('title_i18n') ?? {}) as Record<string, string>;
+  const items = (value('items') ?? []) as ComboItem[];
+  const pricing = String(value('pricing') ?? 'fixed');
+  const errors = groupFieldErrors(context.fieldErrors);
+
+  // An existing combo opens straight into editing.
+  const state = typeof snapshot.value === 'string' ? snapshot.value : '';
+  useEffect(() => {
+    if (state === 'viewing' && id !== null && !context.error) record.send({ type: 'edit' });
+    if (state === 'saved') onClose(true);
+    if (state === 'discarded') onClose(false);
+  }, [state]);
+
+  // Titles of the child services already in the combo.
+  const itemKey = items.map((i) => i.service_id).join(',');
+  useEffect(() => {
+    const missing = items.map((i) => i.service_id).filter((sid) => !(sid in services));
+    if (missing.length === 0) return;
+    const controller = new AbortController();
+    Promise.all(missing.map((sid) => fetchRecord('services', sid, controller.signal).catch(() => ({ id: sid, version: 0 }) as ApiRecord))).then((found) => {
+      if (!controller.signal.aborted) setServices((s) => ({ ...s, ...Object.fromEntries(found.map((r) => [r.id, r])) }));
+    });
+    return () => controller.abort();
+  }, [itemKey]);
+
+  if (snapshot.matches('notFound')) {
+    return (
+      <section className="card combo-editor">
+        <EmptyState title={<FormattedMessage id="record.notFound" />} />
+        <button type="button" className="button" onClick={() => onClose(false)}>
+          <FormattedMessage id="combo.close" />
+        </button>
+      </section>
+    );
+  }
+  if (snapshot.matches('failed')) return <ErrorState detail={context.error?.detail} onRetry={() => record.send({ type: 'retry' })} />;
+  if (snapshot.matches('loading')) return <p className="muted"><FormattedMessage id="common.loading" /></p>;
+
+  const firstVendor = items.length > 0 ? (services[items[0].service_id]?.vendor_id as string | undefined) : undefined;
+  const busy = snapshot.hasTag('busy');
+  const errorProps = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${formId}-${name}-error` } : {});
+  const errorLine = (name: string, extra?: ReactNode) =>
+    (errors[name] || extra) && (
+      <p className="field-error" id={`${formId}-${name}-error`}>
+        {errors[name]?.join(' ')} {extra}
+      </p>
+    );
+  const priceInvalid = priceText !== null && priceText.trim() !== '' && inputToMinor(priceText) === null;
+
+  const summary = (r: Record<string, unknown> | null) => {
+    if (!r) return '—';
+    const t = (r.title_i18n ?? {}) as Record<string, string>;
+    return (
+      <>
+        <span>{localized(t, intl.locale)}</span> · <FormattedMessage id={`comboPricing.${String(r.pricing)}`} /> ·{' '}
+        {r.pricing === 'fixed' ? formatMoney(intl, Number(r.price ?? 0)) : intl.formatNumber(Number(r.percent ?? 0) / 100, { style: 'percent', maximumFractionDigits: 2 })} ·{' '}
+        <FormattedMessage id={r.active ? 'comboActive.active' : 'comboActive.inactive'} />
+      </>
+    );
+  };
+
+  const save = () => {
+    if (priceInvalid) return;
+    if (id === null && admin && firstVendor && !('vendor_id' in context.draft)) set('vendor_id', firstVendor);
+    record.send({ type: 'save' });
+  };
+
+  return (
+    <section className="card combo-editor" aria-labelledby={`${formId}-heading`}>
+      <h2 id={`${formId}-heading`}>
+        <FormattedMessage id={id === null ? 'combo.new' : 'combo.edit'} />
+      </h2>
+      {context.error && !snapshot.matches('conflict') && (
+        <div className="notice notice-error" role="alert">
+          {context.error.detail}
+          {errors.vendor_id && <> {errors.vendor_id.join(' ')}</>}
+        </div>
+      )}
+      {snapshot.matches('conflict') ? (
+        <ConflictView
+          mine={summary({ ...(context.record ?? {}), ...context.draft })}
+          theirs={summary(context.conflict)}
+          onKeepMine={() => record.send({ type: 'conflict.keepMine' })}
+          onTakeTheirs={() => record.send({ type: 'conflict.takeTheirs' })}
+        />
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+        >
+          <fieldset className="fieldset">
+            <legend>
+              <FormattedMessage id="combo.title" />
+            </legend>
+            <div className="form-grid">
+              {LANGUAGES.map((lang) => (
+                <div className="field" key={lang}>
+                  <label htmlFor={`${formId}-title-${lang}`}>
+                    <FormattedMessage id="combo.titleIn" values={{ language: intl.formatMessage({ id: `combo.language.${lang}` }) }} />
+                  </label>
+                  <input
+                    id={`${formId}-title-${lang}`}
+                    dir={lang === 'ar' ? 'rtl' : 'ltr'}
+                    lang={lang}
+                    maxLength={200}
+                    required={lang === 'en'}
+                    value={title[lang] ?? ''}
+                    onChange={(e) => set('title_i18n', { ...title, [lang]: e.target.value })}
+                    {...(lang === 'en' ? errorProps('title_i18n') : {})}
+                  />
+                  {lang === 'en' && errorLine('title_i18n')}
+                </div>
+              ))}
+            </div>
+          </fieldset>
+
+          <fieldset className="fieldset" {...(errors.items ? { 'aria-describedby': `${formId}-items-error` } : {})}>
+            <legend>
+              <FormattedMessage id="combo.services" />
+            </legend>
+            {items.length > 0 && (
+              <ul className="combo-items">
+                {items.map((item, index) => (
+                  <li key={item.service_id} className="combo-item">
+                    <span className="combo-item-title">{localized(services[item.service_id]?.title_i18n, intl.locale) || '…'}</span>
+                    <label className="field-inline">
+                      <input
+                        type="checkbox"
+                        checked={item.required}
+                        onChange={(e) => set('items', items.map((it, i) => (i === index ? { ...it, required: e.target.checked } : it)))}
+                      />
+                      <FormattedMessage id="combo.required" />
+                    </label>
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      onClick={() => set('items', items.filter((_, i) => i !== index))}
+                      aria-label={intl.formatMessage(
+                        { id: 'combo.removeService' },
+                        { service: localized(services[item.service_id]?.title_i18n, intl.locale) },
+                      )}
+                    >
+                      <FormattedMessage id="combo.remove" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {items.length < 10 && (
+              <RelationPicker
+                key={items.length}
+                resource="services"
+                label={intl.formatMessage({ id: 'combo.addService' })}
+                value={null}
+                filters={firstVendor ? { vendor_id: firstVendor } : undefined}
+                optionLabel={(s) => localized(s.title_i18n, intl.locale)}
+                onChange={(s) => {
+                  if (!s || items.some((i) => i.service_id === s.id)) return;
+                  setServices((all) => ({ ...all, [s.id]: s }));
+                  set('items', [...items, { service_id: s.id, required: true }]);
+                }}
+              />
+            )}
+            {errorLine('items')}
+          </fieldset>
+
+          <div className="form-grid">
+            <div className="field">
+              <label htmlFor={`${formId}-pricing`}>
+                <FormattedMessage id="combo.pricing" />
+              </label>
+              <select id={`${formId}-pricing`} value={pricing} onChange={(e) => set('pricing', e.target.value)} {...errorProps('pricing')}>
+                {['fixed', 'percent_of_parts'].map((p) => (
+                  <option key={p} value={p}>
+                    {intl.formatMessage({ id: `comboPricing.${p}` })}
+                  </option>
+                ))}
+              </select>
+              {errorLine('pricing')}
+            </div>
+            {pricing === 'fixed' ? (
+              <div className="field">
+                <label htmlFor={`${formId}-price`}>
+                  <FormattedMessage id="combo.price" />
+                </label>
+                <input
+                  id={`${formId}-price`}
+                  inputMode="decimal"
+                  dir="ltr"
+                  value={priceText ?? minorToInput(value('price'))}
+                  onChange={(e) => {
+                    setPriceText(e.target.value);
+                    set('price', e.target.value.trim() === '' ? null : inputToMinor(e.target.value));
+                  }}
+                  {...(errors.price || priceInvalid ? { 'aria-invalid': true as const, 'aria-describedby': `${formId}-price-error` } : {})}
+                />
+                {errorLine('price', priceInvalid ? <FormattedMessage id="combo.priceInvalid" /> : undefined)}
+              </div>
+            ) : (
+              <div className="field">
+                <label htmlFor={`${formId}-percent`}>
+                  <FormattedMessage id="combo.percent" />
+                </label>
+                <input
+                  id={`${formId}-percent`}
+                  type="number"
+                  min={0}
+                  max={100}
+                  step="0.01"
+                  dir="ltr"
+                  value={value('percent') == null ? '' : String(value('percent'))}
+                  onChange={(e) => set('percent', e.target.value === '' ? null : Number(e.target.value))}
+                  {...errorProps('percent')}
+                />
+                {errorLine('percent')}
+              </div>
+            )}
+            <div className="field">
+              <label htmlFor={`${formId}-valid_from`}>
+                <FormattedMessage id="combo.validFrom" />
+              </label>
+              <input
+                id={`${formId}-valid_from`}
+                type="date"
+                value={String(value('valid_from') ?? '')}
+                onChange={(e) => set('valid_from', e.target.value || null)}
+                {...errorProps('valid_from')}
+              />
+              {errorLine('valid_from')}
+            </div>
+            <div className="field">
+              <label htmlFor={`${formId}-valid_to`}>
+                <FormattedMessage id="combo.validTo" />
+              </label>
+              <input
+                id={`${formId}-valid_to`}
+                type="date"
+                value={String(value('valid_to') ?? '')}
+                onChange={(e) => set('valid_to', e.target.value || null)}
+                {...errorProps('valid_to')}
+              />
+              {errorLine('valid_to')}
+            </div>
+          </div>
+          <label className="field-inline combo-active">
+            <input type="checkbox" checked={value('active') === true} onChange={(e) => set('active', e.target.checked)} />
+            <FormattedMessage id="combo.activeLabel" />
+          </label>
+          <div className="form-actions">
+            <button type="button" className="button" disabled={busy} onClick={() => (id === null ? record.send({ type: 'cancel' }) : onClose(false))}>
+              <FormattedMessage id="common.cancel" />
+            </button>
+            <button type="submit" className="button button-primary" disabled={busy}>
+              <FormattedMessage id={snapshot.matches('saving') ? 'record.saving' : 'record.save'} />
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
