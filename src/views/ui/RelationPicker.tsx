@@ -168,7 +168,7 @@ export function RelationPicker(props: RelationPickerProps) {
                 onMouseMove={() => setActive(index)}
               >
                 <span>{optionLabel(record)}</span>
-                {detail && <span className="muted">{detail}</span>}
+                {detail && <span className="muted" dir="auto">{detail}</span>}
               </li>
             );
           })}
