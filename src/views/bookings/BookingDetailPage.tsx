@@ -8,6 +8,7 @@ import { createRecord, fetchList, type ApiRecord } from '../../api/resources.ts'
 import { allowedEvents } from '../../machines/lifecycles/index.ts';
 import { fieldValue, recordMachine, selectIsDirty } from '../../machines/resources/record.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { ConflictView } from '../ui/ConflictView.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { formatDateTime, formatMoney, localized } from '../ui/format.ts';
@@ -192,6 +193,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
               theirs={String(snapshot.context.conflict?.notes ?? '')}
               onKeepMine={() => record.send({ type: 'conflict.keepMine' })}
               onTakeTheirs={() => record.send({ type: 'conflict.takeTheirs' })}
+              messageId="record.conflict"
             />
           ) : editing ? (
             <NotesEditor
@@ -282,33 +284,6 @@ function NotesEditor(props: { value: string; errors?: string[]; saving: boolean;
         </button>
       </div>
     </form>
-  );
-}
-
-/** A stale save: the user's draft and the current record side by side, neither lost. */
-function ConflictView({ mine, theirs, onKeepMine, onTakeTheirs }: { mine: string; theirs: string; onKeepMine: () => void; onTakeTheirs: () => void }) {
-  return (
-    <div className="conflict" role="alert">
-      <p>
-        <FormattedMessage id="record.conflict" />
-      </p>
-      <div className="conflict-columns">
-        <figure>
-          <figcaption><FormattedMessage id="record.yourVersion" /></figcaption>
-          <p className="notes">{mine || '—'}</p>
-          <button type="button" className="button button-primary" onClick={onKeepMine}>
-            <FormattedMessage id="record.keepMine" />
-          </button>
-        </figure>
-        <figure>
-          <figcaption><FormattedMessage id="record.theirVersion" /></figcaption>
-          <p className="notes">{theirs || '—'}</p>
-          <button type="button" className="button" onClick={onTakeTheirs}>
-            <FormattedMessage id="record.takeTheirs" />
-          </button>
-        </figure>
-      </div>
-    </div>
   );
 }
 

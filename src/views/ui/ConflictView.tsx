@@ -2,11 +2,24 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 
 /** A stale save: the user's draft and the current record side by side, neither lost. */
-export function ConflictView({ mine, theirs, onKeepMine, onTakeTheirs }: { mine: ReactNode; theirs: ReactNode; onKeepMine: () => void; onTakeTheirs: () => void }) {
+export function ConflictView({
+  mine,
+  theirs,
+  onKeepMine,
+  onTakeTheirs,
+  messageId = 'record.conflictGeneric',
+}: {
+  mine: ReactNode;
+  theirs: ReactNode;
+  onKeepMine: () => void;
+  onTakeTheirs: () => void;
+  /** What to call the record in the explanation ("this booking", "this record"). */
+  messageId?: string;
+}) {
   return (
     <div className="conflict" role="alert">
       <p>
-        <FormattedMessage id="record.conflictGeneric" />
+        <FormattedMessage id={messageId} />
       </p>
       <div className="conflict-columns">
         <figure>
