@@ -4,6 +4,7 @@
 //   node scripts/run-node-tests.mjs tests/api     one folder (or file)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['tests/unit', 'tests/model', 'tests/api'];
@@ -23,7 +24,9 @@ if (files.length === 0) {
   console.error(`no test files under ${roots.join(', ')}`);
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+// One file per core: most suites wait on an embedded database that uses one core each.
+const concurrency = `--test-concurrency=${Math.max(2, availableParallelism())}`;
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', concurrency, '--test-reporter=spec', ...files], {
   stdio: 'inherit',
 });
 process.exit(result.status ?? 1);
