@@ -1,0 +1,118 @@
+// Latency (p50, p95) and throughput of the bookings list API at 10 concurrent connections:
+//   GET /branch/api/bookings/?status=confirmed&starts_at__gte=<date>&ordering=starts_at
+// page 1 and page 200 (page_size 25), beside a bare Fastify route (one `GET /bare`
+// answering {ok:true}, started in this process) measured the same way.
+//
+// (a) the demo data (20,000 bookings) on the in-memory PGlite server of the run;
+// (b) when BENCH_DATABASE_URL is set, a second server on that PostgreSQL database, seeded
+//     beforehand with `DATABASE_URL=<url> npm run seed -- --scale 50` (1,000,000 bookings).
+//
+// Each case: a warm-up of BENCH_WARMUP_MS (default 1 s), then 10 loops each sending one
+// request after the other for BENCH_DURATION_MS (default 5 s), over keep-alive connections
+// to 127.0.0.1. The date is the earliest confirmed booking's day, so page 200 exists.
+import Fastify from 'fastify';
+import { startServer } from './lib/server.mjs';
+import { percentile } from './lib/stats.mjs';
+
+export const CONCURRENCY = 10;
+const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 1_000);
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5_000);
+
+/**
+ * `concurrency` loops, each fetching `url` one request after the other until `durationMs`
+ * is over. Returns the latencies (ms) of the measured requests and the requests/second.
+ */
+export async function load(url, { headers = {}, concurrency = CONCURRENCY, durationMs = DURATION_MS, warmupMs = WARMUP_MS } = {}) {
+  const run = async (ms, latencies) => {
+    const started = performance.now();
+    const end = started + ms;
+    let failures = 0;
+    const loop = async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const response = await fetch(url, { headers });
+        await response.arrayBuffer();
+        if (!response.ok) failures += 1;
+        latencies?.push(performance.now() - t0);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, loop));
+    if (failures > 0) throw new Error(`${failures} requests to ${url} failed`);
+    return performance.now() - started;
+  };
+  await run(warmupMs);
+  const latencies = [];
+  const elapsed = await run(durationMs, latencies);
+  return { latencies, rps: (latencies.length * 1000) / elapsed };
+}
+
+export function loadRow(label, { latencies, rps }) {
+  return [label, `${percentile(latencies, 50).toFixed(1)} ms`, `${percentile(latencies, 95).toFixed(1)} ms`, rps.toFixed(0), String(latencies.length)];
+}
+
+export const LOAD_COLUMNS = ['request', 'p50', 'p95', 'req/s', 'requests'];
+
+export async function startBare() {
+  const app = Fastify({ logger: false });
+  app.get('/bare', async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${app.server.address().port}/bare`, close: () => app.close() };
+}
+
+async function apiGet(server, token, path) {
+  const response = await fetch(`${server.baseURL}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
+  return response.json();
+}
+
+async function measureServer(server, label, log) {
+  const session = await server.login('admin@rihla.test', 'admin12345');
+  const headers = { authorization: `Bearer ${session.access_token}` };
+  const earliest = await apiGet(server, session.access_token, '/branch/api/bookings/?status=confirmed&ordering=starts_at&page_size=1');
+  const date = String(earliest.results[0].starts_at).slice(0, 10);
+  const base = `/branch/api/bookings/?status=confirmed&starts_at__gte=${date}&ordering=starts_at&page_size=25`;
+  const { count } = await apiGet(server, session.access_token, base);
+  const rows = [];
+  for (const page of [1, 200]) {
+    log(`  ${label}: page ${page}`);
+    rows.push(loadRow(`${label}: page ${page}`, await load(`${server.baseURL}${base}&page=${page}`, { headers })));
+  }
+  return { rows, note: `${label}: ${base}&page=N matches ${count.toLocaleString('en')} bookings.` };
+}
+
+export default {
+  name: 'bookings-list',
+  title: `Bookings list API at ${CONCURRENCY} concurrent connections`,
+  needs: ['server'],
+  async run({ server, log }) {
+    const notes = [
+      `${CONCURRENCY} loops of back-to-back requests for ${DURATION_MS / 1000} s after a ${WARMUP_MS / 1000} s warm-up, Node fetch to 127.0.0.1 (client in the bench process).`,
+    ];
+    const rows = [];
+    const bare = await startBare();
+    try {
+      log('  bare Fastify');
+      rows.push(loadRow('bare Fastify GET /bare', await load(bare.url)));
+    } finally {
+      await bare.close();
+    }
+    const demo = await measureServer(server, 'PGlite, demo data', log);
+    rows.push(...demo.rows);
+    notes.push(demo.note);
+
+    const databaseUrl = process.env.BENCH_DATABASE_URL;
+    if (databaseUrl) {
+      const pg = await startServer({ env: { DATABASE_URL: databaseUrl } });
+      try {
+        const { rows: pgRows, note } = await measureServer(pg, 'PostgreSQL', log);
+        rows.push(...pgRows);
+        notes.push(note);
+      } finally {
+        await pg.stop();
+      }
+    } else {
+      notes.push('PostgreSQL: skipped (set BENCH_DATABASE_URL to a database seeded with `npm run seed -- --scale 50`).');
+    }
+    return { notes, columns: LOAD_COLUMNS, rows };
+  },
+};
