@@ -35,6 +35,8 @@ export function BookingDetailPage({ route, params }: PageProps) {
   const [related, setRelated] = useState<Related | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [refunding, setRefunding] = useState(false);
+  // Bumped when something the booking's version does not reflect changes (a refund requested).
+  const [relatedStamp, setRelatedStamp] = useState(0);
   const dirty = selectIsDirty(snapshot);
   useLeaveGuard(dirty, intl.formatMessage({ id: 'record.leaveUnsaved' }));
   usePageReady(!snapshot.matches('loading'));
@@ -52,7 +54,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
       .then(([payments, refunds, audit]) => setRelated({ payments: payments.results, refunds: refunds.results, audit: audit.results }))
       .catch(() => setRelated({ payments: [], refunds: [], audit: [] }));
     return () => controller.abort();
-  }, [booking?.id, booking?.version]);
+  }, [booking?.id, booking?.version, relatedStamp]);
 
   if (snapshot.matches('notFound')) {
     return (
@@ -238,7 +240,10 @@ export function BookingDetailPage({ route, params }: PageProps) {
         money={money}
         onClose={(done) => {
           setRefunding(false);
-          if (done) record.send({ type: 'reload' });
+          if (done) {
+            record.send({ type: 'reload' });
+            setRelatedStamp((n) => n + 1);
+          }
         }}
       />
     </PageFrame>

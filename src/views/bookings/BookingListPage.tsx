@@ -45,6 +45,7 @@ export function BookingListPage({ route }: PageProps) {
   const snapshot = useSelector(list, (s) => s);
   const admin = useSelector(sessionActor, (s) => s.context.user?.admin === true);
   const [bulkBusy, setBulkBusy] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const { query, page, error, selected, searchText } = snapshot.context;
   const loading = snapshot.hasTag('busy');
   usePageReady(page !== null || error !== null);
@@ -104,7 +105,17 @@ export function BookingListPage({ route }: PageProps) {
       route={route}
       actions={
         <div className="page-actions">
-          <button type="button" className="button" disabled={bulkBusy} onClick={() => runBulk(() => exportBookingsCsv(query, intl.locale))}>
+          <button
+            type="button"
+            className="button"
+            disabled={exporting}
+            aria-busy={exporting || undefined}
+            onClick={() => {
+              // Exporting leaves the selection and the table as they are.
+              setExporting(true);
+              exportBookingsCsv(query, intl.locale).finally(() => setExporting(false));
+            }}
+          >
             <FormattedMessage id="booking.exportCsv" />
           </button>
           <Link href={pathOf(detail, NEW_BOOKING_ID)} className="button button-primary">
