@@ -119,6 +119,24 @@ function pageUrl(request: FastifyRequest, page: number): string {
   return url.toString();
 }
 
+/**
+ * Counting every match of a broad filter over a million rows costs more than reading
+ * the page itself, so counts are exact up to this many and the planner's estimate above.
+ */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+async function countMatches(q: Queryable, matching: string, params: unknown[]): Promise<{ count: number; exact: boolean }> {
+  const capped = await q.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM (${matching} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
+    params,
+  );
+  const count = capped.rows[0]?.count ?? 0;
+  if (count <= EXACT_COUNT_LIMIT) return { count, exact: true };
+  const plan = await q.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${matching}`, params);
+  const estimate = Math.round(Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  return { count: Math.max(EXACT_COUNT_LIMIT + 1, estimate), exact: false };
+}
+
 export interface ListOptions {
   /** Extra conditions (e.g. the parent of a nested collection). */
   where?: (params: Params) => string[];
@@ -137,11 +155,12 @@ export async function listRecords(q: Queryable, spec: CollectionSpec, actor: Act
   const offset = params.add((page - 1) * pageSize);
   const [{ rows }, counted] = await Promise.all([
     q.query(`SELECT ${info.selectList} FROM ${info.table} t WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params.values),
-    q.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${info.table} t WHERE ${whereSql}`, countParams),
+    countMatches(q, `SELECT 1 FROM ${info.table} t WHERE ${whereSql}`, countParams),
   ]);
-  const count = counted.rows[0]?.count ?? 0;
+  const { count, exact } = counted;
   return {
     count,
+    count_exact: exact,
     next: page * pageSize < count ? pageUrl(request, page + 1) : null,
     previous: page > 1 ? pageUrl(request, Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
     results: rows.map((r) => toRecord(r)),

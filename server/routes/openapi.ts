@@ -52,7 +52,7 @@ export function buildOpenApi(version: string): Json {
     schemas[name] = plain(spec.read);
     schemas[`${name}List`] = {
       type: 'object',
-      properties: { count: { type: 'integer' }, next: { type: ['string', 'null'] }, previous: { type: ['string', 'null'] }, results: { type: 'array', items: ref(name) } },
+      properties: { count: { type: 'integer' }, count_exact: { type: 'boolean', description: 'False when more than 10,000 records match and count is the planner\'s estimate.' }, next: { type: ['string', 'null'] }, previous: { type: ['string', 'null'] }, results: { type: 'array', items: ref(name) } },
     };
     if (spec.create) schemas[`${name}Create`] = plain(spec.create);
     if (spec.patch) schemas[`${name}Patch`] = plain(spec.patch);

@@ -3,6 +3,8 @@ import { apiClient } from './registry.ts';
 
 export interface Page<T> {
   count: number;
+  /** False when so many records match that `count` is the server's estimate. */
+  count_exact?: boolean;
   next: string | null;
   previous: string | null;
   results: T[];

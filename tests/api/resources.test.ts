@@ -42,7 +42,8 @@ describe('lists', () => {
 
   test('answer {count, next, previous, results} with links to the neighbouring pages', async () => {
     const first = await d.ok(d.vendor, 'GET', '/amenities/?page_size=50&active=true');
-    assert.deepEqual(Object.keys(first).sort(), ['count', 'next', 'previous', 'results']);
+    assert.deepEqual(Object.keys(first).sort(), ['count', 'count_exact', 'next', 'previous', 'results']);
+    assert.equal(first.count_exact, true);
     assert.equal(first.count, 80);
     assert.equal(first.results.length, 50);
     assert.equal(first.previous, null);

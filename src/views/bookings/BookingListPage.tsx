@@ -210,6 +210,7 @@ export function BookingListPage({ route }: PageProps) {
               page={query.page}
               pageSize={query.page_size}
               count={page.count}
+              exact={page.count_exact !== false}
               onPage={(p) => list.send({ type: 'page.goto', page: p })}
               onPageSize={(size) => list.send({ type: 'pageSize.set', size })}
             />

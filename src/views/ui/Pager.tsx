@@ -5,12 +5,15 @@ export function Pager({
   page,
   pageSize,
   count,
+  exact = true,
   onPage,
   onPageSize,
 }: {
   page: number;
   pageSize: number;
   count: number;
+  /** False when `count` is an estimate. */
+  exact?: boolean;
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
 }) {
@@ -22,7 +25,7 @@ export function Pager({
     <nav className="pager" aria-label={intl.formatMessage({ id: 'list.pagination' })}>
       <span className="muted" role="status">
         <FormattedMessage
-          id="list.range"
+          id={exact ? 'list.range' : 'list.rangeAbout'}
           values={{ first: intl.formatNumber(first), last: intl.formatNumber(last), count: intl.formatNumber(count) }}
         />
       </span>
