@@ -11,6 +11,7 @@
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,7 +97,23 @@ function buildOptions() {
       __DEV__: JSON.stringify(dev),
       __API_BASE_URL__: JSON.stringify(apiBaseUrl()),
     },
-    plugins: [htmlPlugin()],
+    // Messages are compiled to their AST here, so the browser needs no ICU parser.
+    alias: { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' },
+    plugins: [precompiledMessages(), htmlPlugin()],
+  };
+}
+
+/** Loads src/locales/*.json with every message parsed into the AST react-intl formats. */
+function precompiledMessages() {
+  return {
+    name: 'rihla-messages',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/]locales[\\/][a-z]{2}\.json$/ }, (args) => {
+        const messages = JSON.parse(readFileSync(args.path, 'utf8'));
+        const compiled = Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, parseMessage(text)]));
+        return { contents: JSON.stringify(compiled), loader: 'json' };
+      });
+    },
   };
 }
 

@@ -496,7 +496,8 @@ function PaymentLinkButton({ booking }: { booking: ApiRecord }) {
 /** `transition:cancel` reads as the event's name; create, update and delete have their own words. */
 function auditAction(intl: ReturnType<typeof useIntl>, action: string): string {
   if (action.startsWith('transition:')) return intl.formatMessage({ id: `bookingEvent.${action.slice('transition:'.length)}` });
-  return intl.formatMessage({ id: `auditAction.${action}`, defaultMessage: action });
+  const id = `auditAction.${action}`;
+  return id in intl.messages ? intl.formatMessage({ id }) : action;
 }
 
 function Timeline({ related, money }: { related: Related | null; money: (v: unknown) => string }) {

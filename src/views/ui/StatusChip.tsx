@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { useIntl } from 'react-intl';
 
 /** A status in words and colour; the colour family comes from the status, the words from the locale. */
 const TONES: Record<string, 'ok' | 'warn' | 'bad' | 'info' | 'muted'> = {
@@ -9,9 +9,13 @@ const TONES: Record<string, 'ok' | 'warn' | 'bad' | 'info' | 'muted'> = {
 };
 
 export function StatusChip({ status, kind = 'status' }: { status: string; kind?: string }) {
+  const intl = useIntl();
+  const id = `${kind}.${status}`;
+  // A status the catalogues do not name yet still shows, as its raw value.
+  const label = id in intl.messages ? intl.formatMessage({ id }) : status.replaceAll('_', ' ');
   return (
     <span className="status-chip" data-tone={TONES[status] ?? 'muted'}>
-      <FormattedMessage id={`${kind}.${status}`} defaultMessage={status.replaceAll('_', ' ')} />
+      {label}
     </span>
   );
 }
