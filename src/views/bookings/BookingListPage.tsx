@@ -7,12 +7,11 @@ import type { PageProps } from '../../app/pages.tsx';
 import { usePageReady } from '../../app/pageReady.ts';
 import { routeByKey, pathOf } from '../../app/routes.ts';
 import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES } from '../../domain/statuses.ts';
-import { DataTable, type Column } from '../ui/DataTable.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
-import { ErrorState } from '../ui/ErrorState.tsx';
+import type { Column } from '../ui/DataTable.tsx';
 import { formatDateTime, formatMoney, localized } from '../ui/format.ts';
+import { FilterSelect } from '../ui/FilterSelect.tsx';
+import { ListResults } from '../ui/ListResults.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';
-import { Pager } from '../ui/Pager.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useList } from '../ui/useList.ts';
@@ -47,7 +46,6 @@ export function BookingListPage({ route }: PageProps) {
   const [bulkBusy, setBulkBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
   const { query, page, error, selected, searchText } = snapshot.context;
-  const loading = snapshot.hasTag('busy');
   usePageReady(page !== null || error !== null);
 
   const money = (row: BookingRow, amount: number) => formatMoney(intl, amount, row.currency);
@@ -130,28 +128,14 @@ export function BookingListPage({ route }: PageProps) {
           label={intl.formatMessage({ id: 'booking.searchLabel' })}
           onChange={(text) => list.send({ type: 'search.typed', text })}
         />
-        <label className="filter">
-          <FormattedMessage id="booking.status" />
-          <select value={filter('status')} onChange={(e) => setFilter('status', e.target.value)}>
-            <option value="">{intl.formatMessage({ id: 'list.any' })}</option>
-            {BOOKING_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {intl.formatMessage({ id: `bookingStatus.${s}` })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="filter">
-          <FormattedMessage id="booking.paymentStatus" />
-          <select value={filter('payment_status')} onChange={(e) => setFilter('payment_status', e.target.value)}>
-            <option value="">{intl.formatMessage({ id: 'list.any' })}</option>
-            {BOOKING_PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {intl.formatMessage({ id: `paymentStatus.${s}` })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="booking.status" value={filter('status')} values={BOOKING_STATUSES} labelPrefix="bookingStatus" onChange={(v) => setFilter('status', v)} />
+        <FilterSelect
+          label="booking.paymentStatus"
+          value={filter('payment_status')}
+          values={BOOKING_PAYMENT_STATUSES}
+          labelPrefix="paymentStatus"
+          onChange={(v) => setFilter('payment_status', v)}
+        />
         <label className="filter">
           <FormattedMessage id="booking.from" />
           <input type="date" value={filter('starts_at__gte').slice(0, 10)} onChange={(e) => setFilter('starts_at__gte', e.target.value)} />
@@ -186,37 +170,15 @@ export function BookingListPage({ route }: PageProps) {
           </button>
         </div>
       )}
-      {snapshot.matches({ data: 'error' }) ? (
-        <ErrorState detail={error?.detail} onRetry={() => list.send({ type: 'retry' })} />
-      ) : snapshot.matches({ data: 'empty' }) ? (
-        <EmptyState title={<FormattedMessage id="booking.none" />} />
-      ) : (
-        page && (
-          <>
-            <DataTable
-              name="bookings"
-              caption={intl.formatMessage({ id: 'route.bookingManage' })}
-              columns={columns}
-              rows={rows}
-              ordering={query.ordering}
-              onSort={(field) => list.send({ type: 'ordering.toggle', field })}
-              rowHref={(row) => pathOf(detail, row.id)}
-              selected={selected}
-              onToggleRow={(id) => list.send({ type: 'select.toggle', id })}
-              onTogglePage={() => list.send({ type: 'select.page' })}
-              busy={loading}
-            />
-            <Pager
-              page={query.page}
-              pageSize={query.page_size}
-              count={page.count}
-              exact={page.count_exact !== false}
-              onPage={(p) => list.send({ type: 'page.goto', page: p })}
-              onPageSize={(size) => list.send({ type: 'pageSize.set', size })}
-            />
-          </>
-        )
-      )}
+      <ListResults
+        list={list}
+        empty={<FormattedMessage id="booking.none" />}
+        name="bookings"
+        caption={intl.formatMessage({ id: 'route.bookingManage' })}
+        columns={columns}
+        rowHref={(row) => pathOf(detail, row.id)}
+        selectable
+      />
     </PageFrame>
   );
 }

@@ -9,12 +9,13 @@ import { routeByKey, pathOf } from '../../app/routes.ts';
 import { fetchRecord, type ApiRecord } from '../../api/resources.ts';
 import { fieldValue, recordMachine, selectIsDirty } from '../../machines/resources/record.ts';
 import { ConflictView } from '../ui/ConflictView.tsx';
-import { DataTable, type Column } from '../ui/DataTable.tsx';
+import type { Column } from '../ui/DataTable.tsx';
+import { formatDate, formatMoney } from '../ui/format.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
-import { formatDate, formatMoney } from '../ui/format.ts';
+import { FilterSelect } from '../ui/FilterSelect.tsx';
+import { ListResults } from '../ui/ListResults.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';
-import { Pager } from '../ui/Pager.tsx';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
@@ -86,7 +87,6 @@ export function ComboPage({ route }: PageProps) {
 
   const filter = (name: string) => query.filters[name] ?? '';
   const setFilter = (name: string, value: string) => list.send({ type: 'filter.set', name, value });
-  const rows = (page?.results ?? []) as unknown as ComboRow[];
 
   return (
     <PageFrame
@@ -109,17 +109,7 @@ export function ComboPage({ route }: PageProps) {
       )}
       <div className="filter-bar" role="search">
         <SearchBox value={searchText} label={intl.formatMessage({ id: 'combo.searchLabel' })} onChange={(text) => list.send({ type: 'search.typed', text })} />
-        <label className="filter">
-          <FormattedMessage id="combo.pricing" />
-          <select value={filter('pricing')} onChange={(e) => setFilter('pricing', e.target.value)}>
-            <option value="">{intl.formatMessage({ id: 'list.any' })}</option>
-            {['fixed', 'percent_of_parts'].map((p) => (
-              <option key={p} value={p}>
-                {intl.formatMessage({ id: `comboPricing.${p}` })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="combo.pricing" value={filter('pricing')} values={['fixed', 'percent_of_parts']} labelPrefix="comboPricing" onChange={(v) => setFilter('pricing', v)} />
         <label className="filter">
           <FormattedMessage id="combo.active" />
           <select value={filter('active')} onChange={(e) => setFilter('active', e.target.value)}>
@@ -129,34 +119,14 @@ export function ComboPage({ route }: PageProps) {
           </select>
         </label>
       </div>
-      {snapshot.matches({ data: 'error' }) ? (
-        <ErrorState detail={error?.detail} onRetry={() => list.send({ type: 'retry' })} />
-      ) : snapshot.matches({ data: 'empty' }) ? (
-        <EmptyState title={<FormattedMessage id="combo.none" />} />
-      ) : (
-        page && (
-          <>
-            <DataTable
-              name="combos"
-              caption={intl.formatMessage({ id: 'route.bookingCombo' })}
-              columns={columns}
-              rows={rows}
-              ordering={query.ordering}
-              onSort={(field) => list.send({ type: 'ordering.toggle', field })}
-              rowHref={(row) => withEdit(row.id)}
-              busy={snapshot.hasTag('busy')}
-            />
-            <Pager
-              page={query.page}
-              pageSize={query.page_size}
-              count={page.count}
-              exact={page.count_exact !== false}
-              onPage={(p) => list.send({ type: 'page.goto', page: p })}
-              onPageSize={(size) => list.send({ type: 'pageSize.set', size })}
-            />
-          </>
-        )
-      )}
+      <ListResults
+        list={list}
+        empty={<FormattedMessage id="combo.none" />}
+        name="combos"
+        caption={intl.formatMessage({ id: 'route.bookingCombo' })}
+        columns={columns}
+        rowHref={(row) => withEdit(row.id)}
+      />
     </PageFrame>
   );
 }

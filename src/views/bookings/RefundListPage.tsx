@@ -8,12 +8,11 @@ import { routeByKey, pathOf } from '../../app/routes.ts';
 import { fetchRecord, transitionRecord } from '../../api/resources.ts';
 import { allowedEvents } from '../../machines/lifecycles/index.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { DataTable, type Column } from '../ui/DataTable.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
-import { ErrorState } from '../ui/ErrorState.tsx';
+import type { Column } from '../ui/DataTable.tsx';
 import { formatDateTime, formatMoney } from '../ui/format.ts';
+import { FilterSelect } from '../ui/FilterSelect.tsx';
+import { ListResults } from '../ui/ListResults.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';
-import { Pager } from '../ui/Pager.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useList } from '../ui/useList.ts';
@@ -142,28 +141,8 @@ export function RefundListPage({ route }: PageProps) {
           label={intl.formatMessage({ id: 'refundList.searchLabel' })}
           onChange={(text) => list.send({ type: 'search.typed', text })}
         />
-        <label className="filter">
-          <FormattedMessage id="booking.status" />
-          <select value={filter('status')} onChange={(e) => setFilter('status', e.target.value)}>
-            <option value="">{intl.formatMessage({ id: 'list.any' })}</option>
-            {REFUND_STATUS_LIST.map((s) => (
-              <option key={s} value={s}>
-                {intl.formatMessage({ id: `refundStatus.${s}` })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="filter">
-          <FormattedMessage id="refundList.kind" />
-          <select value={filter('kind')} onChange={(e) => setFilter('kind', e.target.value)}>
-            <option value="">{intl.formatMessage({ id: 'list.any' })}</option>
-            {['full', 'partial'].map((k) => (
-              <option key={k} value={k}>
-                {intl.formatMessage({ id: `refundKind.${k}` })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="booking.status" value={filter('status')} values={REFUND_STATUS_LIST} labelPrefix="refundStatus" onChange={(v) => setFilter('status', v)} />
+        <FilterSelect label="refundList.kind" value={filter('kind')} values={['full', 'partial']} labelPrefix="refundKind" onChange={(v) => setFilter('kind', v)} />
         {(Object.keys(query.filters).length > 0 || query.search) && (
           <button type="button" className="button button-ghost" onClick={() => list.send({ type: 'filters.clear' })}>
             <FormattedMessage id="list.clearFilters" />
@@ -180,34 +159,14 @@ export function RefundListPage({ route }: PageProps) {
           {done}
         </div>
       )}
-      {snapshot.matches({ data: 'error' }) ? (
-        <ErrorState detail={error?.detail} onRetry={() => list.send({ type: 'retry' })} />
-      ) : snapshot.matches({ data: 'empty' }) ? (
-        <EmptyState title={<FormattedMessage id="refundList.none" />} />
-      ) : (
-        page && (
-          <>
-            <DataTable
-              name="refunds"
-              caption={intl.formatMessage({ id: 'route.bookingRefund' })}
-              columns={columns}
-              rows={rows}
-              ordering={query.ordering}
-              onSort={(field) => list.send({ type: 'ordering.toggle', field })}
-              rowHref={(row) => pathOf(detail, row.booking_id)}
-              busy={snapshot.hasTag('busy')}
-            />
-            <Pager
-              page={query.page}
-              pageSize={query.page_size}
-              count={page.count}
-              exact={page.count_exact !== false}
-              onPage={(p) => list.send({ type: 'page.goto', page: p })}
-              onPageSize={(size) => list.send({ type: 'pageSize.set', size })}
-            />
-          </>
-        )
-      )}
+      <ListResults
+        list={list}
+        empty={<FormattedMessage id="refundList.none" />}
+        name="refunds"
+        caption={intl.formatMessage({ id: 'route.bookingRefund' })}
+        columns={columns}
+        rowHref={(row) => pathOf(detail, row.booking_id)}
+      />
       <RefundEventDialog
         pending={pending}
         bookingRef={pending ? refs[pending.row.booking_id] ?? '' : ''}

@@ -15,7 +15,7 @@ export interface Column<Row> {
   optional?: boolean;
 }
 
-interface DataTableProps<Row extends { id: string }> {
+export interface DataTableProps<Row extends { id: string }> {
   /** Identifies the table for the remembered column choice. */
   name: string;
   caption: string;
