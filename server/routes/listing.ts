@@ -123,7 +123,7 @@ function pageUrl(request: FastifyRequest, page: number): string {
  * Counting every match of a broad filter over a million rows costs more than reading
  * the page itself, so counts are exact up to this many and the planner's estimate above.
  */
-export const EXACT_COUNT_LIMIT = 10_000;
+export const EXACT_COUNT_LIMIT = 1_000;
 
 async function countMatches(q: Queryable, matching: string, params: unknown[]): Promise<{ count: number; exact: boolean }> {
   const capped = await q.query<{ count: number }>(

@@ -52,7 +52,7 @@ export function buildOpenApi(version: string): Json {
     schemas[name] = plain(spec.read);
     schemas[`${name}List`] = {
       type: 'object',
-      properties: { count: { type: 'integer' }, count_exact: { type: 'boolean', description: 'False when more than 10,000 records match and count is the planner\'s estimate.' }, next: { type: ['string', 'null'] }, previous: { type: ['string', 'null'] }, results: { type: 'array', items: ref(name) } },
+      properties: { count: { type: 'integer' }, count_exact: { type: 'boolean', description: 'False when more than 1,000 records match and count is the planner\'s estimate.' }, next: { type: ['string', 'null'] }, previous: { type: ['string', 'null'] }, results: { type: 'array', items: ref(name) } },
     };
     if (spec.create) schemas[`${name}Create`] = plain(spec.create);
     if (spec.patch) schemas[`${name}Patch`] = plain(spec.patch);
@@ -76,7 +76,7 @@ export function buildOpenApi(version: string): Json {
     if (!spec.parent) {
       paths[`${base}export.csv`] = {
         get: {
-          tags: [tag], operationId: `export${name}`, summary: `Export ${spec.title.toLowerCase()} as CSV (same filters as the list, at most 10,000 rows)`,
+          tags: [tag], operationId: `export${name}`, summary: `Export ${spec.title.toLowerCase()} as CSV (same filters as the list, streamed)`,
           parameters: queryParameters(spec), responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
         },
       };
