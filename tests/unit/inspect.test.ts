@@ -98,7 +98,7 @@ describe('createInspector', () => {
       requestIdleCallback: (callback: () => void) => setTimeout(callback, 0),
     };
     const connect = () => listeners.forEach((listener) => listener({ data: { type: '@statelyai.connected' } }));
-    return { win, posted, connect };
+    return { win, posted, connect, listening: () => listeners.length > 0 };
   }
 
   it('is off in production builds, even with ?inspect', () => {
@@ -115,10 +115,14 @@ describe('createInspector', () => {
 
   it('inspects from the start in dev builds with ?inspect, and never sends a token', async () => {
     set('__DEV__', true);
-    const { win, posted, connect } = fakeWindow('?inspect');
+    const { win, posted, connect, listening } = fakeWindow('?inspect');
     set('window', win);
     const inspector = createInspector();
     assert.ok(inspector, 'available synchronously');
+    // Waits on conditions, not fixed times: loading the package is slow on a busy machine.
+    const until = async (done: () => boolean) => {
+      for (let waited = 0; !done() && waited < 15_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
     const machine = createMachine({
       id: 'session',
       context: { tokens: { access: 'SECRET-ACCESS' }, user: 'Amina' },
@@ -127,9 +131,9 @@ describe('createInspector', () => {
     });
     const actor = createActor(machine, { inspect: inspector.inspect }).start();
     actor.send({ type: 'refreshed', access_token: 'SECRET-NEW' });
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the package loads, replays, idles
+    await until(listening); // the package has loaded and listens for the inspector window
     connect();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => posted.length >= 3);
     const text = JSON.stringify(posted);
     assert.ok(posted.length >= 3, `events reached the inspector window (${posted.length})`);
     assert.match(text, /Amina/);
