@@ -8,6 +8,7 @@ import { createRecord, fetchList, type ApiRecord } from '../../api/resources.ts'
 import { allowedEvents } from '../../machines/lifecycles/index.ts';
 import { fieldValue, recordMachine, selectIsDirty } from '../../machines/resources/record.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { ReasonField } from '../ui/ReasonField.tsx';
 import { ConflictView } from '../ui/ConflictView.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
@@ -294,7 +295,6 @@ function NotesEditor(props: { value: string; errors?: string[]; saving: boolean;
 
 function ReasonDialog({ event, busy, onConfirm, onCancel }: { event: string | null; busy: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) {
   const intl = useIntl();
-  const id = useId();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const needsReason = event === 'cancel';
@@ -321,26 +321,13 @@ function ReasonDialog({ event, busy, onConfirm, onCancel }: { event: string | nu
       }}
     >
       {needsReason && (
-        <div className="field">
-          <label htmlFor={id}>
-            <FormattedMessage id="booking.cancelReason" />
-          </label>
-          <textarea
-            id={id}
-            rows={3}
-            maxLength={1000}
-            value={reason}
-            aria-invalid={missing || undefined}
-            aria-describedby={missing ? `${id}-error` : undefined}
-            placeholder={intl.formatMessage({ id: 'booking.cancelReasonPlaceholder' })}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          {missing && (
-            <p className="field-error" id={`${id}-error`}>
-              <FormattedMessage id="booking.reasonRequired" />
-            </p>
-          )}
-        </div>
+        <ReasonField
+          label="booking.cancelReason"
+          value={reason}
+          missing={missing}
+          placeholder={intl.formatMessage({ id: 'booking.cancelReasonPlaceholder' })}
+          onChange={setReason}
+        />
       )}
     </ConfirmDialog>
   );

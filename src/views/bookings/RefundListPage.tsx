@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
@@ -8,6 +8,7 @@ import { routeByKey, pathOf } from '../../app/routes.ts';
 import { fetchRecord, transitionRecord } from '../../api/resources.ts';
 import { allowedEvents } from '../../machines/lifecycles/index.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { ReasonField } from '../ui/ReasonField.tsx';
 import type { Column } from '../ui/DataTable.tsx';
 import { formatDateTime, formatMoney } from '../ui/format.ts';
 import { FilterSelect } from '../ui/FilterSelect.tsx';
@@ -194,7 +195,6 @@ function RefundEventDialog({
   onDone: (outcome: { ok: true } | { ok: false; detail: string }) => void;
 }) {
   const intl = useIntl();
-  const id = useId();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -249,25 +249,12 @@ function RefundEventDialog({
       onConfirm={confirm}
     >
       {needsReason && (
-        <div className="field">
-          <label htmlFor={id}>
-            <FormattedMessage id="refundList.eventReason" />
-          </label>
-          <textarea
-            id={id}
-            rows={3}
-            maxLength={1000}
-            value={reason}
-            aria-invalid={missing || undefined}
-            aria-describedby={missing ? `${id}-error` : undefined}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          {missing && (
-            <p className="field-error" id={`${id}-error`}>
-              <FormattedMessage id="booking.reasonRequired" />
-            </p>
-          )}
-        </div>
+        <ReasonField
+          label="refundList.eventReason"
+          value={reason}
+          missing={missing}
+          onChange={setReason}
+        />
       )}
     </ConfirmDialog>
   );
