@@ -10,6 +10,7 @@ import { HOOKS } from '../domain/hooks.ts';
 import { forbidden } from '../errors.ts';
 import { writeAudit } from './audit.ts';
 import { registerBookingExport } from './bookingExport.ts';
+import { registerComboBooking } from './comboBooking.ts';
 import { registerMessages } from './messages.ts';
 import { registerOpenApi } from './openapi.ts';
 import { API_PREFIX } from './paths.ts';
@@ -33,6 +34,7 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   }
   registerMessages(app);
   registerBookingExport(app);
+  registerComboBooking(app);
   registerSettings(app);
   registerOpenApi(app);
 
