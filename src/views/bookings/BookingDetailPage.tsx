@@ -143,7 +143,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
             <dt><FormattedMessage id="booking.phone" /></dt>
             <dd dir="ltr">{String(booking.customer_phone ?? '—')}</dd>
             <dt><FormattedMessage id="booking.service" /></dt>
-            <dd>{localized(booking.service_title_i18n as Record<string, string> | null, intl.locale)}</dd>
+            <dd>{localized(booking.service_title_i18n, intl.locale) || '—'}</dd>
             <dt><FormattedMessage id="booking.startsAt" /></dt>
             <dd>{formatDateTime(intl, String(booking.starts_at))}</dd>
             <dt><FormattedMessage id="booking.participants" /></dt>

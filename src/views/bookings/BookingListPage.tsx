@@ -62,7 +62,7 @@ export function BookingListPage({ route }: PageProps) {
         </span>
       ),
     },
-    { key: 'service', header: 'booking.service', render: (r) => localized(r.service_title_i18n, intl.locale) },
+    { key: 'service', header: 'booking.service', render: (r) => localized(r.service_title_i18n, intl.locale) || '—' },
     { key: 'starts_at', header: 'booking.startsAt', sortField: 'starts_at', render: (r) => formatDateTime(intl, r.starts_at) },
     { key: 'participants', header: 'booking.participants', align: 'end', render: (r) => intl.formatNumber(r.participants_count) },
     { key: 'total', header: 'booking.total', sortField: 'total', align: 'end', render: (r) => money(r, r.total) },

@@ -21,7 +21,8 @@ import { SearchBox } from '../ui/SearchBox.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useLeaveGuard } from '../ui/useLeaveGuard.ts';
 import { useList } from '../ui/useList.ts';
-import { LANGUAGES, groupFieldErrors, inputToMinor, localized, minorToInput, type ComboItem } from './bookingViews.ts';
+import { localized } from '../ui/format.ts';
+import { LANGUAGES, groupFieldErrors, inputToMinor, minorToInput, type ComboItem } from './bookingViews.ts';
 
 interface ComboRow {
   id: string;

@@ -7,12 +7,12 @@ import { routeByKey, pathOf } from '../../app/routes.ts';
 import { createRecord, type ApiRecord } from '../../api/resources.ts';
 import { PageFrame } from '../ui/PageFrame.tsx';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
+import { localized } from '../ui/format.ts';
 import { useLeaveGuard } from '../ui/useLeaveGuard.ts';
 import {
   CUSTOMER_TYPES,
   PAYMENT_METHODS,
   groupFieldErrors,
-  localized,
   newBookingPayload,
   validateNewBooking,
   type NewBookingForm,

@@ -4,14 +4,6 @@ import type { ApiRecord } from '../../api/resources.ts';
 export const CUSTOMER_TYPES = ['adult', 'child', 'infant', 'senior', 'student'] as const;
 export const PAYMENT_METHODS = ['unpaid', 'cash', 'card', 'free'] as const;
 
-/** A record's `*_i18n` text in the user's language, else English, else any language that has it. */
-export function localized(value: unknown, locale: string): string {
-  if (!value || typeof value !== 'object') return '';
-  const texts = value as Record<string, string | undefined>;
-  const lang = locale.slice(0, 2);
-  return texts[lang] || texts.en || Object.values(texts).find((t) => t) || '';
-}
-
 export interface NewBookingForm {
   customer: ApiRecord | null;
   service: ApiRecord | null;

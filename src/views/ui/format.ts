@@ -19,9 +19,10 @@ export function formatDate(intl: IntlShape, iso: string | null | undefined): str
   return intl.formatDate(iso, { dateStyle: 'medium' });
 }
 
-/** A `{en, fr, ar}` text in the user's language, falling back to English, then to any. */
-export function localized(text: Record<string, string> | null | undefined, intlLocale: string): string {
-  if (!text) return '—';
-  const lang = intlLocale.slice(0, 2);
-  return text[lang] || text.en || Object.values(text).find(Boolean) || '—';
+/** A record's `*_i18n` text in the user's language, else English, else any language that has it ('' when none). */
+export function localized(value: unknown, locale: string): string {
+  if (!value || typeof value !== 'object') return '';
+  const texts = value as Record<string, string | undefined>;
+  const lang = locale.slice(0, 2);
+  return texts[lang] || texts.en || Object.values(texts).find((t) => t) || '';
 }
