@@ -566,7 +566,7 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
     },
   ]);
   await bulk(q, 'combos', { id: 'uuid', vendor_id: 'uuid', title_i18n: 'jsonb', items: 'jsonb', pricing: 'text', percent: 'float8' }, [
-    { id: rng.uuid(), vendor_id: DEMO_VENDORS.sahara.id, title_i18n: i18n('Quad + camel', 'Quad + dromadaire', 'كواد + جمل'), items: demoServices.slice(0, 2).map((s) => ({ service_id: s.id, required: true })), pricing: 'percent_of_parts', percent: 90 },
+    { id: rng.uuid(), vendor_id: DEMO_VENDORS.sahara.id, title_i18n: i18n('Quad + camel', 'Quad + dromadaire', 'كواد + جمل'), items: demoServices.filter((s) => s.status === 'published').slice(0, 2).map((s) => ({ service_id: s.id, required: true })), pricing: 'percent_of_parts', percent: 90 },
   ]);
   const invitations = invitable.map((b) => ({
     id: rng.uuid(), vendor_id: b.vendor_id, booking_id: b.id, invitee_name: b.customer_name, invitee_phone: b.customer_phone, channel: 'sms', amount: b.balance,

@@ -238,3 +238,30 @@ test('the CSV export holds the header and one line per booking of the list', asy
   const expired = t('en', 'bookingStatus.expired');
   expect(lines.slice(1).every((line) => line.includes(expired))).toBe(true);
 });
+
+test('booking a combo books each part at the combo price and opens the first booking', async ({ page }) => {
+  await page.goto(localized('en', '/booking/combo'));
+  const row = page.locator('table.table tbody tr', { hasText: 'Quad + camel' });
+  await row.getByRole('button', { name: t('en', 'comboBooking.open') }).click();
+  const form = page.locator('section.card', { hasText: 'Quad + camel' });
+  await expect(form).toBeVisible();
+
+  // Nothing chosen yet: the form says what is missing and sends nothing.
+  await form.getByRole('button', { name: t('en', 'comboBooking.submit') }).click();
+  await expect(form.getByText(t('en', 'comboBooking.customerRequired'))).toBeVisible();
+
+  const customer = form.getByRole('combobox', { name: t('en', 'booking.customer') });
+  await customer.fill('a');
+  await form.getByRole('option').first().click();
+  await form.getByLabel(t('en', 'newBooking.type.adult')).fill('2');
+  const dates = form.locator('input[type="datetime-local"]');
+  await expect(dates).toHaveCount(2);
+  const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  await dates.nth(0).fill(`${day}T09:00`);
+  await dates.nth(1).fill(`${day}T14:00`);
+  await form.getByRole('button', { name: t('en', 'comboBooking.submit') }).click();
+
+  await expect(page).toHaveURL(/\/booking\/[0-9a-f-]{36}$/);
+  const discount = page.locator('.facts-money dt', { hasText: t('en', 'booking.discount') }).locator('xpath=following-sibling::dd[1]');
+  await expect(discount).toHaveText(/^− DZD\s[1-9][\d,]*\.\d\d$/);
+});

@@ -22,6 +22,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useLeaveGuard } from '../ui/useLeaveGuard.ts';
 import { useList } from '../ui/useList.ts';
 import { localized } from '../ui/format.ts';
+import { ComboBookingForm } from './ComboBookingForm.tsx';
 import { LANGUAGES, groupFieldErrors, inputToMinor, minorToInput, type ComboItem } from './bookingViews.ts';
 
 interface ComboRow {
@@ -51,16 +52,20 @@ export function ComboPage({ route }: PageProps) {
   const search = useSearch();
   const [, navigate] = useLocation();
   const editing = new URLSearchParams(search).get('edit');
+  const booking = new URLSearchParams(search).get('book');
+  const bookingCombo = booking ? (page?.results.find((r) => r.id === booking) ?? null) : null;
   usePageReady(page !== null || error !== null);
   const base = pathOf(routeByKey('bookingCombo'));
 
-  const withEdit = (value: string | null) => {
+  const withParam = (name: 'edit' | 'book', value: string | null) => {
     const params = new URLSearchParams(search);
-    if (value) params.set('edit', value);
-    else params.delete('edit');
+    params.delete('edit');
+    params.delete('book');
+    if (value) params.set(name, value);
     const text = params.toString();
     return text ? `${base}?${text}` : base;
   };
+  const withEdit = (value: string | null) => withParam('edit', value);
 
   const pricingText = (r: ComboRow) =>
     r.pricing === 'fixed'
@@ -84,6 +89,16 @@ export function ComboPage({ route }: PageProps) {
         ),
     },
     { key: 'active', header: 'combo.active', render: (r) => <StatusChip status={r.active ? 'active' : 'inactive'} kind="comboActive" /> },
+    {
+      key: 'book',
+      header: 'comboBooking.column',
+      render: (r) =>
+        r.active ? (
+          <button type="button" className="button" onClick={() => navigate(withParam('book', r.id))}>
+            <FormattedMessage id="comboBooking.open" />
+          </button>
+        ) : null,
+    },
   ];
 
   const filter = (name: string) => query.filters[name] ?? '';
@@ -98,6 +113,7 @@ export function ComboPage({ route }: PageProps) {
         </button>
       }
     >
+      {bookingCombo && <ComboBookingForm key={bookingCombo.id} combo={bookingCombo} onClose={() => navigate(withParam('book', null))} />}
       {editing && (
         <ComboEditor
           key={editing}
