@@ -265,3 +265,14 @@ test('booking a combo books each part at the combo price and opens the first boo
   const discount = page.locator('.facts-money dt', { hasText: t('en', 'booking.discount') }).locator('xpath=following-sibling::dd[1]');
   await expect(discount).toHaveText(/^− DZD\s[1-9][\d,]*\.\d\d$/);
 });
+
+test('staff filter bookings by vendor; the filter survives a reload', async ({ page }) => {
+  await openList(page, 'en', '?status=completed');
+  const vendor = page.getByRole('combobox', { name: t('en', 'booking.vendor') });
+  await vendor.fill('Sahara');
+  await page.getByRole('option', { name: /Sahara Quad Tours/ }).click();
+  await expect(page).toHaveURL(/vendor_id=[0-9a-f-]{36}/);
+  await expect(rowsOf(page).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: t('en', 'booking.vendor') })).toHaveValue('Sahara Quad Tours');
+});

@@ -12,6 +12,7 @@ import { formatDateTime, formatMoney, localized } from '../ui/format.ts';
 import { FilterSelect } from '../ui/FilterSelect.tsx';
 import { ListResults } from '../ui/ListResults.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';
+import { RecordFilter } from '../ui/RecordFilter.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useList } from '../ui/useList.ts';
@@ -144,11 +145,22 @@ export function BookingListPage({ route }: PageProps) {
           <FormattedMessage id="booking.to" />
           <input type="date" value={filter('starts_at__lte').slice(0, 10)} onChange={(e) => setFilter('starts_at__lte', e.target.value)} />
         </label>
-        {admin && filter('vendor_id') && (
-          <button type="button" className="button button-ghost" onClick={() => setFilter('vendor_id', '')}>
-            <FormattedMessage id="booking.clearVendor" />
-          </button>
+        {admin && (
+          <RecordFilter
+            resource="vendors"
+            label={<FormattedMessage id="booking.vendor" />}
+            id={filter('vendor_id')}
+            optionLabel={(v) => String(v.trade_name)}
+            onChange={(id) => setFilter('vendor_id', id)}
+          />
         )}
+        <RecordFilter
+          resource="services"
+          label={<FormattedMessage id="booking.service" />}
+          id={filter('service_id')}
+          optionLabel={(s) => localized(s.title_i18n, intl.locale)}
+          onChange={(id) => setFilter('service_id', id)}
+        />
         {(Object.keys(query.filters).length > 0 || query.search) && (
           <button type="button" className="button button-ghost" onClick={() => list.send({ type: 'filters.clear' })}>
             <FormattedMessage id="list.clearFilters" />
