@@ -86,6 +86,14 @@ for (const locale of ['en', 'ar'] as const) {
       await refHeader.getByRole('button').click();
       await expect(refHeader).toHaveAttribute('aria-sort', 'descending');
       await expect(page).toHaveURL(/[?&]ordering=-ref(&|$)/);
+      // The previous rows stay on screen while the next ones load: read once they are the
+      // descending ones.
+      await expect
+        .poll(async () => {
+          const refs = (await rowsOf(page).locator('a.row-link').allInnerTexts()).map((r) => r.trim());
+          return refs.length > 1 && refs.join() === [...refs].sort().reverse().join();
+        })
+        .toBe(true);
       const firstOnPage1 = await firstRef(page);
 
       // Page forward, then the back button restores page 1.
