@@ -29,17 +29,44 @@ export async function signAccessToken(
     .sign(key);
 }
 
-/** The claims of a valid token, or undefined for a forged, malformed or expired one. */
-export async function verifyAccessToken(token: string, key: Uint8Array): Promise<AccessClaims | undefined> {
+/** The claims of a valid token and when it expires, or undefined for a forged, malformed or expired one. */
+async function checkToken(token: string, key: CryptoKey, now: number): Promise<{ claims: AccessClaims; expiresAt: number } | undefined> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['sub', 'exp', 'iat'] });
-    if (typeof payload.sub !== 'string') return undefined;
-    return {
-      sub: payload.sub,
-      admin: payload.admin === true,
-      vendor_id: typeof payload.vendor_id === 'string' ? payload.vendor_id : null,
-    };
+    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['sub', 'exp', 'iat'], currentDate: new Date(now) });
+    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return undefined;
+    const claims = { sub: payload.sub, admin: payload.admin === true, vendor_id: typeof payload.vendor_id === 'string' ? payload.vendor_id : null };
+    return { claims, expiresAt: payload.exp * 1000 };
   } catch {
     return undefined;
   }
+}
+
+/** How many verified tokens a verifier remembers (one per signed-in tab, roughly). */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * A verifier for one secret that remembers the tokens it has already verified until
+ * they expire: a signed-in user sends the same token with every request, and checking
+ * its HMAC again would give the same answer. Only valid tokens are remembered, keyed by
+ * the whole token, so a forged one is always checked.
+ */
+export async function accessTokenVerifier(secret: Uint8Array, now: () => number = Date.now) {
+  const key = await crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+  return async (token: string): Promise<AccessClaims | undefined> => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.expiresAt > now()) return known.claims;
+      verified.delete(token);
+    }
+    const checked = await checkToken(token, key, now());
+    if (!checked) return undefined;
+    if (verified.size >= VERIFIED_TOKENS_KEPT) {
+      // Drop the expired ones; if all are live, the oldest (Maps keep insertion order).
+      for (const [t, v] of verified) if (v.expiresAt <= now()) verified.delete(t);
+      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    }
+    verified.set(token, checked);
+    return checked.claims;
+  };
 }

@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, forbidden } from '../errors.ts';
-import { signAccessToken, verifyAccessToken } from './accessTokens.ts';
+import { accessTokenVerifier, signAccessToken } from './accessTokens.ts';
 import { loadJwtSecret } from './secret.ts';
 import { findActiveUser, UUID_PATTERN } from './users.ts';
 
@@ -51,6 +51,7 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
 
 export async function authPlugin(app: FastifyInstance): Promise<void> {
   const { key } = await loadJwtSecret(app.config);
+  const verifyAccessToken = await accessTokenVerifier(key);
 
   app.decorateRequest('user', undefined);
   app.decorate('signAccessToken', (user: AuthUser) =>
@@ -60,7 +61,7 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
     const header = request.headers.authorization;
     if (!header) throw unauthenticated('Authentication credentials were not provided.');
     const match = /^(?:JWT|Bearer) +([A-Za-z0-9_.-]+)$/i.exec(header.trim());
-    const claims = match ? await verifyAccessToken(match[1], key) : undefined;
+    const claims = match ? await verifyAccessToken(match[1]) : undefined;
     const user = claims && UUID_PATTERN.test(claims.sub) ? await findActiveUser(app.db, claims.sub) : undefined;
     if (!user) throw unauthenticated('The access token is invalid or has expired.');
     request.user = user;

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { SignJWT, decodeJwt } from 'jose';
 import { buildApp } from '../../server/app.ts';
 import { loadJwtSecret } from '../../server/auth/secret.ts';
+import { accessTokenVerifier } from '../../server/auth/accessTokens.ts';
 import { requireStaff } from '../../server/auth/plugin.ts';
 import { hashRefreshToken } from '../../server/auth/refreshTokens.ts';
 import { createUser } from '../../server/auth/users.ts';
@@ -225,6 +226,20 @@ describe('access tokens', () => {
       assert.equal(res.statusCode, 401, name);
       assert.equal(typeof res.json().detail, 'string', name);
     }
+  });
+
+  test('the verifier remembers a valid token until it expires, never a forged one', async () => {
+    let clock = Date.now();
+    const verify = await accessTokenVerifier(secret, () => clock);
+    const token = await sign({ admin: true, vendor_id: null });
+    const exp = Number(decodeJwt(token).exp) * 1000;
+    assert.deepEqual(await verify(token), { sub: staffId, admin: true, vendor_id: null });
+    const [header, payload] = token.split('.');
+    assert.equal(await verify(`${header}.${payload}.${'A'.repeat(43)}`), undefined, 'same claims, wrong signature');
+    clock = exp - 1;
+    assert.equal((await verify(token))?.sub, staffId);
+    clock = exp;
+    assert.equal(await verify(token), undefined, 'a remembered token is refused once its exp has passed');
   });
 
   test('request.user comes from the database, not from the claims', async () => {
