@@ -82,7 +82,10 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     // The SPA is served over plain HTTP on localhost in development.
     hsts: config.production,
   });
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { 1: 4 } } });
+  // A list page is 10-100 KB of JSON: compressed in one call, not through a zlib stream
+  // per response, which costs more than the compression itself (measured with
+  // `npm run bench -- bookings-list`). Streams (CSV exports) still stream.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, syncThreshold: 256 * 1024, brotliOptions: { params: { 1: 4 } } });
   // app.authenticate and requireStaff (server/auth/plugin.ts) guard every other API route.
   await app.register(authPlugin);
   await app.register(authRoutes);
