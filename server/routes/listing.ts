@@ -10,7 +10,7 @@ import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import type { Actor } from './actor.ts';
 import { Params, visibility } from './scope.ts';
-import { tableInfo, toRecord, type ColumnInfo } from './table.ts';
+import { selectListOf, tableInfo, toRecord, type ColumnInfo } from './table.ts';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -27,6 +27,11 @@ function filterValueSchema(column: ColumnInfo): Record<string, unknown> {
   if (schema.format === 'uuid') out.format = 'uuid';
   return out;
 }
+
+/** The list routes' own parameter: sparse fieldsets, so a table fetches only what it shows. */
+export const FIELDS_PARAM = {
+  fields: { type: 'string', maxLength: 2000, description: 'The fields to return, comma-separated (id and version always come back); all of them when absent.' },
+};
 
 /** The JSON schema of a collection's list query string (unknown parameters are refused). */
 export function listQuerySchema(spec: CollectionSpec, extra: Record<string, unknown> = {}) {
@@ -57,6 +62,7 @@ export interface ListQuery {
   page_size?: number;
   ordering?: string;
   search?: string;
+  fields?: string;
   [filter: string]: unknown;
 }
 
@@ -70,7 +76,7 @@ export function listConditions(spec: CollectionSpec, query: ListQuery, params: P
   const where: string[] = [];
   const errors: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || ['page', 'page_size', 'ordering', 'search'].includes(key)) continue;
+    if (value === undefined || ['page', 'page_size', 'ordering', 'search', 'fields'].includes(key)) continue;
     const [name, op] = key.split('__') as [string, string | undefined];
     const column = info.columns.get(name);
     if (!column || !spec.filters.includes(name)) continue; // parameters of the route itself (e.g. parent ids)
@@ -113,6 +119,16 @@ export function orderBy(spec: CollectionSpec, ordering: string | undefined, alia
   return parts.join(', ');
 }
 
+/** The SELECT list for `fields=a,b` (whitelisted columns, plus id and version), or every column. */
+export function fieldsSelect(spec: CollectionSpec, fields: string | undefined): string {
+  const info = tableInfo(spec);
+  if (fields === undefined) return info.selectList;
+  const names = new Set(['id', 'version', ...fields.split(',').map((s) => s.trim()).filter(Boolean)]);
+  const unknown = [...names].filter((n) => !info.columns.has(n));
+  if (unknown.length > 0) throw badRequest({ fields: [`Unknown fields: ${unknown.join(', ')}.`] }, 'Invalid query');
+  return selectListOf([...info.columns.values()].filter((c) => names.has(c.name)));
+}
+
 function pageUrl(request: FastifyRequest, page: number): string {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   url.searchParams.set('page', String(page));
@@ -125,6 +141,22 @@ function pageUrl(request: FastifyRequest, page: number): string {
  */
 export const EXACT_COUNT_LIMIT = 1_000;
 
+/** Planner estimates are remembered this long: they are rough anyway, and planning costs. */
+const ESTIMATE_TTL_MS = 30_000;
+const ESTIMATES_KEPT = 500;
+const estimates = new Map<string, { count: number; until: number }>();
+
+async function estimateMatches(q: Queryable, matching: string, params: unknown[]): Promise<number> {
+  const key = `${matching}\u0000${JSON.stringify(params)}`;
+  const known = estimates.get(key);
+  if (known && known.until > Date.now()) return known.count;
+  const plan = await q.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${matching}`, params);
+  const count = Math.round(Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
+  estimates.set(key, { count, until: Date.now() + ESTIMATE_TTL_MS });
+  return count;
+}
+
 async function countMatches(q: Queryable, matching: string, params: unknown[]): Promise<{ count: number; exact: boolean }> {
   const capped = await q.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM (${matching} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
@@ -132,9 +164,7 @@ async function countMatches(q: Queryable, matching: string, params: unknown[]): 
   );
   const count = capped.rows[0]?.count ?? 0;
   if (count <= EXACT_COUNT_LIMIT) return { count, exact: true };
-  const plan = await q.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${matching}`, params);
-  const estimate = Math.round(Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0));
-  return { count: Math.max(EXACT_COUNT_LIMIT + 1, estimate), exact: false };
+  return { count: Math.max(EXACT_COUNT_LIMIT + 1, await estimateMatches(q, matching, params)), exact: false };
 }
 
 export interface ListOptions {
@@ -147,14 +177,21 @@ export async function listRecords(q: Queryable, spec: CollectionSpec, actor: Act
   const params = new Params();
   const where = [visibility(spec, actor, params), ...listConditions(spec, query, params), ...(options.where?.(params) ?? [])];
   const order = orderBy(spec, query.ordering);
+  const select = fieldsSelect(spec, query.fields);
   const page = query.page ?? 1;
   const pageSize = Math.min(query.page_size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const whereSql = where.join(' AND ');
   const countParams = [...params.values];
   const limit = params.add(pageSize);
   const offset = params.add((page - 1) * pageSize);
+  // A deferred join: the page's ids are found first, where an index that covers the
+  // filter and the order lets PostgreSQL skip the OFFSET rows without reading their
+  // heap pages; only the page's own rows are then read whole.
+  const pageSql =
+    `SELECT ${select} FROM (SELECT t.id FROM ${info.table} t WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) page ` +
+    `JOIN ${info.table} t ON t.id = page.id ORDER BY ${order}`;
   const [{ rows }, counted] = await Promise.all([
-    q.query(`SELECT ${info.selectList} FROM ${info.table} t WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params.values),
+    q.query(pageSql, params.values),
     countMatches(q, `SELECT 1 FROM ${info.table} t WHERE ${whereSql}`, countParams),
   ]);
   const { count, exact } = counted;

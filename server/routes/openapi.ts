@@ -10,7 +10,7 @@ import { ErrorBody, TransitionBody } from '../../src/domain/common.ts';
 import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../src/domain/settings.ts';
 import { eventsOf, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
-import { listQuerySchema } from './listing.ts';
+import { FIELDS_PARAM, listQuerySchema } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
 
 type Json = Record<string, unknown>;
@@ -28,7 +28,7 @@ const errors = {
 const conflict = json(ref('Conflict'), 'Stale version: {detail, current}; or a transition not allowed: {detail, allowed_events}');
 
 function queryParameters(spec: CollectionSpec) {
-  const schema = listQuerySchema(spec) as { properties: Record<string, Json> };
+  const schema = listQuerySchema(spec, FIELDS_PARAM) as { properties: Record<string, Json> };
   return Object.entries(schema.properties).map(([name, s]) => ({ name, in: 'query', required: false, schema: s }));
 }
 

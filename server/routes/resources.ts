@@ -19,7 +19,7 @@ import { diff, writeAudit } from './audit.ts';
 import { mapDbError } from './errors.ts';
 import type { CollectionHooks, WriteContext } from './hooks.ts';
 import { Readable } from 'node:stream';
-import { exportCsv, listQuerySchema, listRecords, type ListQuery } from './listing.ts';
+import { FIELDS_PARAM, exportCsv, listQuerySchema, listRecords, type ListQuery } from './listing.ts';
 import { checkRefs, insertRecord, resolveVendor, updateRecord, type Row } from './records.ts';
 import { assertAccess, loadOr404, methodNotAllowed, type Action } from './scope.ts';
 
@@ -84,7 +84,7 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
   const base = `${API_PREFIX}/${spec.name}/`;
   const item = `${base}:id/`;
 
-  app.get<{ Querystring: ListQuery }>(base, { ...guarded(app, spec, 'list'), schema: { querystring: listQuerySchema(spec) } }, async (request) => {
+  app.get<{ Querystring: ListQuery }>(base, { ...guarded(app, spec, 'list'), schema: { querystring: listQuerySchema(spec, FIELDS_PARAM) } }, async (request) => {
     const { actor } = await context(app, request);
     assertAccess(spec, 'list', actor);
     return listRecords(app.db, spec, actor, request.query, request);

@@ -55,12 +55,13 @@ export function tableInfo(spec: CollectionSpec): TableInfo {
   if (cached) return cached;
   const columns = new Map<string, ColumnInfo>();
   for (const [name, schema] of Object.entries(spec.read.properties)) columns.set(name, columnInfo(name, schema as TSchema));
-  const selectList = [...columns.values()]
-    .map((c) => (c.kind === 'date' ? `to_char(t.${c.name}, 'YYYY-MM-DD') AS ${c.name}` : `t.${c.name}`))
-    .join(', ');
-  const info = { spec, table: spec.table, columns, selectList };
+  const info = { spec, table: spec.table, columns, selectList: selectListOf([...columns.values()]) };
   cache.set(spec.name, info);
   return info;
+}
+
+export function selectListOf(columns: ColumnInfo[]): string {
+  return columns.map((c) => (c.kind === 'date' ? `to_char(t.${c.name}, 'YYYY-MM-DD') AS ${c.name}` : `t.${c.name}`)).join(', ');
 }
 
 /** A value as a query parameter, plus the cast its placeholder needs. */

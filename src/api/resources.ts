@@ -38,8 +38,10 @@ export function toParams(query: ListQuery): Record<string, string | number> {
   };
 }
 
-export function fetchList<T = ApiRecord>(resource: string, query: ListQuery, signal?: AbortSignal): Promise<Page<T>> {
-  return apiClient().get<Page<T>>(collectionUrl(resource), { params: toParams(query), signal, quiet: true });
+/** One page of a collection; `fields` asks for only those fields (id and version always come). */
+export function fetchList<T = ApiRecord>(resource: string, query: ListQuery, signal?: AbortSignal, fields?: readonly string[]): Promise<Page<T>> {
+  const params = fields ? { ...toParams(query), fields: fields.join(',') } : toParams(query);
+  return apiClient().get<Page<T>>(collectionUrl(resource), { params, signal, quiet: true });
 }
 
 export function fetchRecord<T = ApiRecord>(resource: string, id: string, signal?: AbortSignal): Promise<T> {

@@ -103,6 +103,21 @@ describe('lists', () => {
     }
   });
 
+  test('fields= returns only those fields (plus id and version), in the same order; unknown fields are refused', async () => {
+    const all = await d.ok(d.vendor, 'GET', '/locations/?ordering=commune');
+    const sparse = await d.ok(d.vendor, 'GET', '/locations/?ordering=commune&fields=commune,name_i18n');
+    assert.deepEqual(Object.keys(sparse.results[0]).sort(), ['commune', 'id', 'name_i18n', 'version']);
+    assert.deepEqual(
+      sparse.results.map((r: Json) => [r.id, r.version, r.commune, r.name_i18n]),
+      all.results.map((r: Json) => [r.id, r.version, r.commune, r.name_i18n]),
+    );
+    assert.equal(sparse.count, all.count);
+    const bad = await d.call(d.vendor, 'GET', '/locations/?fields=commune,password_hash');
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.errors.fields[0], /password_hash/);
+    assert.equal((await d.call(d.vendor, 'GET', '/locations/export.csv?fields=commune')).status, 400, 'exports take no fields=');
+  });
+
   test('export the filtered list as CSV, scoped like the list', async () => {
     await d.ok(d.vendor, 'POST', '/locations/', { name_i18n: i18n('=HYPERLINK("x")'), wilaya_code: '13', commune: 'Tlemcen, "centre"' });
     const res = await d.t.app.inject({ method: 'GET', url: '/branch/api/locations/export.csv?wilaya_code=13&ordering=commune', headers: { authorization: `Bearer ${d.vendor.token}` } });

@@ -15,6 +15,8 @@ export interface ListInput {
   resource: string;
   query: ListQuery;
   defaultOrdering: string;
+  /** The fields the screen shows (sparse fieldset); every field when absent. */
+  fields?: readonly string[];
 }
 
 export interface ListError {
@@ -24,6 +26,7 @@ export interface ListError {
 
 export interface ListContext {
   resource: string;
+  fields?: readonly string[];
   defaultOrdering: string;
   query: ListQuery;
   page: Page<ApiRecord> | null;
@@ -64,8 +67,8 @@ export const listMachine = setup({
     events: {} as ListEvent,
   },
   actors: {
-    fetchPage: fromPromise<Page<ApiRecord>, { resource: string; query: ListQuery }>(({ input, signal }) =>
-      fetchList(input.resource, input.query, signal),
+    fetchPage: fromPromise<Page<ApiRecord>, { resource: string; query: ListQuery; fields?: readonly string[] }>(({ input, signal }) =>
+      fetchList(input.resource, input.query, signal, input.fields),
     ),
   },
   actions: {
@@ -107,6 +110,7 @@ export const listMachine = setup({
   id: 'list',
   context: ({ input }) => ({
     resource: input.resource,
+    fields: input.fields,
     defaultOrdering: input.defaultOrdering,
     query: input.query,
     page: null,
@@ -189,7 +193,7 @@ export const listMachine = setup({
           invoke: {
             id: 'fetchPage',
             src: 'fetchPage',
-            input: ({ context }) => ({ resource: context.resource, query: context.query }),
+            input: ({ context }) => ({ resource: context.resource, query: context.query, fields: context.fields }),
             onDone: [
               { guard: { type: 'isEmptyPage', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'assignPage', params: ({ event }) => event.output } },
               { target: 'loaded', actions: { type: 'assignPage', params: ({ event }) => event.output } },

@@ -8,7 +8,7 @@ import { parseListQuery } from '../../machines/resources/listQuery.ts';
  * A list actor for one screen, kept in step with the URL: the query is read from the
  * search string, and a change of it (back button, a link) reaches the machine.
  */
-export function useList(resource: string, options: { filters: readonly string[]; defaultOrdering: string }) {
+export function useList(resource: string, options: { filters: readonly string[]; defaultOrdering: string; fields?: readonly string[] }) {
   const search = useSearch();
   const key = options.filters.join(',');
   const query = useMemo(
@@ -16,7 +16,7 @@ export function useList(resource: string, options: { filters: readonly string[];
     // The options are constants of the screen; the search string is what changes.
     [search, key, options.defaultOrdering],
   );
-  const actor = useActorRef(listMachine, { input: { resource, query, defaultOrdering: options.defaultOrdering } });
+  const actor = useActorRef(listMachine, { input: { resource, query, defaultOrdering: options.defaultOrdering, fields: options.fields } });
   useEffect(() => {
     actor.send({ type: 'query.changed', query });
   }, [actor, query]);
