@@ -84,6 +84,9 @@ type Json = Record<string, unknown>;
 
 function nameOf(thing: unknown): string {
   if (typeof thing === 'string') return thing;
+  // and([...]) / or([...]) guards are functions carrying the guards they combine.
+  const combined = (thing as { guards?: unknown[] } | null)?.guards;
+  if (typeof thing === 'function' && Array.isArray(combined)) return combined.map(nameOf).join(' and ');
   if (thing && typeof thing === 'object' && 'type' in thing) return String((thing as { type: unknown }).type);
   if (typeof thing === 'function') return thing.name && !thing.name.startsWith('bound ') ? thing.name : 'inline';
   return String(thing);

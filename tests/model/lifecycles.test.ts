@@ -204,6 +204,16 @@ describe('guards', () => {
     assert.deepEqual(allowedEvents('payment', 'paid', { ...vendor({}), role: 'staff' }), []);
   });
 
+  test('how a refund ended is for staff to say: the role is checked before the reason', () => {
+    assert.deepEqual(allowedEvents('refund', 'processing', vendor({})), []);
+    assert.deepEqual(allowedEvents('refund', 'processing', { ...vendor({}), role: 'staff' }).sort(), ['fail', 'succeed']);
+    const byVendor = evaluateTransition('refund', 'processing', { type: 'fail' }, vendor({}));
+    assert.equal(byVendor.ok ? '' : byVendor.code, 'role');
+    const noReason = evaluateTransition('refund', 'processing', { type: 'fail' }, { ...vendor({}), role: 'staff' });
+    assert.deepEqual(noReason.ok ? null : [noReason.code, noReason.field], ['payload', 'reason']);
+    assert.equal(evaluateTransition('refund', 'processing', { type: 'fail', reason: 'Card closed' }, { ...vendor({}), role: 'staff' }).ok, true);
+  });
+
   test('scheduling a notification needs a time in the future', () => {
     const ctx = { ...vendor({}), role: 'staff' as const };
     const past = evaluateTransition('notification', 'draft', { type: 'schedule', scheduled_at: '2025-06-14T00:00:00Z' }, ctx);

@@ -68,8 +68,18 @@ function snapshotAt(name: LifecycleName, status: string, context: LifecycleConte
 
 interface CandidateTransition {
   event: string;
-  guard: GuardName | undefined;
+  /** Every guard that must pass (a chart's `and([...])` lists several). */
+  guards: GuardName[];
   target: string | undefined;
+}
+
+function guardNames(guard: unknown): GuardName[] {
+  if (!guard) return [];
+  if (typeof guard === 'string') return [guard as GuardName];
+  const combined = (guard as { guards?: unknown[] }).guards;
+  if (Array.isArray(combined)) return combined.flatMap(guardNames);
+  const type = (guard as { type?: string }).type;
+  return type ? [type as GuardName] : [];
 }
 
 /** The transitions the chart has from a status, guards not evaluated. */
@@ -77,7 +87,7 @@ export function chartTransitions(name: LifecycleName, status: string, context: L
   if (!isKnownStatus(name, status)) return [];
   return getNextTransitions(snapshotAt(name, status, context)).map((t) => ({
     event: String(t.eventType),
-    guard: (typeof t.guard === 'string' ? t.guard : (t.guard as { type?: string } | undefined)?.type) as GuardName | undefined,
+    guards: guardNames(t.guard),
     target: t.target?.[0]?.key,
   }));
 }
@@ -96,9 +106,8 @@ export function allowedEvents(name: LifecycleName, status: string, context: Life
   const allowed = new Set<string>();
   for (const t of chartTransitions(name, status, context)) {
     const event = { type: t.event, ...payload };
-    if (!t.guard || (!payload && GUARD_INFO[t.guard].kind === 'payload') || guardImplementations[t.guard]({ context, event })) {
-      allowed.add(t.event);
-    }
+    const passes = (guard: GuardName) => (!payload && GUARD_INFO[guard].kind === 'payload') || guardImplementations[guard]({ context, event });
+    if (t.guards.every(passes)) allowed.add(t.event);
   }
   return [...allowed];
 }
@@ -120,11 +129,11 @@ export function evaluateTransition(name: LifecycleName, status: string, event: L
     const [next] = transition(machineOf(name), snapshot, event);
     return { ok: true, next: String(next.value) };
   }
-  // Report the first failing guard, payload guards first (they are the user's to fix).
-  const order = { payload: 0, role: 1, state: 2 } as const;
+  // Report the first failing guard: who may act first (no point asking them for a
+  // reason), then the payload (the user's to fix), then the record's state.
+  const order = { role: 0, payload: 1, state: 2 } as const;
   const failing = candidates
-    .filter((t) => t.guard && !guardImplementations[t.guard]({ context, event }))
-    .map((t) => t.guard as GuardName)
+    .flatMap((t) => t.guards.filter((guard) => !guardImplementations[guard]({ context, event })))
     .sort((a, b) => order[GUARD_INFO[a].kind] - order[GUARD_INFO[b].kind]);
   const guard = failing[0];
   const info = GUARD_INFO[guard];

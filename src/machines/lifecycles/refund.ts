@@ -1,4 +1,4 @@
-import { setup } from 'xstate';
+import { and, setup } from 'xstate';
 import { guardImplementations, type LifecycleContext, type LifecycleEvent } from './context.ts';
 
 /** Refund lifecycle. Events: approve, reject, process, succeed, fail, retry. */
@@ -8,7 +8,7 @@ export const refundLifecycle = setup({
     input: {} as LifecycleContext,
     events: {} as LifecycleEvent & { type: 'approve' | 'reject' | 'process' | 'succeed' | 'fail' | 'retry' },
   },
-  guards: { hasReason: guardImplementations.hasReason },
+  guards: { hasReason: guardImplementations.hasReason, isStaff: guardImplementations.isStaff },
 }).createMachine({
   id: 'refund',
   description: 'A refund request, from approval to the money being returned.',
@@ -26,10 +26,10 @@ export const refundLifecycle = setup({
       on: { process: { target: 'processing', description: 'Send to the gateway (or credit the wallet).' } },
     },
     processing: {
-      description: 'Waiting for the gateway to confirm.',
+      description: 'Waiting for the gateway to confirm. Only staff (or the gateway) may say how it ended: money leaving the platform is not for vendor staff to declare.',
       on: {
-        succeed: { target: 'succeeded', description: 'The money went back: payments and the booking balance are updated.' },
-        fail: { target: 'failed', guard: 'hasReason' },
+        succeed: { target: 'succeeded', guard: 'isStaff', description: 'The money went back: payments and the booking balance are updated.' },
+        fail: { target: 'failed', guard: and(['isStaff', 'hasReason']) },
       },
     },
     failed: { on: { retry: { target: 'processing' } } },
