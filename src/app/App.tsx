@@ -9,6 +9,7 @@ import { LoginPage } from '../views/auth/LoginPage.tsx';
 import { ErrorPage } from '../views/errors/ErrorPage.tsx';
 import { NotFoundPage } from '../views/errors/NotFoundPage.tsx';
 import { PageErrorBoundary } from '../views/errors/PageErrorBoundary.tsx';
+import { LocaleLoadNotice } from '../views/shell/LocaleLoadNotice.tsx';
 import { localeActor, navigationActor, sessionActor } from './actors.ts';
 import { lazyChunk, pageFor } from './pages.tsx';
 import { HOME_PATH, LOGIN_PATH, matchRoute, type RouteMatch } from './routes.ts';
@@ -20,6 +21,7 @@ export function App() {
   const messages = useSelector(localeActor, selectMessages);
   return (
     <IntlProvider locale={INTL_LOCALE[locale]} messages={messages} defaultLocale="en-US" onError={reportIntlError}>
+      <LocaleLoadNotice />
       <Routes />
     </IntlProvider>
   );

@@ -121,6 +121,8 @@ export interface LocaleContext {
   messages: Messages;
   /** Why the last load failed; null once a locale becomes active. */
   error: string | null;
+  /** The locale whose catalogue failed to load last (for the notice offering to retry); null once one becomes active. */
+  failedLocale: Locale | null;
   /** The locale being loaded, or null. */
   pending: Locale | null;
 }
@@ -138,23 +140,26 @@ export const localeMachine = setup({
     events: {} as LocaleEvent,
   },
   actions: {
-    assignPending: assign({ pending: ({ event }) => event.locale, error: null }),
-    cancelPending: assign({ pending: null, error: null }),
-    clearError: assign({ error: null }),
+    assignPending: assign({ pending: ({ event }) => event.locale, error: null, failedLocale: null }),
+    cancelPending: assign({ pending: null, error: null, failedLocale: null }),
+    clearError: assign({ error: null, failedLocale: null }),
     useBundledLocale: assign({
       locale: DEFAULT_LOCALE,
       messages: () => withEnglishFallback({}),
       pending: null,
       error: null,
+      failedLocale: null,
     }),
     assignLoadedMessages: assign(({ context, event }) => ({
       locale: context.pending ?? context.locale,
       messages: withEnglishFallback((event as unknown as { output: Messages }).output),
       pending: null,
       error: null,
+      failedLocale: null,
     })),
     assignLoadError: assign(({ context, event }) => ({
       pending: null,
+      failedLocale: context.pending,
       error: `Could not load the ${context.pending} messages: ${loadError((event as unknown as { error: unknown }).error)}`,
     })),
     persistLocaleCookie: ({ context }) => {
@@ -186,6 +191,7 @@ export const localeMachine = setup({
       locale: ready ? requested : DEFAULT_LOCALE,
       messages: withEnglishFallback(ready ? (input.messages ?? {}) : {}),
       error: null,
+      failedLocale: null,
       pending: ready ? null : requested,
     };
   },
@@ -248,4 +254,5 @@ export const selectMessages = (snapshot: { context: LocaleContext }): Messages =
 export const selectRequestedLocale = (snapshot: { context: LocaleContext }): Locale =>
   snapshot.context.pending ?? snapshot.context.locale;
 export const selectLocaleError = (snapshot: { context: LocaleContext }): string | null => snapshot.context.error;
+export const selectFailedLocale = (snapshot: { context: LocaleContext }): Locale | null => snapshot.context.failedLocale;
 export const selectLocaleLoading = (snapshot: LocaleSnapshot): boolean => snapshot.matches('loading');

@@ -154,3 +154,17 @@ test('an Arabic page is right to left from the first paint', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('ar', 'login.title'));
   expect(await page.evaluate(() => (window as unknown as { __dirAtBody: string[] }).__dirAtBody)).toEqual(['rtl']);
 });
+
+test('a French catalogue that cannot be loaded is announced, and trying again loads it', async ({ page }) => {
+  let blocked = true;
+  await page.route('**/assets/chunks/fr-*.js', (route) => (blocked ? route.abort() : route.continue()));
+  await page.goto('/fr/login');
+  const notice = page.getByRole('alert').filter({ hasText: LOCALE_NAMES.fr });
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'login.title'));
+  blocked = false;
+  await notice.getByRole('button', { name: t('en', 'common.retry') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('fr', 'login.title'));
+  await expect(notice).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+});

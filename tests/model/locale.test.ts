@@ -161,6 +161,7 @@ function check(system: System, expected: { value: unknown; context: ModelContext
   assert.equal(snapshot.context.pending, pending);
   assert.equal(selectRequestedLocale(snapshot), pending ?? locale);
   assert.equal(snapshot.context.error !== null, error, `error is ${snapshot.context.error}`);
+  assert.equal(snapshot.context.failedLocale !== null, error, 'the failed locale is named exactly while there is an error');
   assert.deepEqual(snapshot.context.messages, expectedMessages(locale), 'messages are the active locale over English');
   if (expected.value === 'loading') {
     assert.equal(system.loads.at(-1)?.locale, pending, 'the pending locale is loading');
@@ -225,6 +226,7 @@ describe('locale details', () => {
     assert.equal(snapshot.value, 'failed');
     assert.equal(snapshot.context.locale, 'en');
     assert.match(snapshot.context.error ?? '', /ar.*offline/);
+    assert.equal(snapshot.context.failedLocale, 'ar');
   });
 
   it('ignores a superseded load that settles late', async () => {
