@@ -182,23 +182,29 @@ export async function listRecords(q: Queryable, spec: CollectionSpec, actor: Act
   const pageSize = Math.min(query.page_size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const whereSql = where.join(' AND ');
   const countParams = [...params.values];
-  const limit = params.add(pageSize);
-  const offset = params.add((page - 1) * pageSize);
+  // One row more than the page says whether a next page exists, whatever the count.
+  const limit = params.add(pageSize + 1);
+  const skipped = (page - 1) * pageSize;
+  const offset = params.add(skipped);
   // A deferred join: the page's ids are found first, where an index that covers the
   // filter and the order lets PostgreSQL skip the OFFSET rows without reading their
   // heap pages; only the page's own rows are then read whole.
   const pageSql =
     `SELECT ${select} FROM (SELECT t.id FROM ${info.table} t WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) page ` +
     `JOIN ${info.table} t ON t.id = page.id ORDER BY ${order}`;
-  const [{ rows }, counted] = await Promise.all([
+  const [{ rows: fetched }, counted] = await Promise.all([
     q.query(pageSql, params.values),
     countMatches(q, `SELECT 1 FROM ${info.table} t WHERE ${whereSql}`, countParams),
   ]);
-  const { count, exact } = counted;
+  const more = fetched.length > pageSize;
+  const rows = more ? fetched.slice(0, pageSize) : fetched;
+  const { exact } = counted;
+  // An estimate may fall short of what the pages show; it never says less than they do.
+  const count = exact ? counted.count : Math.max(counted.count, skipped + rows.length + (more ? 1 : 0));
   return {
     count,
     count_exact: exact,
-    next: page * pageSize < count ? pageUrl(request, page + 1) : null,
+    next: more ? pageUrl(request, page + 1) : null,
     previous: page > 1 ? pageUrl(request, Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
     results: rows.map((r) => toRecord(r)),
   };

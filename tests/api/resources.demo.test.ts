@@ -82,3 +82,19 @@ test('lists over the demo data stay scoped to the vendor', async () => {
   assert.equal(narrow.count, (await d.sql<Json>(`SELECT count(*)::int AS n FROM bookings WHERE status = 'expired'`))[0].n);
   assert.equal(all.results.length, 100);
 });
+
+test('an estimated count never hides pages: next follows the rows, and the count covers what the pages show', async () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const url = `/bookings/?status=confirmed&starts_at__gte=${today}&page_size=100`;
+  const [{ n }] = await d.sql<{ n: number }>(`SELECT count(*)::int AS n FROM bookings WHERE status = 'confirmed' AND starts_at >= $1`, [today]);
+  assert.ok(n > 1_000, `enough confirmed bookings ahead for an estimate (${n})`);
+  const lastPage = Math.ceil(n / 100);
+  const beforeLast = await d.ok(d.admin, 'GET', `${url}&page=${lastPage - 1}`);
+  assert.equal(beforeLast.count_exact, false);
+  assert.notEqual(beforeLast.next, null, 'the page before the last links to the last');
+  assert.ok(beforeLast.count > (lastPage - 1) * 100, `count ${beforeLast.count} covers page ${lastPage - 1} and one more row`);
+  const last = await d.ok(d.admin, 'GET', `${url}&page=${lastPage}`);
+  assert.equal(last.results.length, n - (lastPage - 1) * 100);
+  assert.equal(last.next, null);
+  assert.ok(last.count >= n, `count ${last.count} of ${n}`);
+});

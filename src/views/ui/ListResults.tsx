@@ -50,6 +50,8 @@ export function ListResults<Row extends { id: string }>({
         pageSize={query.page_size}
         count={page.count}
         exact={page.count_exact !== false}
+        shown={page.results.length}
+        hasNext={page.next !== null}
         onPage={(p) => list.send({ type: 'page.goto', page: p })}
         onPageSize={(size) => list.send({ type: 'pageSize.set', size })}
       />

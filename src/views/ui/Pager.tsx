@@ -6,6 +6,8 @@ export function Pager({
   pageSize,
   count,
   exact = true,
+  shown,
+  hasNext,
   onPage,
   onPageSize,
 }: {
@@ -14,13 +16,18 @@ export function Pager({
   count: number;
   /** False when `count` is an estimate. */
   exact?: boolean;
+  /** How many rows this page holds (else derived from the count). */
+  shown?: number;
+  /** Whether the server has a next page (it knows even when the count is an estimate). */
+  hasNext?: boolean;
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
 }) {
   const intl = useIntl();
   const pages = pageCount(count, pageSize);
   const first = count === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(count, page * pageSize);
+  const last = shown === undefined ? Math.min(count, page * pageSize) : first + shown - 1;
+  const nextDisabled = hasNext === undefined ? page >= pages : !hasNext;
   return (
     <nav className="pager" aria-label={intl.formatMessage({ id: 'list.pagination' })}>
       <span className="muted" role="status">
@@ -44,9 +51,9 @@ export function Pager({
           <FormattedMessage id="list.previous" />
         </button>
         <span aria-current="page">
-          <FormattedMessage id="list.pageOf" values={{ page: intl.formatNumber(page), pages: intl.formatNumber(pages) }} />
+          <FormattedMessage id={exact ? 'list.pageOf' : 'list.pageOfAbout'} values={{ page: intl.formatNumber(page), pages: intl.formatNumber(pages) }} />
         </span>
-        <button type="button" className="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        <button type="button" className="button" disabled={nextDisabled} onClick={() => onPage(page + 1)}>
           <FormattedMessage id="list.next" />
         </button>
       </div>
