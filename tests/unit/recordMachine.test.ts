@@ -34,6 +34,10 @@ function startRecord(options: { id?: string | null; defaults?: Draft } = {}) {
         if (typeof input.changes.notes === 'string' && input.changes.notes.length > 20) {
           throw httpError(400, 'Invalid body', { fieldErrors: { notes: ['At most 20 characters.'] } });
         }
+        const title = input.changes.title_i18n as { en?: string } | undefined;
+        if (title && !title.en) {
+          throw httpError(400, 'Invalid body', { fieldErrors: { 'title_i18n.en': ['Too short.'], 'title_i18n_other': ['Unrelated.'] } });
+        }
         if (input.id !== null && input.version !== server.record.version) {
           throw httpError(409, 'Stale version', { body: { detail: 'Stale version', current: server.record } });
         }
@@ -94,6 +98,19 @@ test('server field errors show at their fields and the draft survives', async ()
   actor.send({ type: 'save' });
   s = await idle(actor);
   assert.ok(s.matches('saved'));
+});
+
+test('changing a field clears the errors under its path, and only those', async () => {
+  const { actor } = startRecord();
+  await idle(actor);
+  actor.send({ type: 'edit' });
+  actor.send({ type: 'field.changed', name: 'title_i18n', value: { en: '', fr: 'Quad' } });
+  actor.send({ type: 'save' });
+  const s = await idle(actor);
+  assert.ok(s.matches('invalid'));
+  assert.deepEqual(Object.keys(s.context.fieldErrors).sort(), ['title_i18n.en', 'title_i18n_other']);
+  actor.send({ type: 'field.changed', name: 'title_i18n', value: { en: 'Quad', fr: 'Quad' } });
+  assert.deepEqual(actor.getSnapshot().context.fieldErrors, { title_i18n_other: ['Unrelated.'] });
 });
 
 test('a stale version shows both versions; keeping mine saves over theirs with their version', async () => {

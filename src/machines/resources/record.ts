@@ -110,8 +110,10 @@ export const recordMachine = setup({
     startDraft: assign({ draft: {}, fieldErrors: {}, error: null }),
     discardDraft: assign({ draft: {}, fieldErrors: {}, conflict: null }),
     assignField: assign(({ context }, change: { name: string; value: unknown }) => {
-      const fieldErrors = { ...context.fieldErrors };
-      delete fieldErrors[change.name];
+      // The field's own errors and those under it (`title_i18n.fr` when `title_i18n` changes).
+      const fieldErrors = Object.fromEntries(
+        Object.entries(context.fieldErrors).filter(([path]) => path !== change.name && !path.startsWith(`${change.name}.`)),
+      );
       return { draft: { ...context.draft, [change.name]: change.value }, fieldErrors };
     }),
     assignFieldErrors: assign((_, error: unknown) => ({ fieldErrors: failure(error).fieldErrors ?? {}, error: recordError(error) })),
