@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
@@ -10,6 +10,9 @@ import { fieldValue, recordMachine, selectIsDirty } from '../../machines/resourc
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ReasonField } from '../ui/ReasonField.tsx';
 import { ConflictView } from '../ui/ConflictView.tsx';
+import { MoneyField } from '../ui/fields/MoneyField.tsx';
+import { SelectField } from '../ui/fields/SelectField.tsx';
+import { TextField } from '../ui/fields/TextField.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { formatDateTime, formatMoney, localized } from '../ui/format.ts';
@@ -20,6 +23,7 @@ import { useLeaveGuard } from '../ui/useLeaveGuard.ts';
 /** Actions offered in this order; which ones show comes from the booking lifecycle chart. */
 const ACTION_ORDER = ['confirm', 'decline', 'check_in', 'no_show', 'undo', 'complete', 'cancel'] as const;
 const DANGEROUS = new Set(['decline', 'no_show', 'cancel']);
+const REFUND_DESTINATIONS = ['original_method', 'wallet', 'gift_card'] as const;
 
 interface Related {
   payments: ApiRecord[];
@@ -253,7 +257,6 @@ export function BookingDetailPage({ route, params }: PageProps) {
 
 function NotesEditor(props: { value: string; errors?: string[]; saving: boolean; onChange: (v: string) => void; onSave: () => void; onCancel: () => void }) {
   const intl = useIntl();
-  const id = useId();
   return (
     <form
       onSubmit={(e) => {
@@ -261,26 +264,16 @@ function NotesEditor(props: { value: string; errors?: string[]; saving: boolean;
         props.onSave();
       }}
     >
-      <div className="field">
-        <label htmlFor={id} className="visually-hidden">
-          <FormattedMessage id="booking.notes" />
-        </label>
-        <textarea
-          id={id}
-          rows={4}
-          maxLength={2000}
-          value={props.value}
-          aria-invalid={props.errors ? true : undefined}
-          aria-describedby={props.errors ? `${id}-error` : undefined}
-          placeholder={intl.formatMessage({ id: 'booking.notesPlaceholder' })}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-        {props.errors && (
-          <p className="field-error" id={`${id}-error`}>
-            {props.errors.join(' ')}
-          </p>
-        )}
-      </div>
+      <TextField
+        label={<FormattedMessage id="booking.notes" />}
+        hideLabel
+        multiline={4}
+        maxLength={2000}
+        value={props.value}
+        errors={props.errors}
+        placeholder={intl.formatMessage({ id: 'booking.notesPlaceholder' })}
+        onChange={props.onChange}
+      />
       <div className="form-actions">
         <button type="button" className="button" onClick={props.onCancel} disabled={props.saving}>
           <FormattedMessage id="common.cancel" />
@@ -346,9 +339,9 @@ function RefundDialog({
   money: (v: unknown) => string;
   onClose: (done: boolean) => void;
 }) {
-  const id = useId();
   const refundable = Number(booking.paid ?? 0) - Number(booking.refunded ?? 0);
-  const [amount, setAmount] = useState('');
+  const [amount, setAmount] = useState<number | null>(null);
+  const [amountInvalid, setAmountInvalid] = useState(false);
   const [destination, setDestination] = useState('original_method');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -356,11 +349,11 @@ function RefundDialog({
   const paid = payments.find((p) => p.status === 'paid' || p.status === 'partially_refunded');
 
   const submit = async () => {
-    // Amounts are typed in the currency's major unit and sent in minor units.
-    const minor = Math.round(Number(amount.replace(',', '.')) * 100);
     const local: Record<string, string[]> = {};
-    if (!Number.isFinite(minor) || minor <= 0) local.amount = ['refund.amountInvalid'];
-    else if (minor > refundable) local.amount = ['refund.amountTooHigh'];
+    // An amount that does not parse already says so at the field.
+    if (amountInvalid) return;
+    if (amount === null || amount <= 0) local.amount = ['refund.amountInvalid'];
+    else if (amount > refundable) local.amount = ['refund.amountTooHigh'];
     if (!reason.trim()) local.reason = ['booking.reasonRequired'];
     setErrors(local);
     if (Object.keys(local).length > 0) return;
@@ -369,12 +362,12 @@ function RefundDialog({
       await createRecord('refunds', {
         booking_id: booking.id,
         payment_id: paid?.id ?? null,
-        amount: minor,
+        amount,
         destination,
         reason: reason.trim(),
         notify_customer: true,
       });
-      setAmount('');
+      setAmount(null);
       setReason('');
       onClose(true);
     } catch (error) {
@@ -385,7 +378,6 @@ function RefundDialog({
     }
   };
 
-  const message = (text: string) => (text.includes('.') && !text.includes(' ') ? <FormattedMessage id={text} /> : text);
   return (
     <ConfirmDialog
       open={open}
@@ -396,59 +388,36 @@ function RefundDialog({
       onCancel={() => onClose(false)}
       onConfirm={submit}
     >
-      <div className="field">
-        <label htmlFor={`${id}-amount`}>
-          <FormattedMessage id="refund.amount" />
-        </label>
-        <input
-          id={`${id}-amount`}
-          inputMode="decimal"
-          dir="ltr"
-          value={amount}
-          aria-invalid={errors.amount ? true : undefined}
-          aria-describedby={errors.amount ? `${id}-amount-error` : undefined}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-        <button type="button" className="button button-ghost" onClick={() => setAmount(String(refundable / 100))}>
-          <FormattedMessage id="refund.full" />
-        </button>
-        {errors.amount && (
-          <p className="field-error" id={`${id}-amount-error`}>
-            {errors.amount.map(message)}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-destination`}>
-          <FormattedMessage id="refund.destination" />
-        </label>
-        <select id={`${id}-destination`} value={destination} onChange={(e) => setDestination(e.target.value)}>
-          {['original_method', 'wallet', 'gift_card'].map((d) => (
-            <FormattedMessage key={d} id={`refundDestination.${d}`}>
-              {(text) => <option value={d}>{text}</option>}
-            </FormattedMessage>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-reason`}>
-          <FormattedMessage id="refund.reason" />
-        </label>
-        <textarea
-          id={`${id}-reason`}
-          rows={2}
-          maxLength={1000}
-          value={reason}
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        {errors.reason && (
-          <p className="field-error" id={`${id}-reason-error`}>
-            {errors.reason.map(message)}
-          </p>
-        )}
-      </div>
+      <MoneyField
+        label={<FormattedMessage id="refund.amount" />}
+        required
+        value={amount}
+        currency={String(booking.currency ?? 'DZD')}
+        onChange={(minor, invalid) => {
+          setAmount(minor);
+          setAmountInvalid(invalid);
+        }}
+        errors={errors.amount}
+      />
+      <button type="button" className="button button-ghost refund-full" onClick={() => setAmount(refundable)}>
+        <FormattedMessage id="refund.full" />
+      </button>
+      <SelectField
+        label={<FormattedMessage id="refund.destination" />}
+        value={destination}
+        options={REFUND_DESTINATIONS}
+        labelPrefix="refundDestination"
+        onChange={setDestination}
+      />
+      <TextField
+        label={<FormattedMessage id="refund.reason" />}
+        required
+        multiline={2}
+        maxLength={1000}
+        value={reason}
+        errors={errors.reason}
+        onChange={setReason}
+      />
     </ConfirmDialog>
   );
 }

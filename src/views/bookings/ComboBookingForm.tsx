@@ -1,19 +1,22 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { apiClient } from '../../api/registry.ts';
 import { fetchRecord, type ApiRecord } from '../../api/resources.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import { localized } from '../ui/format.ts';
+import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
+import { ErrorList, ErrorText, focusFirstInvalid } from '../ui/fields/Field.tsx';
+import { errorsAt, errorsElsewhere } from '../ui/fields/fieldErrors.ts';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { CUSTOMER_TYPES, type ComboItem } from './bookingViews.ts';
-import { ErrorText } from './NewBookingPage.tsx';
+import { ParticipantsFields } from './ParticipantsFields.tsx';
 
 interface Part {
   service_id: string;
   included: boolean;
-  /** datetime-local value */
-  startsAt: string;
+  /** ISO instant, or null until chosen. */
+  startsAt: string | null;
 }
 
 /**
@@ -28,10 +31,11 @@ export function ComboBookingForm({ combo, onClose }: { combo: ApiRecord; onClose
   const items = combo.items as ComboItem[];
   const [customer, setCustomer] = useState<ApiRecord | null>(null);
   const [participants, setParticipants] = useState<Record<string, string>>({ adult: '1' });
-  const [parts, setParts] = useState<Part[]>(items.map((item) => ({ service_id: item.service_id, included: item.required, startsAt: '' })));
+  const [parts, setParts] = useState<Part[]>(items.map((item) => ({ service_id: item.service_id, included: item.required, startsAt: null })));
   const [titles, setTitles] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     for (const item of items) {
@@ -53,7 +57,10 @@ export function ComboBookingForm({ combo, onClose }: { combo: ApiRecord; onClose
       if (p.included && !p.startsAt) local[`parts.${i}`] = ['comboBooking.dateRequired'];
     });
     setErrors(local);
-    if (Object.keys(local).length > 0) return;
+    if (Object.keys(local).length > 0) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
     setBusy(true);
     try {
       const result = await apiClient().post<{ bookings: ApiRecord[] }>(
@@ -61,39 +68,36 @@ export function ComboBookingForm({ combo, onClose }: { combo: ApiRecord; onClose
         {
           customer_id: customer!.id,
           participants: counts,
-          parts: parts.filter((p) => p.included).map((p) => ({ service_id: p.service_id, starts_at: new Date(p.startsAt).toISOString() })),
+          parts: parts.filter((p) => p.included).map((p) => ({ service_id: p.service_id, starts_at: p.startsAt })),
         },
         { quiet: true },
       );
       navigate(pathOf(routeByKey('bookingDetail'), result.bookings[0].id));
     } catch (error) {
       const failure = error as { fieldErrors?: Record<string, string[]>; detail?: string };
-      setErrors(Object.keys(failure.fieldErrors ?? {}).length > 0 ? failure.fieldErrors! : { form: [failure.detail ?? 'comboBooking.failed'] });
+      // The server counts only the parts sent (`parts.1` is the second part ticked); the form counts them all.
+      const sent = parts.flatMap((p, i) => (p.included ? [i] : []));
+      const fieldErrors = Object.fromEntries(
+        Object.entries(failure.fieldErrors ?? {}).map(([path, messages]) => [path.replace(/^parts\.(\d+)/, (all, k: string) => (sent[Number(k)] === undefined ? all : `parts.${sent[Number(k)]}`)), messages]),
+      );
+      setErrors(Object.keys(fieldErrors).length > 0 ? fieldErrors : { form: [failure.detail ?? 'comboBooking.failed'] });
+      focusFirstInvalid(formRef.current);
     } finally {
       setBusy(false);
     }
   };
 
-  // Errors the server puts on fields this form does not show (a part's slot or start time,
-  // the combo itself) are listed at the top, so a refusal is never silent.
-  const shown = new Set(['customer_id', 'participants', 'parts', ...parts.map((_, i) => `parts.${i}`)]);
-  const otherErrors = Object.entries(errors).filter(([key]) => !shown.has(key));
-
-  const errorLine = (key: string) =>
-    errors[key] && (
-      <p className="field-error" id={`${id}-${key}-error`}>
-        {errors[key].map((e, i) => (
-          <ErrorText key={i} text={e} />
-        ))}
-      </p>
-    );
+  // Errors the server puts on fields this form does not show (the combo itself) are listed
+  // at the top, so a refusal is never silent.
+  const otherErrors = errorsElsewhere(errors, ['customer_id', 'participants', ...parts.map((_, i) => `parts.${i}`)]).filter(([key]) => key !== 'parts');
+  const partsErrors = errors.parts;
 
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
         <FormattedMessage id="comboBooking.title" values={{ combo: localized(combo.title_i18n, intl.locale) }} />
       </h2>
-      <form onSubmit={submit} noValidate aria-busy={busy}>
+      <form ref={formRef} onSubmit={submit} noValidate aria-busy={busy}>
         {otherErrors.length > 0 && (
           <div className="notice notice-error" role="alert">
             {otherErrors.map(([key, messages]) => (
@@ -113,34 +117,11 @@ export function ComboBookingForm({ combo, onClose }: { combo: ApiRecord; onClose
           optionLabel={(c) => String(c.name)}
           optionDetail={(c) => (c.phone ? String(c.phone) : null)}
           placeholder={intl.formatMessage({ id: 'newBooking.customerSearch' })}
-          errors={errors.customer_id?.map((e, i) => <ErrorText key={i} text={e} />)}
+          errors={errorsAt(errors, 'customer_id')}
           required
         />
-        <fieldset className="fieldset" aria-describedby={errors.participants ? `${id}-participants-error` : undefined}>
-          <legend>
-            <FormattedMessage id="booking.participants" />
-          </legend>
-          <div className="participants-grid">
-            {CUSTOMER_TYPES.map((type) => (
-              <div className="field" key={type}>
-                <label htmlFor={`${id}-${type}`}>
-                  <FormattedMessage id={`newBooking.type.${type}`} />
-                </label>
-                <input
-                  id={`${id}-${type}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={500}
-                  value={participants[type] ?? ''}
-                  onChange={(e) => setParticipants((p) => ({ ...p, [type]: e.target.value }))}
-                />
-              </div>
-            ))}
-          </div>
-          {errorLine('participants')}
-        </fieldset>
-        <fieldset className="fieldset" aria-describedby={errors.parts ? `${id}-parts-error` : undefined}>
+        <ParticipantsFields value={participants} onChange={setParticipants} errors={errors} max={500} />
+        <fieldset className="fieldset" aria-describedby={partsErrors ? `${id}-parts-error` : undefined}>
           <legend>
             <FormattedMessage id="combo.services" />
           </legend>
@@ -159,24 +140,18 @@ export function ComboBookingForm({ combo, onClose }: { combo: ApiRecord; onClose
                 </span>
               </label>
               {part.included && (
-                <>
-                  <label htmlFor={`${id}-part-${index}`} className="visually-hidden">
-                    <FormattedMessage id="booking.startsAt" />
-                  </label>
-                  <input
-                    id={`${id}-part-${index}`}
-                    type="datetime-local"
-                    value={part.startsAt}
-                    aria-invalid={errors[`parts.${index}`] ? true : undefined}
-                    aria-describedby={errors[`parts.${index}`] ? `${id}-parts.${index}-error` : undefined}
-                    onChange={(e) => setPart(index, { startsAt: e.target.value })}
-                  />
-                  {errorLine(`parts.${index}`)}
-                </>
+                <DateTimeField
+                  mode="datetime"
+                  label={<FormattedMessage id="booking.startsAt" />}
+                  hideLabel
+                  value={part.startsAt}
+                  onChange={(startsAt) => setPart(index, { startsAt })}
+                  errors={errorsAt(errors, `parts.${index}`)}
+                />
               )}
             </div>
           ))}
-          {errorLine('parts')}
+          {partsErrors && <ErrorList id={`${id}-parts-error`} errors={partsErrors} />}
         </fieldset>
         <div className="form-actions">
           <button type="button" className="button" onClick={onClose} disabled={busy}>

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { sessionActor } from '../../app/actors.ts';
@@ -23,7 +23,15 @@ import { useLeaveGuard } from '../ui/useLeaveGuard.ts';
 import { useList } from '../ui/useList.ts';
 import { localized } from '../ui/format.ts';
 import { ComboBookingForm } from './ComboBookingForm.tsx';
-import { LANGUAGES, groupFieldErrors, inputToMinor, minorToInput, type ComboItem } from './bookingViews.ts';
+import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
+import { ErrorList, focusFirstInvalid } from '../ui/fields/Field.tsx';
+import { errorsAt, errorsElsewhere, errorsUnder } from '../ui/fields/fieldErrors.ts';
+import { I18nTextField } from '../ui/fields/I18nTextField.tsx';
+import { MoneyField } from '../ui/fields/MoneyField.tsx';
+import { NumberField } from '../ui/fields/NumberField.tsx';
+import { SelectField } from '../ui/fields/SelectField.tsx';
+import { ToggleField } from '../ui/fields/ToggleField.tsx';
+import type { ComboItem } from './bookingViews.ts';
 
 interface ComboRow {
   id: string;
@@ -40,8 +48,15 @@ interface ComboRow {
 }
 
 const FILTERS = ['active', 'pricing'] as const;
+const PRICING = ['fixed', 'percent_of_parts'] as const;
+type Pricing = (typeof PRICING)[number];
 const LIST_OPTIONS = { filters: FILTERS, defaultOrdering: '-created_at' };
 const NEW = 'new';
+/** Fields the editor shows errors at; others (the vendor) go in the notice above the form. */
+const SHOWN_AT_FIELDS = ['title_i18n', 'items', 'pricing', 'price', 'percent', 'valid_from', 'valid_to', 'active'];
+
+const numberOrNull = (v: unknown) => (typeof v === 'number' ? v : null);
+const stringOrNull = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
 /** Packages of several services sold together; the editor opens beside the list (`?edit=<id>`). */
 export function ComboPage({ route }: PageProps) {
@@ -126,7 +141,7 @@ export function ComboPage({ route }: PageProps) {
       )}
       <div className="filter-bar" role="search">
         <SearchBox value={searchText} label={intl.formatMessage({ id: 'combo.searchLabel' })} onChange={(text) => list.send({ type: 'search.typed', text })} />
-        <FilterSelect label="combo.pricing" value={filter('pricing')} values={['fixed', 'percent_of_parts']} labelPrefix="comboPricing" onChange={(v) => setFilter('pricing', v)} />
+        <FilterSelect label="combo.pricing" value={filter('pricing')} values={PRICING} labelPrefix="comboPricing" onChange={(v) => setFilter('pricing', v)} />
         <label className="filter">
           <FormattedMessage id="combo.active" />
           <select value={filter('active')} onChange={(e) => setFilter('active', e.target.value)}>
@@ -167,7 +182,8 @@ function ComboEditor({ id, onClose }: { id: string | null; onClose: (saved: bool
   const snapshot = useSelector(record, (s) => s);
   const { context } = snapshot;
   const [services, setServices] = useState<Record<string, ApiRecord>>({});
-  const [priceText, setPriceText] = useState<string | null>(null);
+  const [priceInvalid, setPriceInvalid] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const dirty = selectIsDirty(snapshot);
   useLeaveGuard(dirty, intl.formatMessage({ id: 'record.leaveUnsaved' }));
 
@@ -175,13 +191,14 @@ function ComboEditor({ id, onClose }: { id: string | null; onClose: (saved: bool
   const set = (name: string, v: unknown) => record.send({ type: 'field.changed', name, value: v });
   const title = (value('title_i18n') ?? {}) as Record<string, string>;
   const items = (value('items') ?? []) as ComboItem[];
-  const pricing = String(value('pricing') ?? 'fixed');
-  const errors = groupFieldErrors(context.fieldErrors);
+  const pricing = (value('pricing') ?? 'fixed') as Pricing;
+  const itemErrors = errorsAt(context.fieldErrors, 'items');
 
   // An existing combo opens straight into editing.
   const state = typeof snapshot.value === 'string' ? snapshot.value : '';
   useEffect(() => {
     if (state === 'viewing' && id !== null && !context.error) record.send({ type: 'edit' });
+    if (state === 'invalid') focusFirstInvalid(formRef.current);
     if (state === 'saved') onClose(true);
     if (state === 'discarded') onClose(false);
   }, [state]);
@@ -213,15 +230,6 @@ function ComboEditor({ id, onClose }: { id: string | null; onClose: (saved: bool
 
   const firstVendor = items.length > 0 ? (services[items[0].service_id]?.vendor_id as string | undefined) : undefined;
   const busy = snapshot.hasTag('busy');
-  const errorProps = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${formId}-${name}-error` } : {});
-  const errorLine = (name: string, extra?: ReactNode) =>
-    (errors[name] || extra) && (
-      <p className="field-error" id={`${formId}-${name}-error`}>
-        {errors[name]?.join(' ')} {extra}
-      </p>
-    );
-  const priceInvalid = priceText !== null && priceText.trim() !== '' && inputToMinor(priceText) === null;
-
   const summary = (r: Record<string, unknown> | null) => {
     if (!r) return '—';
     const t = (r.title_i18n ?? {}) as Record<string, string>;
@@ -235,7 +243,10 @@ function ComboEditor({ id, onClose }: { id: string | null; onClose: (saved: bool
   };
 
   const save = () => {
-    if (priceInvalid) return;
+    if (priceInvalid) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
     if (id === null && admin && firstVendor && !('vendor_id' in context.draft)) set('vendor_id', firstVendor);
     record.send({ type: 'save' });
   };
@@ -248,7 +259,9 @@ function ComboEditor({ id, onClose }: { id: string | null; onClose: (saved: bool
       {context.error && !snapshot.matches('conflict') && (
         <div className="notice notice-error" role="alert">
           {context.error.detail}
-          {errors.vendor_id && <> {errors.vendor_id.join(' ')}</>}
+          {errorsElsewhere(context.fieldErrors, SHOWN_AT_FIELDS).map(([path, messages]) => (
+            <Fragment key={path}> {messages.join(' ')}</Fragment>
+          ))}
         </div>
       )}
       {snapshot.matches('conflict') ? (
@@ -260,39 +273,22 @@ function ComboEditor({ id, onClose }: { id: string | null; onClose: (saved: bool
         />
       ) : (
         <form
+          ref={formRef}
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
             save();
           }}
         >
-          <fieldset className="fieldset">
-            <legend>
-              <FormattedMessage id="combo.title" />
-            </legend>
-            <div className="form-grid">
-              {LANGUAGES.map((lang) => (
-                <div className="field" key={lang}>
-                  <label htmlFor={`${formId}-title-${lang}`}>
-                    <FormattedMessage id="combo.titleIn" values={{ language: intl.formatMessage({ id: `combo.language.${lang}` }) }} />
-                  </label>
-                  <input
-                    id={`${formId}-title-${lang}`}
-                    dir={lang === 'ar' ? 'rtl' : 'ltr'}
-                    lang={lang}
-                    maxLength={200}
-                    required={lang === 'en'}
-                    value={title[lang] ?? ''}
-                    onChange={(e) => set('title_i18n', { ...title, [lang]: e.target.value })}
-                    {...(lang === 'en' ? errorProps('title_i18n') : {})}
-                  />
-                  {lang === 'en' && errorLine('title_i18n')}
-                </div>
-              ))}
-            </div>
-          </fieldset>
+          <I18nTextField
+            label={<FormattedMessage id="combo.title" />}
+            value={title}
+            onChange={(v) => set('title_i18n', v)}
+            errors={errorsUnder(context.fieldErrors, 'title_i18n')}
+            maxLength={200}
+          />
 
-          <fieldset className="fieldset" {...(errors.items ? { 'aria-describedby': `${formId}-items-error` } : {})}>
+          <fieldset className="fieldset" {...(itemErrors ? { 'aria-describedby': `${formId}-items-error` } : {})}>
             <legend>
               <FormattedMessage id="combo.services" />
             </legend>
@@ -339,91 +335,71 @@ function ComboEditor({ id, onClose }: { id: string | null; onClose: (saved: bool
                 }}
               />
             )}
-            {errorLine('items')}
+            {itemErrors && <ErrorList id={`${formId}-items-error`} errors={itemErrors} />}
           </fieldset>
 
           <div className="form-grid">
-            <div className="field">
-              <label htmlFor={`${formId}-pricing`}>
-                <FormattedMessage id="combo.pricing" />
-              </label>
-              <select id={`${formId}-pricing`} value={pricing} onChange={(e) => set('pricing', e.target.value)} {...errorProps('pricing')}>
-                {['fixed', 'percent_of_parts'].map((p) => (
-                  <option key={p} value={p}>
-                    {intl.formatMessage({ id: `comboPricing.${p}` })}
-                  </option>
-                ))}
-              </select>
-              {errorLine('pricing')}
-            </div>
+            <SelectField
+              label={<FormattedMessage id="combo.pricing" />}
+              value={pricing}
+              options={PRICING}
+              labelPrefix="comboPricing"
+              onChange={(v) => {
+                setPriceInvalid(false);
+                set('pricing', v);
+              }}
+              errors={errorsAt(context.fieldErrors, 'pricing')}
+            />
             {pricing === 'fixed' ? (
-              <div className="field">
-                <label htmlFor={`${formId}-price`}>
-                  <FormattedMessage id="combo.price" />
-                </label>
-                <input
-                  id={`${formId}-price`}
-                  inputMode="decimal"
-                  dir="ltr"
-                  value={priceText ?? minorToInput(value('price'))}
-                  onChange={(e) => {
-                    setPriceText(e.target.value);
-                    set('price', e.target.value.trim() === '' ? null : inputToMinor(e.target.value));
-                  }}
-                  {...(errors.price || priceInvalid ? { 'aria-invalid': true as const, 'aria-describedby': `${formId}-price-error` } : {})}
-                />
-                {errorLine('price', priceInvalid ? <FormattedMessage id="combo.priceInvalid" /> : undefined)}
-              </div>
+              <MoneyField
+                label={<FormattedMessage id="combo.price" />}
+                value={numberOrNull(value('price'))}
+                currency={String(value('currency') ?? 'DZD')}
+                required
+                onChange={(minor, invalid) => {
+                  setPriceInvalid(invalid);
+                  set('price', minor);
+                }}
+                errors={errorsAt(context.fieldErrors, 'price')}
+              />
             ) : (
-              <div className="field">
-                <label htmlFor={`${formId}-percent`}>
-                  <FormattedMessage id="combo.percent" />
-                </label>
-                <input
-                  id={`${formId}-percent`}
-                  type="number"
-                  min={0}
-                  max={100}
-                  step="0.01"
-                  dir="ltr"
-                  value={value('percent') == null ? '' : String(value('percent'))}
-                  onChange={(e) => set('percent', e.target.value === '' ? null : Number(e.target.value))}
-                  {...errorProps('percent')}
-                />
-                {errorLine('percent')}
-              </div>
+              <NumberField
+                label={<FormattedMessage id="combo.percent" />}
+                value={numberOrNull(value('percent'))}
+                decimals={2}
+                min={0}
+                max={100}
+                unit="%"
+                required
+                onChange={(n, invalid) => {
+                  setPriceInvalid(invalid);
+                  set('percent', n);
+                }}
+                errors={errorsAt(context.fieldErrors, 'percent')}
+              />
             )}
-            <div className="field">
-              <label htmlFor={`${formId}-valid_from`}>
-                <FormattedMessage id="combo.validFrom" />
-              </label>
-              <input
-                id={`${formId}-valid_from`}
-                type="date"
-                value={String(value('valid_from') ?? '')}
-                onChange={(e) => set('valid_from', e.target.value || null)}
-                {...errorProps('valid_from')}
-              />
-              {errorLine('valid_from')}
-            </div>
-            <div className="field">
-              <label htmlFor={`${formId}-valid_to`}>
-                <FormattedMessage id="combo.validTo" />
-              </label>
-              <input
-                id={`${formId}-valid_to`}
-                type="date"
-                value={String(value('valid_to') ?? '')}
-                onChange={(e) => set('valid_to', e.target.value || null)}
-                {...errorProps('valid_to')}
-              />
-              {errorLine('valid_to')}
-            </div>
+            <DateTimeField
+              mode="date"
+              label={<FormattedMessage id="combo.validFrom" />}
+              value={stringOrNull(value('valid_from'))}
+              onChange={(v) => set('valid_from', v)}
+              errors={errorsAt(context.fieldErrors, 'valid_from')}
+            />
+            <DateTimeField
+              mode="date"
+              label={<FormattedMessage id="combo.validTo" />}
+              value={stringOrNull(value('valid_to'))}
+              min={stringOrNull(value('valid_from'))}
+              onChange={(v) => set('valid_to', v)}
+              errors={errorsAt(context.fieldErrors, 'valid_to')}
+            />
           </div>
-          <label className="field-inline combo-active">
-            <input type="checkbox" checked={value('active') === true} onChange={(e) => set('active', e.target.checked)} />
-            <FormattedMessage id="combo.activeLabel" />
-          </label>
+          <ToggleField
+            label={<FormattedMessage id="combo.activeLabel" />}
+            checked={value('active') === true}
+            onChange={(on) => set('active', on)}
+            errors={errorsAt(context.fieldErrors, 'active')}
+          />
           <div className="form-actions">
             <button type="button" className="button" disabled={busy} onClick={() => (id === null ? record.send({ type: 'cancel' }) : onClose(false))}>
               <FormattedMessage id="common.cancel" />

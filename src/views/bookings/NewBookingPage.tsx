@@ -1,22 +1,21 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import type { PageProps } from '../../app/pages.tsx';
 import { usePageReady } from '../../app/pageReady.ts';
 import { routeByKey, pathOf } from '../../app/routes.ts';
 import { createRecord, type ApiRecord } from '../../api/resources.ts';
+import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
+import { focusFirstInvalid } from '../ui/fields/Field.tsx';
+import { errorsAt, errorsElsewhere, withoutErrorsAt } from '../ui/fields/fieldErrors.ts';
+import { SelectField } from '../ui/fields/SelectField.tsx';
+import { TextField } from '../ui/fields/TextField.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { localized } from '../ui/format.ts';
 import { useLeaveGuard } from '../ui/useLeaveGuard.ts';
-import {
-  CUSTOMER_TYPES,
-  PAYMENT_METHODS,
-  groupFieldErrors,
-  newBookingPayload,
-  validateNewBooking,
-  type NewBookingForm,
-} from './bookingViews.ts';
+import { CUSTOMER_TYPES, PAYMENT_METHODS, newBookingPayload, validateNewBooking, type NewBookingForm } from './bookingViews.ts';
+import { ParticipantsFields } from './ParticipantsFields.tsx';
 
 const EMPTY: NewBookingForm = {
   customer: null,
@@ -28,11 +27,6 @@ const EMPTY: NewBookingForm = {
   notes: '',
 };
 
-/** A message id from the browser's own checks, or the server's words as they are. */
-export function ErrorText({ text }: { text: string }): ReactNode {
-  return /^[a-zA-Z]+\.[a-zA-Z.]+$/.test(text) ? <FormattedMessage id={text} /> : text;
-}
-
 /** A booking taken in the back-office: who, what, when, how many; the server prices it. */
 export function NewBookingPage({ route }: PageProps) {
   const intl = useIntl();
@@ -43,13 +37,14 @@ export function NewBookingPage({ route }: PageProps) {
   const [detail, setDetail] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   usePageReady(true);
   const dirty = !done && JSON.stringify(form) !== JSON.stringify(EMPTY);
   useLeaveGuard(dirty, intl.formatMessage({ id: 'record.leaveUnsaved' }));
 
   const set = <K extends keyof NewBookingForm>(key: K, value: NewBookingForm[K], errorKey: string) => {
     setForm((f) => ({ ...f, [key]: value }));
-    setErrors(({ [errorKey]: _gone, ...rest }) => rest);
+    setErrors((all) => withoutErrorsAt(all, errorKey));
   };
 
   const submit = async () => {
@@ -57,8 +52,7 @@ export function NewBookingPage({ route }: PageProps) {
     setErrors(local);
     setDetail(null);
     if (Object.keys(local).length > 0) {
-      const first = Object.keys(local)[0];
-      document.getElementById(`${id}-${first}`)?.focus();
+      focusFirstInvalid(formRef.current);
       return;
     }
     setBusy(true);
@@ -68,32 +62,22 @@ export function NewBookingPage({ route }: PageProps) {
       navigate(pathOf(routeByKey('bookingDetail'), created.id));
     } catch (error) {
       const failure = error as { status?: number; detail?: string; fieldErrors?: Record<string, string[]> };
-      const fields = groupFieldErrors(failure.fieldErrors ?? {});
-      setErrors(fields);
+      setErrors(failure.fieldErrors ?? {});
+      focusFirstInvalid(formRef.current);
       setDetail(failure.detail ?? intl.formatMessage({ id: 'newBooking.failed' }));
     } finally {
       setBusy(false);
     }
   };
 
-  const fieldErrorProps = (name: string) =>
-    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${name}-error` } : {};
-  const errorLine = (name: string) =>
-    errors[name] && (
-      <p className="field-error" id={`${id}-${name}-error`}>
-        {errors[name].map((e, i) => (
-          <span key={i}>
-            <ErrorText text={e} />{' '}
-          </span>
-        ))}
-      </p>
-    );
-  const known = new Set(['customer_id', 'service_id', 'starts_at', 'participants', 'coupon_code', 'payment_method', 'notes']);
-  const otherErrors = Object.entries(errors).filter(([k]) => !known.has(k));
+  const known = ['customer_id', 'service_id', 'starts_at', 'participants', 'coupon_code', 'payment_method', 'notes'];
+  const otherErrors = errorsElsewhere(errors, known);
+  const at = (name: string) => errorsAt(errors, name);
 
   return (
     <PageFrame route={route} id={intl.formatMessage({ id: 'newBooking.title' })}>
       <form
+        ref={formRef}
         className="card form-card"
         noValidate
         aria-labelledby={`${id}-title`}
@@ -124,7 +108,7 @@ export function NewBookingPage({ route }: PageProps) {
             optionLabel={(c) => String(c.name)}
             optionDetail={(c) => (c.phone ? String(c.phone) : null)}
             placeholder={intl.formatMessage({ id: 'newBooking.customerSearch' })}
-            errors={errors.customer_id?.map((e, i) => <ErrorText key={i} text={e} />)}
+            errors={at('customer_id')}
             required
           />
           <RelationPicker
@@ -135,102 +119,48 @@ export function NewBookingPage({ route }: PageProps) {
             onChange={(s: ApiRecord | null) => set('service', s, 'service_id')}
             optionLabel={(s) => localized(s.title_i18n, intl.locale)}
             placeholder={intl.formatMessage({ id: 'newBooking.serviceSearch' })}
-            errors={errors.service_id?.map((e, i) => <ErrorText key={i} text={e} />)}
+            errors={at('service_id')}
             required
           />
-          <div className="field">
-            <label htmlFor={`${id}-starts_at`}>
-              <FormattedMessage id="booking.startsAt" />
-            </label>
-            <input
-              id={`${id}-starts_at`}
-              type="datetime-local"
-              required
-              value={form.startsAt}
-              onChange={(e) => set('startsAt', e.target.value, 'starts_at')}
-              {...fieldErrorProps('starts_at')}
-            />
-            {errorLine('starts_at')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-payment_method`}>
-              <FormattedMessage id="newBooking.paymentMethod" />
-            </label>
-            <select
-              id={`${id}-payment_method`}
-              value={form.paymentMethod}
-              onChange={(e) => set('paymentMethod', e.target.value, 'payment_method')}
-              {...fieldErrorProps('payment_method')}
-            >
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {intl.formatMessage({ id: `newBooking.method.${m}` })}
-                </option>
-              ))}
-            </select>
-            {errorLine('payment_method')}
-          </div>
+          <DateTimeField
+            mode="datetime"
+            label={<FormattedMessage id="booking.startsAt" />}
+            required
+            value={form.startsAt || null}
+            onChange={(v) => set('startsAt', v ?? '', 'starts_at')}
+            errors={at('starts_at')}
+          />
+          <SelectField
+            label={<FormattedMessage id="newBooking.paymentMethod" />}
+            value={form.paymentMethod}
+            options={PAYMENT_METHODS}
+            labelPrefix="newBooking.method"
+            onChange={(v) => set('paymentMethod', v, 'payment_method')}
+            errors={at('payment_method')}
+          />
         </div>
 
-        <fieldset className="fieldset" {...(errors.participants ? { 'aria-describedby': `${id}-participants-error` } : {})}>
-          <legend>
-            <FormattedMessage id="booking.participants" />
-          </legend>
-          <div className="participants-grid">
-            {CUSTOMER_TYPES.map((type, index) => (
-              <div className="field" key={type}>
-                <label htmlFor={index === 0 ? `${id}-participants` : `${id}-participants-${type}`}>
-                  <FormattedMessage id={`newBooking.type.${type}`} />
-                </label>
-                <input
-                  id={index === 0 ? `${id}-participants` : `${id}-participants-${type}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={1000}
-                  step={1}
-                  dir="ltr"
-                  value={form.participants[type]}
-                  onChange={(e) => set('participants', { ...form.participants, [type]: e.target.value }, 'participants')}
-                  {...fieldErrorProps('participants')}
-                />
-              </div>
-            ))}
-          </div>
-          {errorLine('participants')}
-        </fieldset>
+        <ParticipantsFields value={form.participants} onChange={(v) => set('participants', v, 'participants')} errors={errors} max={1000} />
 
         <div className="form-grid">
-          <div className="field">
-            <label htmlFor={`${id}-coupon_code`}>
-              <FormattedMessage id="newBooking.coupon" />
-            </label>
-            <input
-              id={`${id}-coupon_code`}
-              dir="ltr"
-              maxLength={40}
-              autoComplete="off"
-              value={form.couponCode}
-              onChange={(e) => set('couponCode', e.target.value, 'coupon_code')}
-              {...fieldErrorProps('coupon_code')}
-            />
-            {errorLine('coupon_code')}
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-notes`}>
-            <FormattedMessage id="booking.notes" />
-          </label>
-          <textarea
-            id={`${id}-notes`}
-            rows={3}
-            maxLength={2000}
-            value={form.notes}
-            onChange={(e) => set('notes', e.target.value, 'notes')}
-            {...fieldErrorProps('notes')}
+          <TextField
+            label={<FormattedMessage id="newBooking.coupon" />}
+            dir="ltr"
+            maxLength={40}
+            autoComplete="off"
+            value={form.couponCode}
+            onChange={(v) => set('couponCode', v, 'coupon_code')}
+            errors={at('coupon_code')}
           />
-          {errorLine('notes')}
         </div>
+        <TextField
+          label={<FormattedMessage id="booking.notes" />}
+          multiline={3}
+          maxLength={2000}
+          value={form.notes}
+          onChange={(v) => set('notes', v, 'notes')}
+          errors={at('notes')}
+        />
         <p className="muted">
           <FormattedMessage id="newBooking.priceNote" />
         </p>

@@ -7,7 +7,7 @@ export const PAYMENT_METHODS = ['unpaid', 'cash', 'card', 'free'] as const;
 export interface NewBookingForm {
   customer: ApiRecord | null;
   service: ApiRecord | null;
-  /** The value of a datetime-local input (local time, no zone). */
+  /** An ISO instant ('' until chosen). */
   startsAt: string;
   participants: Record<string, string>;
   couponCode: string;
@@ -37,7 +37,7 @@ export function newBookingPayload(form: NewBookingForm): Record<string, unknown>
   const body: Record<string, unknown> = {
     customer_id: form.customer?.id,
     service_id: form.service?.id,
-    starts_at: new Date(form.startsAt).toISOString(),
+    starts_at: form.startsAt,
     participants,
     channel: 'back_office',
     payment_method: form.paymentMethod,
@@ -45,30 +45,6 @@ export function newBookingPayload(form: NewBookingForm): Record<string, unknown>
   if (form.couponCode.trim()) body.coupon_code = form.couponCode.trim();
   if (form.notes.trim()) body.notes = form.notes.trim();
   return body;
-}
-
-/**
- * The server names fields by their path (`participants.adult`, `items.0.service_id`);
- * a form shows them at the field that holds them: the first segment.
- */
-export function groupFieldErrors(errors: Record<string, string[]>): Record<string, string[]> {
-  const grouped: Record<string, string[]> = {};
-  for (const [path, messages] of Object.entries(errors)) {
-    const field = path.replace(/^\//, '').split(/[./]/)[0] || 'detail';
-    grouped[field] = [...(grouped[field] ?? []), ...messages];
-  }
-  return grouped;
-}
-
-/** Minor units to the text of a decimal input, and back (null: not a valid amount). */
-export function minorToInput(minor: unknown, digits = 2): string {
-  return typeof minor === 'number' ? (minor / 10 ** digits).toFixed(digits) : '';
-}
-
-export function inputToMinor(text: string, digits = 2): number | null {
-  const normalized = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d+)?$/.test(normalized)) return null;
-  return Math.round(Number(normalized) * 10 ** digits);
 }
 
 /** `/booking/new` is the new-booking form (booking ids are UUIDs, never this word). */
@@ -81,7 +57,6 @@ export const REFUND_EVENT_ORDER = ['approve', 'process', 'retry', 'succeed', 'fa
 /** Events whose chart guard wants a reason (`hasReason`). */
 export const REFUND_EVENTS_NEEDING_REASON = new Set(['reject', 'fail']);
 
-export const LANGUAGES = ['en', 'fr', 'ar'] as const;
 export interface ComboItem {
   service_id: string;
   required: boolean;

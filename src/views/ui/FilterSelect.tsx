@@ -1,4 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
+import { TranslatedOptions } from './fields/SelectField.tsx';
 
 /** A filter of a list: "Any" or one of `values`, each named by the message `${labelPrefix}.${value}`. */
 export function FilterSelect({
@@ -15,17 +16,11 @@ export function FilterSelect({
   labelPrefix: string;
   onChange: (value: string) => void;
 }) {
-  const intl = useIntl();
   return (
     <label className="filter">
       <FormattedMessage id={label} />
       <select value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{intl.formatMessage({ id: 'list.any' })}</option>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {intl.formatMessage({ id: `${labelPrefix}.${v}` })}
-          </option>
-        ))}
+        <TranslatedOptions options={values} labelPrefix={labelPrefix} emptyOption="list.any" />
       </select>
     </label>
   );

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fetchList, type ApiRecord } from '../../api/resources.ts';
+import { Field } from './fields/Field.tsx';
 
 const DEBOUNCE_MS = 250;
 const PAGE_SIZE = 10;
@@ -18,8 +19,8 @@ export interface RelationPickerProps {
   optionDetail?: (record: ApiRecord) => string | null;
   /** Fixed filters on the search, e.g. `{status: 'published'}`. */
   filters?: Record<string, string>;
-  /** Error messages shown under the field and linked with aria-describedby. */
-  errors?: ReactNode[];
+  /** Error messages shown under the field and linked with aria-describedby (message ids or the server's words). */
+  errors?: readonly ReactNode[];
   required?: boolean;
   placeholder?: string;
 }
@@ -30,9 +31,6 @@ export interface RelationPickerProps {
  */
 export function RelationPicker(props: RelationPickerProps) {
   const { resource, value, onChange, optionLabel, optionDetail, filters, errors, required } = props;
-  const id = useId();
-  const listId = `${id}-list`;
-  const errorId = `${id}-error`;
   const [text, setText] = useState(value ? optionLabel(value) : '');
   const [open, setOpen] = useState(false);
   const [options, setOptions] = useState<ApiRecord[]>([]);
@@ -107,80 +105,71 @@ export function RelationPicker(props: RelationPickerProps) {
 
   const showList = open && (options.length > 0 || state !== 'idle' || text.trim() !== '');
   return (
-    <div className="field relation-picker">
-      <label htmlFor={id}>{props.label}</label>
-      <div className="relation-picker-box">
-        <input
-          id={id}
-          type="text"
-          role="combobox"
-          autoComplete="off"
-          maxLength={100}
-          value={text}
-          required={required}
-          placeholder={props.placeholder}
-          aria-expanded={showList}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={showList && active >= 0 && options[active] ? `${id}-opt-${active}` : undefined}
-          aria-invalid={errors && errors.length > 0 ? true : undefined}
-          aria-describedby={errors && errors.length > 0 ? errorId : undefined}
-          onChange={(e) => {
-            setText(e.target.value);
-            setOpen(true);
-            if (value) onChange(null);
-          }}
-          onFocus={() => setOpen(true)}
-          onClick={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
-        />
-        <ul ref={listRef} id={listId} role="listbox" className="relation-picker-list" hidden={!showList} aria-label={typeof props.label === 'string' ? props.label : undefined}>
-          {state === 'loading' && options.length === 0 && (
-            <li className="relation-picker-note" role="presentation">
-              <FormattedMessage id="common.loading" />
-            </li>
-          )}
-          {state === 'failed' && (
-            <li className="relation-picker-note" role="presentation">
-              <FormattedMessage id="picker.failed" />
-            </li>
-          )}
-          {state === 'idle' && options.length === 0 && (
-            <li className="relation-picker-note" role="presentation">
-              <FormattedMessage id="picker.noMatch" />
-            </li>
-          )}
-          {options.map((record, index) => {
-            const detail = optionDetail?.(record);
-            return (
-              <li
-                key={record.id}
-                id={`${id}-opt-${index}`}
-                role="option"
-                aria-selected={index === active}
-                className="relation-picker-option"
-                // mousedown, not click: the input's blur would close the list first.
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  choose(record);
-                }}
-                onMouseMove={() => setActive(index)}
-              >
-                <span>{optionLabel(record)}</span>
-                {detail && <span className="muted" dir="auto">{detail}</span>}
+    <Field label={props.label} required={required} errors={errors} className="relation-picker">
+      {(control, labelId) => (
+        <div className="relation-picker-box">
+          <input
+            {...control}
+            type="text"
+            role="combobox"
+            autoComplete="off"
+            maxLength={100}
+            value={text}
+            placeholder={props.placeholder}
+            aria-expanded={showList}
+            aria-controls={`${control.id}-list`}
+            aria-autocomplete="list"
+            aria-activedescendant={showList && active >= 0 && options[active] ? `${control.id}-opt-${active}` : undefined}
+            onChange={(e) => {
+              setText(e.target.value);
+              setOpen(true);
+              if (value) onChange(null);
+            }}
+            onFocus={() => setOpen(true)}
+            onClick={() => setOpen(true)}
+            onBlur={() => setOpen(false)}
+            onKeyDown={onKeyDown}
+          />
+          <ul ref={listRef} id={`${control.id}-list`} role="listbox" className="relation-picker-list" hidden={!showList} aria-labelledby={labelId}>
+            {state === 'loading' && options.length === 0 && (
+              <li className="relation-picker-note" role="presentation">
+                <FormattedMessage id="common.loading" />
               </li>
-            );
-          })}
-        </ul>
-      </div>
-      {errors && errors.length > 0 && (
-        <p className="field-error" id={errorId}>
-          {errors.map((e, i) => (
-            <span key={i}>{e} </span>
-          ))}
-        </p>
+            )}
+            {state === 'failed' && (
+              <li className="relation-picker-note" role="presentation">
+                <FormattedMessage id="picker.failed" />
+              </li>
+            )}
+            {state === 'idle' && options.length === 0 && (
+              <li className="relation-picker-note" role="presentation">
+                <FormattedMessage id="picker.noMatch" />
+              </li>
+            )}
+            {options.map((record, index) => {
+              const detail = optionDetail?.(record);
+              return (
+                <li
+                  key={record.id}
+                  id={`${control.id}-opt-${index}`}
+                  role="option"
+                  aria-selected={index === active}
+                  className="relation-picker-option"
+                  // mousedown, not click: the input's blur would close the list first.
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    choose(record);
+                  }}
+                  onMouseMove={() => setActive(index)}
+                >
+                  <span>{optionLabel(record)}</span>
+                  {detail && <span className="muted" dir="auto">{detail}</span>}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       )}
-    </div>
+    </Field>
   );
 }

@@ -1,0 +1,201 @@
+/** The pure rules behind the form fields: amounts and numbers typed in each locale, tags, errors by path, dates. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { fromInputValue, toInputValue } from '../../src/views/ui/fields/dateTime.ts';
+import { errorsAt, errorsElsewhere, errorsUnder, isMessageId, withoutErrorsAt } from '../../src/views/ui/fields/fieldErrors.ts';
+import { i18nErrors, missingLanguages, tabAfterKey } from '../../src/views/ui/fields/i18nText.ts';
+import { formatDecimalInput, formatMoneyInput, parseDecimal, parseMoney } from '../../src/views/ui/fields/numberText.ts';
+import { addTags, normalizeTag, removeTagAt } from '../../src/views/ui/fields/tags.ts';
+
+const money = (text: string, locale: string, currency = 'DZD') => {
+  const result = parseMoney(text, locale, currency);
+  return result.ok ? result.value : result.reason;
+};
+
+describe('amounts typed in each locale', () => {
+  it('reads plain digits with a dot or a comma as the decimal mark, in every locale', () => {
+    for (const locale of ['en-US', 'fr-FR', 'ar-DZ']) {
+      assert.equal(money('1234.5', locale), 123450, locale);
+      assert.equal(money('1234,50', locale), 123450, locale);
+      assert.equal(money('1500', locale), 150000, locale);
+      assert.equal(money('0.05', locale), 5, locale);
+      assert.equal(money('.5', locale), 50, locale);
+      assert.equal(money('  12.  ', locale), 1200, locale);
+    }
+  });
+
+  it('reads English grouping', () => {
+    assert.equal(money('1,234.50', 'en-US'), 123450);
+    assert.equal(money('1,234', 'en-US'), 123400, 'a comma before three digits groups in English');
+    assert.equal(money('1,234,567', 'en-US'), 123456700);
+    assert.equal(money('1,5', 'en-US'), 150, 'a comma before other than three digits is a decimal mark');
+  });
+
+  it('reads French grouping with any space, including the narrow no-break space', () => {
+    assert.equal(money('1 234,50', 'fr-FR'), 123450);
+    assert.equal(money('1\u202F234,50', 'fr-FR'), 123450);
+    assert.equal(money('1\u00A0234\u00A0567,5', 'fr-FR'), 123456750);
+    assert.equal(money('1,234', 'fr-FR'), 'decimals', 'a French comma is the decimal mark: 1.234 has too many decimals');
+    assert.equal(money('1 234.50', 'fr-FR'), 123450);
+  });
+
+  it('reads Arabic-Indic digits and Arabic separators, and Algerian Arabic grouping', () => {
+    assert.equal(money('١٢٣٤٫٥', 'ar-DZ'), 123450);
+    assert.equal(money('١٬٢٣٤٫٥٠', 'ar-DZ'), 123450);
+    assert.equal(money('۱۲۳۴', 'ar-DZ'), 123400, 'Eastern Arabic (Persian) digits too');
+    assert.equal(money('1.234,50', 'ar-DZ'), 123450);
+    assert.equal(money('1.234', 'ar-DZ'), 123400, 'a dot before three digits groups in ar-DZ');
+    assert.equal(money('\u200F1.234,50 د.ج.\u200F', 'ar-DZ'), 123450, 'the currency sign and bidi marks are ignored');
+  });
+
+  it('ignores the currency code around the amount', () => {
+    assert.equal(money('DZD 1,500.00', 'en-US'), 150000);
+    assert.equal(money('1 500,00 DZD', 'fr-FR'), 150000);
+  });
+
+  it('refuses what it would have to guess, with the reason', () => {
+    assert.equal(money('12abc', 'en-US'), 'format');
+    assert.equal(money('1,23,4', 'en-US'), 'format', 'groups of the wrong size');
+    assert.equal(money('12 34', 'fr-FR'), 'format');
+    assert.equal(money('1.2.3', 'fr-FR'), 'format');
+    assert.equal(money('1,2.3,4', 'en-US'), 'format');
+    assert.equal(money('.', 'en-US'), 'format');
+    assert.equal(money('1.234', 'en-US'), 'decimals');
+    assert.equal(money('-5', 'en-US'), 'negative');
+    assert.equal(money('10000000001', 'en-US'), 'tooLarge');
+  });
+
+  it('follows the currency: three decimals for the Tunisian dinar', () => {
+    assert.equal(money('1.234', 'en-US', 'TND'), 1234);
+    assert.equal(money('1.2345', 'en-US', 'TND'), 'decimals');
+  });
+
+  it('takes an empty text as no amount', () => {
+    assert.deepEqual(parseMoney('', 'fr-FR', 'DZD'), { ok: true, value: null });
+    assert.deepEqual(parseMoney('   ', 'fr-FR', 'DZD'), { ok: true, value: null });
+  });
+
+  it('formats minor units for the input in the locale, and reads its own text back', () => {
+    assert.equal(formatMoneyInput(123450, 'en-US', 'DZD'), '1,234.50');
+    assert.equal(formatMoneyInput(123450, 'fr-FR', 'DZD').replace(/\s/g, ' '), '1 234,50');
+    assert.equal(formatMoneyInput(null, 'fr-FR', 'DZD'), '');
+    for (const locale of ['en-US', 'fr-FR', 'ar-DZ', 'ar', 'ar-EG']) {
+      for (const minor of [0, 5, 150000, 123456789]) {
+        assert.equal(money(formatMoneyInput(minor, locale, 'DZD'), locale), minor, `${locale} ${minor}`);
+      }
+    }
+  });
+});
+
+describe('decimal numbers', () => {
+  it('reads a percentage with a decimal comma or dot', () => {
+    assert.deepEqual(parseDecimal('12,5', 'fr-FR', 2), { ok: true, value: 12.5 });
+    assert.deepEqual(parseDecimal('12.75', 'en-US', 2), { ok: true, value: 12.75 });
+    assert.deepEqual(parseDecimal('١٢٫٥', 'ar-DZ', 2), { ok: true, value: 12.5 });
+    assert.deepEqual(parseDecimal('12.755', 'en-US', 2), { ok: false, reason: 'decimals' });
+    assert.deepEqual(parseDecimal('', 'en-US', 2), { ok: true, value: null });
+    assert.equal(formatDecimalInput(12.5, 'fr-FR', 2), '12,5');
+  });
+});
+
+describe('tags', () => {
+  const limits = { maxTags: 3, maxLength: 10 };
+
+  it('normalises a tag: trimmed, one space inside, no commas, cut to the length', () => {
+    assert.equal(normalizeTag('  sea   view ', 20), 'sea view');
+    assert.equal(normalizeTag('a,b', 20), 'a b');
+    assert.equal(normalizeTag('abcdefghijkl', 10), 'abcdefghij');
+    assert.equal(normalizeTag('صحراء كبيرة جدا', 5), 'صحراء');
+  });
+
+  it('adds the tags of a text, ignoring duplicates (any case) and what does not fit', () => {
+    let r = addTags([], 'Desert, quad ,،camel', limits);
+    assert.deepEqual(r.tags, ['Desert', 'quad', 'camel']);
+    r = addTags(['Desert'], 'desert', limits);
+    assert.deepEqual(r, { tags: ['Desert'], added: [], duplicates: ['desert'], overflow: [] });
+    r = addTags(['a', 'b'], 'c, d', limits);
+    assert.deepEqual(r.tags, ['a', 'b', 'c']);
+    assert.deepEqual(r.overflow, ['d']);
+    r = addTags(['a'], ' ,  , ', limits);
+    assert.deepEqual(r.added, []);
+    r = addTags([], 'Café, café', limits);
+    assert.deepEqual(r.tags, ['Café'], 'composed and decomposed forms are the same tag');
+  });
+
+  it('removes one tag by its place', () => {
+    assert.deepEqual(removeTagAt(['a', 'b', 'c'], 1), ['a', 'c']);
+  });
+});
+
+describe('errors by path', () => {
+  const errors = {
+    'title_i18n.fr': ['Too long.'],
+    title_i18n: ['Required.'],
+    'title_i18n.de': ['Unknown field.'],
+    title_i18n_extra: ['Unrelated.'],
+    'participants.adult': ['No price.'],
+    '/items/0/service_id': ['Not found.'],
+    vendor_id: ['Belongs to another vendor.'],
+  };
+
+  it('finds the errors under a field, by the rest of their path', () => {
+    assert.deepEqual(errorsUnder(errors, 'title_i18n'), { fr: ['Too long.'], '': ['Required.'], de: ['Unknown field.'] });
+    assert.deepEqual(errorsAt(errors, 'items'), ['Not found.']);
+    assert.deepEqual(errorsAt(errors, 'participants'), ['No price.']);
+    assert.equal(errorsAt(errors, 'price'), undefined);
+  });
+
+  it('maps i18n errors to their language; the rest belong to the whole field', () => {
+    assert.deepEqual(i18nErrors(errorsUnder(errors, 'title_i18n')), { field: ['Required.', 'Unknown field.'], languages: { fr: ['Too long.'] } });
+    assert.deepEqual(i18nErrors({ 'ar.extra': ['x'] }), { field: [], languages: { ar: ['x'] } });
+  });
+
+  it('lists the errors no field shows, and drops a field’s errors when it changes', () => {
+    assert.deepEqual(
+      errorsElsewhere(errors, ['title_i18n', 'participants', 'items']).map(([path]) => path),
+      ['title_i18n_extra', 'vendor_id'],
+    );
+    assert.deepEqual(Object.keys(withoutErrorsAt(errors, 'title_i18n')), ['title_i18n_extra', 'participants.adult', '/items/0/service_id', 'vendor_id']);
+  });
+
+  it('tells message ids from the server’s words', () => {
+    assert.equal(isMessageId('newBooking.customerRequired'), true);
+    assert.equal(isMessageId('field.amount.format'), true);
+    assert.equal(isMessageId('Must be after valid_from.'), false);
+    assert.equal(isMessageId('Too long.'), false);
+  });
+});
+
+describe('i18n tabs', () => {
+  it('says which required languages are empty', () => {
+    assert.deepEqual(missingLanguages({ en: ' ', fr: 'x' }, ['en', 'fr']), ['en']);
+    assert.deepEqual(missingLanguages({}, []), []);
+  });
+
+  it('moves between tabs with the arrows, mirrored right-to-left, and Home/End', () => {
+    assert.equal(tabAfterKey('ArrowRight', 0, 3, false), 1);
+    assert.equal(tabAfterKey('ArrowLeft', 0, 3, false), 2, 'wraps around');
+    assert.equal(tabAfterKey('ArrowLeft', 0, 3, true), 1, 'in Arabic ← goes to the next tab');
+    assert.equal(tabAfterKey('ArrowRight', 1, 3, true), 0);
+    assert.equal(tabAfterKey('End', 0, 3, true), 2);
+    assert.equal(tabAfterKey('Home', 2, 3, false), 0);
+    assert.equal(tabAfterKey('a', 0, 3, false), null);
+  });
+});
+
+describe('dates and times for the inputs', () => {
+  it('keeps calendar dates as they are', () => {
+    assert.equal(toInputValue('2026-05-01', 'date'), '2026-05-01');
+    assert.equal(fromInputValue('2026-05-01', 'date'), '2026-05-01');
+    assert.equal(fromInputValue('', 'date'), null);
+  });
+
+  it('shows an instant in local time and reads local time back to the same instant', () => {
+    const local = '2026-05-01T09:30';
+    const iso = fromInputValue(local, 'datetime');
+    assert.equal(iso, new Date(local).toISOString());
+    assert.equal(toInputValue(iso, 'datetime'), local);
+    assert.equal(fromInputValue('2026-05-01T', 'datetime'), null, 'an incomplete value is no value');
+    assert.equal(toInputValue('not a date', 'datetime'), '');
+  });
+});
