@@ -141,30 +141,30 @@ function pageUrl(request: FastifyRequest, page: number): string {
  */
 export const EXACT_COUNT_LIMIT = 1_000;
 
-/** Planner estimates are remembered this long: they are rough anyway, and planning costs. */
+/**
+ * A filter seen with more than EXACT_COUNT_LIMIT matches keeps its planner estimate this
+ * long: paging through it, or several staff on the same list, neither count the first
+ * thousand matches again nor plan the estimate again. It is an estimate either way.
+ */
 const ESTIMATE_TTL_MS = 30_000;
 const ESTIMATES_KEPT = 500;
 const estimates = new Map<string, { count: number; until: number }>();
 
-async function estimateMatches(q: Queryable, matching: string, params: unknown[]): Promise<number> {
+async function countMatches(q: Queryable, matching: string, params: unknown[]): Promise<{ count: number; exact: boolean }> {
   const key = `${matching}\u0000${JSON.stringify(params)}`;
   const known = estimates.get(key);
-  if (known && known.until > Date.now()) return known.count;
-  const plan = await q.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${matching}`, params);
-  const count = Math.round(Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0));
-  if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
-  estimates.set(key, { count, until: Date.now() + ESTIMATE_TTL_MS });
-  return count;
-}
-
-async function countMatches(q: Queryable, matching: string, params: unknown[]): Promise<{ count: number; exact: boolean }> {
+  if (known && known.until > Date.now()) return { count: known.count, exact: false };
   const capped = await q.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM (${matching} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
     params,
   );
-  const count = capped.rows[0]?.count ?? 0;
-  if (count <= EXACT_COUNT_LIMIT) return { count, exact: true };
-  return { count: Math.max(EXACT_COUNT_LIMIT + 1, await estimateMatches(q, matching, params)), exact: false };
+  const exact = capped.rows[0]?.count ?? 0;
+  if (exact <= EXACT_COUNT_LIMIT) return { count: exact, exact: true };
+  const plan = await q.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${matching}`, params);
+  const count = Math.max(EXACT_COUNT_LIMIT + 1, Math.round(Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0)));
+  if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
+  estimates.set(key, { count, until: Date.now() + ESTIMATE_TTL_MS });
+  return { count, exact: false };
 }
 
 export interface ListOptions {
