@@ -38,6 +38,10 @@ function startRecord(options: { id?: string | null; defaults?: Draft } = {}) {
         if (title && !title.en) {
           throw httpError(400, 'Invalid body', { fieldErrors: { 'title_i18n.en': ['Too short.'], 'title_i18n_other': ['Unrelated.'] } });
         }
+        if (input.changes.slug === 'taken') {
+          // A unique value already in use: a 409 with the field named, and no current record.
+          throw httpError(409, 'A record with this slug already exists.', { body: { detail: 'A record with this slug already exists.', errors: { slug: ['Already in use.'] } }, fieldErrors: { slug: ['Already in use.'] } });
+        }
         if (input.id !== null && input.version !== server.record.version) {
           throw httpError(409, 'Stale version', { body: { detail: 'Stale version', current: server.record } });
         }
@@ -98,6 +102,24 @@ test('server field errors show at their fields and the draft survives', async ()
   actor.send({ type: 'save' });
   s = await idle(actor);
   assert.ok(s.matches('saved'));
+});
+
+test('a value already taken (409 with field errors) shows at its field, not as a conflict', async () => {
+  const { actor, server } = startRecord();
+  await idle(actor);
+  actor.send({ type: 'edit' });
+  actor.send({ type: 'field.changed', name: 'slug', value: 'taken' });
+  actor.send({ type: 'save' });
+  let s = await idle(actor);
+  assert.ok(s.matches('invalid'), `state ${JSON.stringify(s.value)}`);
+  assert.deepEqual(s.context.fieldErrors, { slug: ['Already in use.'] });
+  assert.equal(s.context.conflict, null);
+  assert.equal(s.context.draft.slug, 'taken');
+  actor.send({ type: 'field.changed', name: 'slug', value: 'free' });
+  actor.send({ type: 'save' });
+  s = await idle(actor);
+  assert.ok(s.matches('saved'));
+  assert.equal(server.record.slug, 'free');
 });
 
 test('changing a field clears the errors under its path, and only those', async () => {

@@ -126,7 +126,13 @@ export const recordMachine = setup({
   },
   guards: {
     isNew: ({ context }) => context.id === null,
-    isValidationError: (_, error: unknown) => failure(error).status === 400,
+    /**
+     * The server refused the draft with messages at its fields: a 400, or a 409 naming
+     * the field whose value is already taken (a duplicate slug), which is not a stale version.
+     */
+    isValidationError: (_, error: unknown) =>
+      failure(error).status === 400 ||
+      (failure(error).status === 409 && bodyOf(error).current === undefined && Object.keys(failure(error).fieldErrors ?? {}).length > 0),
     isConflict: (_, error: unknown) => failure(error).status === 409 && bodyOf(error).current !== undefined,
     isNotFound: (_, error: unknown) => failure(error).status === 404,
   },
