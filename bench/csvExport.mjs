@@ -83,14 +83,28 @@ async function getJson(url, headers) {
   return response.json();
 }
 
-/** The filter selecting the first `rows` bookings by start time, and how many it matches. */
+/**
+ * The filter selecting the first `rows` bookings by start time, and exactly how many it
+ * matches: the list's count is an estimate past 1,000 matches, so the bookings after the
+ * `rows`-th that start at the same instant are counted from the following pages.
+ */
 async function filterFor(baseURL, headers, rows) {
   const pageSize = 100;
-  const page = await getJson(`${baseURL}/branch/api/bookings/?ordering=starts_at&page_size=${pageSize}&page=${Math.ceil(rows / pageSize)}`, headers);
-  const last = page.results[(rows - 1) % pageSize];
-  const query = `ordering=starts_at&starts_at__lte=${encodeURIComponent(last.starts_at)}`;
-  const { count } = await getJson(`${baseURL}/branch/api/bookings/?${query}&page_size=1`, headers);
-  return { query, count };
+  const pageAt = (n) => getJson(`${baseURL}/branch/api/bookings/?ordering=starts_at&page_size=${pageSize}&fields=starts_at&page=${n}`, headers);
+  let n = Math.ceil(rows / pageSize);
+  let page = await pageAt(n);
+  const last = page.results[(rows - 1) % pageSize].starts_at;
+  let count = rows;
+  let index = ((rows - 1) % pageSize) + 1;
+  for (;;) {
+    const ties = page.results.slice(index).filter((r) => r.starts_at === last).length;
+    count += ties;
+    if (index + ties < page.results.length || page.next === null) break;
+    n += 1;
+    index = 0;
+    page = await pageAt(n);
+  }
+  return { query: `ordering=starts_at&starts_at__lte=${encodeURIComponent(last)}`, count };
 }
 
 /** Downloads the export, reading the body as it comes; samples the server's RSS meanwhile. */
@@ -134,7 +148,7 @@ export default {
         const { query, count } = await filterFor(server.baseURL, headers, size);
         const before = rssBytes(server.pid);
         const result = await download(server.baseURL, headers, query, server.pid);
-        if (result.rows !== count) throw new Error(`the export has ${result.rows} rows, the list counts ${count}`);
+        if (result.rows !== count) throw new Error(`the export has ${result.rows} rows; ${count} bookings match`);
         rows.push([
           result.rows.toLocaleString('en'),
           `${(result.ms / 1000).toFixed(2)} s`,
