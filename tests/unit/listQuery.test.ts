@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pageCount, parseListQuery, serializeListQuery, toggleOrdering } from '../../src/machines/resources/listQuery.ts';
+import { pageCount, parseListQuery, serializeListQuery, toggleOrdering, withKeptParams } from '../../src/machines/resources/listQuery.ts';
 
 const options = { filters: ['status', 'starts_at', 'vendor_id'], defaultOrdering: '-starts_at' };
 
@@ -40,3 +40,15 @@ test('page count never drops below one', () => {
   assert.equal(pageCount(26, 25), 2);
   assert.equal(pageCount(100, 25), 4);
 });
+
+test("a new query keeps the screen's own parameters, and only those", () => {
+  const query = serializeListQuery({ page: 1, page_size: 25, ordering: '-starts_at', search: 'quad', filters: {} }, options);
+  // The panel's record stays open; an old search and a parameter nobody kept do not come back.
+  assert.equal(withKeptParams(query, '?search=qu&edit=abc&stale=1', ['edit', 'read']), '?search=quad&edit=abc');
+  assert.equal(withKeptParams('', '?read=r1', ['edit', 'read']), '?read=r1');
+  assert.equal(withKeptParams(query, '?edit=abc', []), query);
+  // A list parameter cannot be kept over the new query.
+  assert.equal(withKeptParams(query, '?search=old', ['search']), '?search=quad');
+  assert.equal(withKeptParams('', '', ['edit']), '');
+});
+

@@ -9,7 +9,7 @@
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { fetchList, type ApiRecord, type ListQuery, type Page } from '../../api/resources.ts';
-import { serializeListQuery, toggleOrdering } from './listQuery.ts';
+import { serializeListQuery, toggleOrdering, withKeptParams } from './listQuery.ts';
 
 export interface ListInput {
   resource: string;
@@ -17,6 +17,8 @@ export interface ListInput {
   defaultOrdering: string;
   /** The fields the screen shows (sparse fieldset); every field when absent. */
   fields?: readonly string[];
+  /** URL parameters the screen owns besides the query (a panel's `edit`), kept when the query is written. */
+  keepParams?: readonly string[];
 }
 
 export interface ListError {
@@ -27,6 +29,7 @@ export interface ListError {
 export interface ListContext {
   resource: string;
   fields?: readonly string[];
+  keepParams: readonly string[];
   defaultOrdering: string;
   query: ListQuery;
   page: Page<ApiRecord> | null;
@@ -93,7 +96,7 @@ export const listMachine = setup({
     commitSearch: raise({ type: 'search.commit' }),
     /** Default: the browser's history (wouter follows pushState and replaceState). */
     writeQueryToUrl: ({ context }, params: { replace: boolean }) => {
-      const url = location.pathname + serializeListQuery(context.query, context);
+      const url = location.pathname + withKeptParams(serializeListQuery(context.query, context), location.search, context.keepParams);
       if (url === location.pathname + location.search) return;
       if (params.replace) history.replaceState(history.state, '', url);
       else history.pushState(history.state, '', url);
@@ -111,6 +114,7 @@ export const listMachine = setup({
   context: ({ input }) => ({
     resource: input.resource,
     fields: input.fields,
+    keepParams: input.keepParams ?? [],
     defaultOrdering: input.defaultOrdering,
     query: input.query,
     page: null,

@@ -52,3 +52,20 @@ export function toggleOrdering(current: string, field: string): string {
 export function pageCount(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));
 }
+
+/**
+ * `query` (a search string from `serializeListQuery`) with the parameters named in `keep`
+ * copied from `current`: what the screen keeps in the URL besides its list, such as the
+ * record open in a panel beside it (`?edit=<id>`), survives a new search or filter.
+ */
+export function withKeptParams(query: string, current: string, keep: readonly string[]): string {
+  if (keep.length === 0) return query;
+  const from = new URLSearchParams(current);
+  const params = new URLSearchParams(query);
+  for (const name of keep) {
+    const value = from.get(name);
+    if (value !== null && !RESERVED.has(name)) params.set(name, value);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

@@ -7,8 +7,13 @@ import { parseListQuery } from '../../machines/resources/listQuery.ts';
 /**
  * A list actor for one screen, kept in step with the URL: the query is read from the
  * search string, and a change of it (back button, a link) reaches the machine.
+ * `keepParams`: the screen's own parameters (a panel's `edit`), which a new search,
+ * filter or page leaves as they are.
  */
-export function useList(resource: string, options: { filters: readonly string[]; defaultOrdering: string; fields?: readonly string[] }) {
+export function useList(
+  resource: string,
+  options: { filters: readonly string[]; defaultOrdering: string; fields?: readonly string[]; keepParams?: readonly string[] },
+) {
   const search = useSearch();
   const key = options.filters.join(',');
   const query = useMemo(
@@ -16,7 +21,9 @@ export function useList(resource: string, options: { filters: readonly string[];
     // The options are constants of the screen; the search string is what changes.
     [search, key, options.defaultOrdering],
   );
-  const actor = useActorRef(listMachine, { input: { resource, query, defaultOrdering: options.defaultOrdering, fields: options.fields } });
+  const actor = useActorRef(listMachine, {
+    input: { resource, query, defaultOrdering: options.defaultOrdering, fields: options.fields, keepParams: options.keepParams },
+  });
   useEffect(() => {
     actor.send({ type: 'query.changed', query });
   }, [actor, query]);
