@@ -1,31 +1,29 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { usePageReady } from '../../app/pageReady.ts';
 import { routeByKey, pathOf } from '../../app/routes.ts';
 import { fetchRecord, type ApiRecord } from '../../api/resources.ts';
-import { fieldValue, recordMachine, selectIsDirty } from '../../machines/resources/record.ts';
-import { ConflictView } from '../ui/ConflictView.tsx';
 import type { Column } from '../ui/DataTable.tsx';
 import { formatDate, formatMoney } from '../ui/format.ts';
-import { EmptyState } from '../ui/EmptyState.tsx';
-import { ErrorState } from '../ui/ErrorState.tsx';
 import { FilterSelect } from '../ui/FilterSelect.tsx';
 import { ListResults } from '../ui/ListResults.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
-import { useLeaveGuard } from '../ui/useLeaveGuard.ts';
+import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
+import { usePanelParam } from '../ui/usePanelParam.ts';
+import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import { useList } from '../ui/useList.ts';
 import { localized } from '../ui/format.ts';
 import { ComboBookingForm } from './ComboBookingForm.tsx';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
 import { ErrorList, focusFirstInvalid } from '../ui/fields/Field.tsx';
-import { errorsAt, errorsElsewhere, errorsUnder } from '../ui/fields/fieldErrors.ts';
+import { errorsAt, errorsUnder } from '../ui/fields/fieldErrors.ts';
 import { I18nTextField } from '../ui/fields/I18nTextField.tsx';
 import { MoneyField } from '../ui/fields/MoneyField.tsx';
 import { NumberField } from '../ui/fields/NumberField.tsx';
@@ -50,8 +48,10 @@ interface ComboRow {
 const FILTERS = ['active', 'pricing'] as const;
 const PRICING = ['fixed', 'percent_of_parts'] as const;
 type Pricing = (typeof PRICING)[number];
-const LIST_OPTIONS = { filters: FILTERS, defaultOrdering: '-created_at' };
 const NEW = 'new';
+/** The combo open beside the list: in the editor, or being booked. */
+const PANELS = ['edit', 'book'] as const;
+const LIST_OPTIONS = { filters: FILTERS, defaultOrdering: '-created_at', keepParams: PANELS };
 /** Fields the editor shows errors at; others (the vendor) go in the notice above the form. */
 const SHOWN_AT_FIELDS = ['title_i18n', 'items', 'pricing', 'price', 'percent', 'valid_from', 'valid_to', 'active'];
 
@@ -64,22 +64,14 @@ export function ComboPage({ route }: PageProps) {
   const list = useList('combos', LIST_OPTIONS);
   const snapshot = useSelector(list, (s) => s);
   const { query, page, error, searchText } = snapshot.context;
-  const search = useSearch();
   const [, navigate] = useLocation();
-  const editing = new URLSearchParams(search).get('edit');
-  const booking = new URLSearchParams(search).get('book');
+  const base = pathOf(routeByKey('bookingCombo'));
+  const panel = usePanelParam(base, PANELS);
+  const editing = panel.get('edit');
+  const booking = panel.get('book');
   const bookingCombo = booking ? (page?.results.find((r) => r.id === booking) ?? null) : null;
   usePageReady(page !== null || error !== null);
-  const base = pathOf(routeByKey('bookingCombo'));
-
-  const withParam = (name: 'edit' | 'book', value: string | null) => {
-    const params = new URLSearchParams(search);
-    params.delete('edit');
-    params.delete('book');
-    if (value) params.set(name, value);
-    const text = params.toString();
-    return text ? `${base}?${text}` : base;
-  };
+  const withParam = panel.href;
   const withEdit = (value: string | null) => withParam('edit', value);
 
   const pricingText = (r: ComboRow) =>
@@ -178,30 +170,14 @@ function ComboEditor({ id, onClose }: { id: string | null; onClose: (saved: bool
   const intl = useIntl();
   const formId = useId();
   const admin = useSelector(sessionActor, (s) => s.context.user?.admin === true);
-  const record = useActorRef(recordMachine, { input: { resource: 'combos', id, defaults: DEFAULTS } });
-  const snapshot = useSelector(record, (s) => s);
-  const { context } = snapshot;
+  const editor = useRecordEditor({ resource: 'combos', id, defaults: DEFAULTS, onClose });
+  const { context, value, set } = editor;
   const [services, setServices] = useState<Record<string, ApiRecord>>({});
   const [priceInvalid, setPriceInvalid] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const dirty = selectIsDirty(snapshot);
-  useLeaveGuard(dirty, intl.formatMessage({ id: 'record.leaveUnsaved' }));
-
-  const value = (name: string) => fieldValue(context, name);
-  const set = (name: string, v: unknown) => record.send({ type: 'field.changed', name, value: v });
   const title = (value('title_i18n') ?? {}) as Record<string, string>;
   const items = (value('items') ?? []) as ComboItem[];
   const pricing = (value('pricing') ?? 'fixed') as Pricing;
   const itemErrors = errorsAt(context.fieldErrors, 'items');
-
-  // An existing combo opens straight into editing.
-  const state = typeof snapshot.value === 'string' ? snapshot.value : '';
-  useEffect(() => {
-    if (state === 'viewing' && id !== null && !context.error) record.send({ type: 'edit' });
-    if (state === 'invalid') focusFirstInvalid(formRef.current);
-    if (state === 'saved') onClose(true);
-    if (state === 'discarded') onClose(false);
-  }, [state]);
 
   // Titles of the child services already in the combo.
   const itemKey = items.map((i) => i.service_id).join(',');
@@ -215,21 +191,7 @@ function ComboEditor({ id, onClose }: { id: string | null; onClose: (saved: bool
     return () => controller.abort();
   }, [itemKey]);
 
-  if (snapshot.matches('notFound')) {
-    return (
-      <section className="card combo-editor">
-        <EmptyState title={<FormattedMessage id="record.notFound" />} />
-        <button type="button" className="button" onClick={() => onClose(false)}>
-          <FormattedMessage id="combo.close" />
-        </button>
-      </section>
-    );
-  }
-  if (snapshot.matches('failed')) return <ErrorState detail={context.error?.detail} onRetry={() => record.send({ type: 'retry' })} />;
-  if (snapshot.matches('loading')) return <p className="muted"><FormattedMessage id="common.loading" /></p>;
-
   const firstVendor = items.length > 0 ? (services[items[0].service_id]?.vendor_id as string | undefined) : undefined;
-  const busy = snapshot.hasTag('busy');
   const summary = (r: Record<string, unknown> | null) => {
     if (!r) return '—';
     const t = (r.title_i18n ?? {}) as Record<string, string>;
@@ -244,172 +206,144 @@ function ComboEditor({ id, onClose }: { id: string | null; onClose: (saved: bool
 
   const save = () => {
     if (priceInvalid) {
-      focusFirstInvalid(formRef.current);
+      focusFirstInvalid(editor.formRef.current);
       return;
     }
     if (id === null && admin && firstVendor && !('vendor_id' in context.draft)) set('vendor_id', firstVendor);
-    record.send({ type: 'save' });
+    editor.record.send({ type: 'save' });
   };
 
   return (
-    <section className="card combo-editor" aria-labelledby={`${formId}-heading`}>
-      <h2 id={`${formId}-heading`}>
-        <FormattedMessage id={id === null ? 'combo.new' : 'combo.edit'} />
-      </h2>
-      {context.error && !snapshot.matches('conflict') && (
-        <div className="notice notice-error" role="alert">
-          {context.error.detail}
-          {errorsElsewhere(context.fieldErrors, SHOWN_AT_FIELDS).map(([path, messages]) => (
-            <Fragment key={path}> {messages.join(' ')}</Fragment>
-          ))}
-        </div>
-      )}
-      {snapshot.matches('conflict') ? (
-        <ConflictView
-          mine={summary({ ...(context.record ?? {}), ...context.draft })}
-          theirs={summary(context.conflict)}
-          onKeepMine={() => record.send({ type: 'conflict.keepMine' })}
-          onTakeTheirs={() => record.send({ type: 'conflict.takeTheirs' })}
-        />
-      ) : (
-        <form
-          ref={formRef}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            save();
+    <RecordEditorPanel
+      editor={editor}
+      className="combo-editor"
+      heading={<FormattedMessage id={id === null ? 'combo.new' : 'combo.edit'} />}
+      shownAtFields={SHOWN_AT_FIELDS}
+      summary={summary}
+      closeLabel="combo.close"
+      onClose={onClose}
+      onSave={save}
+    >
+      <I18nTextField
+        label={<FormattedMessage id="combo.title" />}
+        value={title}
+        onChange={(v) => set('title_i18n', v)}
+        errors={errorsUnder(context.fieldErrors, 'title_i18n')}
+        maxLength={200}
+      />
+
+      <fieldset className="fieldset" {...(itemErrors ? { 'aria-describedby': `${formId}-items-error` } : {})}>
+        <legend>
+          <FormattedMessage id="combo.services" />
+        </legend>
+        {items.length > 0 && (
+          <ul className="combo-items">
+            {items.map((item, index) => (
+              <li key={item.service_id} className="combo-item">
+                <span className="combo-item-title">{localized(services[item.service_id]?.title_i18n, intl.locale) || '…'}</span>
+                <label className="field-inline">
+                  <input
+                    type="checkbox"
+                    checked={item.required}
+                    onChange={(e) => set('items', items.map((it, i) => (i === index ? { ...it, required: e.target.checked } : it)))}
+                  />
+                  <FormattedMessage id="combo.required" />
+                </label>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  onClick={() => set('items', items.filter((_, i) => i !== index))}
+                  aria-label={intl.formatMessage(
+                    { id: 'combo.removeService' },
+                    { service: localized(services[item.service_id]?.title_i18n, intl.locale) },
+                  )}
+                >
+                  <FormattedMessage id="combo.remove" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {items.length < 10 && (
+          <RelationPicker
+            key={items.length}
+            resource="services"
+            label={intl.formatMessage({ id: 'combo.addService' })}
+            value={null}
+            filters={firstVendor ? { vendor_id: firstVendor } : undefined}
+            optionLabel={(s) => localized(s.title_i18n, intl.locale)}
+            onChange={(s) => {
+              if (!s || items.some((i) => i.service_id === s.id)) return;
+              setServices((all) => ({ ...all, [s.id]: s }));
+              set('items', [...items, { service_id: s.id, required: true }]);
+            }}
+          />
+        )}
+        {itemErrors && <ErrorList id={`${formId}-items-error`} errors={itemErrors} />}
+      </fieldset>
+
+      <div className="form-grid">
+        <SelectField
+          label={<FormattedMessage id="combo.pricing" />}
+          value={pricing}
+          options={PRICING}
+          labelPrefix="comboPricing"
+          onChange={(v) => {
+            setPriceInvalid(false);
+            set('pricing', v);
           }}
-        >
-          <I18nTextField
-            label={<FormattedMessage id="combo.title" />}
-            value={title}
-            onChange={(v) => set('title_i18n', v)}
-            errors={errorsUnder(context.fieldErrors, 'title_i18n')}
-            maxLength={200}
+          errors={errorsAt(context.fieldErrors, 'pricing')}
+        />
+        {pricing === 'fixed' ? (
+          <MoneyField
+            label={<FormattedMessage id="combo.price" />}
+            value={numberOrNull(value('price'))}
+            currency={String(value('currency') ?? 'DZD')}
+            required
+            onChange={(minor, invalid) => {
+              setPriceInvalid(invalid);
+              set('price', minor);
+            }}
+            errors={errorsAt(context.fieldErrors, 'price')}
           />
-
-          <fieldset className="fieldset" {...(itemErrors ? { 'aria-describedby': `${formId}-items-error` } : {})}>
-            <legend>
-              <FormattedMessage id="combo.services" />
-            </legend>
-            {items.length > 0 && (
-              <ul className="combo-items">
-                {items.map((item, index) => (
-                  <li key={item.service_id} className="combo-item">
-                    <span className="combo-item-title">{localized(services[item.service_id]?.title_i18n, intl.locale) || '…'}</span>
-                    <label className="field-inline">
-                      <input
-                        type="checkbox"
-                        checked={item.required}
-                        onChange={(e) => set('items', items.map((it, i) => (i === index ? { ...it, required: e.target.checked } : it)))}
-                      />
-                      <FormattedMessage id="combo.required" />
-                    </label>
-                    <button
-                      type="button"
-                      className="button button-ghost button-small"
-                      onClick={() => set('items', items.filter((_, i) => i !== index))}
-                      aria-label={intl.formatMessage(
-                        { id: 'combo.removeService' },
-                        { service: localized(services[item.service_id]?.title_i18n, intl.locale) },
-                      )}
-                    >
-                      <FormattedMessage id="combo.remove" />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {items.length < 10 && (
-              <RelationPicker
-                key={items.length}
-                resource="services"
-                label={intl.formatMessage({ id: 'combo.addService' })}
-                value={null}
-                filters={firstVendor ? { vendor_id: firstVendor } : undefined}
-                optionLabel={(s) => localized(s.title_i18n, intl.locale)}
-                onChange={(s) => {
-                  if (!s || items.some((i) => i.service_id === s.id)) return;
-                  setServices((all) => ({ ...all, [s.id]: s }));
-                  set('items', [...items, { service_id: s.id, required: true }]);
-                }}
-              />
-            )}
-            {itemErrors && <ErrorList id={`${formId}-items-error`} errors={itemErrors} />}
-          </fieldset>
-
-          <div className="form-grid">
-            <SelectField
-              label={<FormattedMessage id="combo.pricing" />}
-              value={pricing}
-              options={PRICING}
-              labelPrefix="comboPricing"
-              onChange={(v) => {
-                setPriceInvalid(false);
-                set('pricing', v);
-              }}
-              errors={errorsAt(context.fieldErrors, 'pricing')}
-            />
-            {pricing === 'fixed' ? (
-              <MoneyField
-                label={<FormattedMessage id="combo.price" />}
-                value={numberOrNull(value('price'))}
-                currency={String(value('currency') ?? 'DZD')}
-                required
-                onChange={(minor, invalid) => {
-                  setPriceInvalid(invalid);
-                  set('price', minor);
-                }}
-                errors={errorsAt(context.fieldErrors, 'price')}
-              />
-            ) : (
-              <NumberField
-                label={<FormattedMessage id="combo.percent" />}
-                value={numberOrNull(value('percent'))}
-                decimals={2}
-                min={0}
-                max={100}
-                unit="%"
-                required
-                onChange={(n, invalid) => {
-                  setPriceInvalid(invalid);
-                  set('percent', n);
-                }}
-                errors={errorsAt(context.fieldErrors, 'percent')}
-              />
-            )}
-            <DateTimeField
-              mode="date"
-              label={<FormattedMessage id="combo.validFrom" />}
-              value={stringOrNull(value('valid_from'))}
-              onChange={(v) => set('valid_from', v)}
-              errors={errorsAt(context.fieldErrors, 'valid_from')}
-            />
-            <DateTimeField
-              mode="date"
-              label={<FormattedMessage id="combo.validTo" />}
-              value={stringOrNull(value('valid_to'))}
-              min={stringOrNull(value('valid_from'))}
-              onChange={(v) => set('valid_to', v)}
-              errors={errorsAt(context.fieldErrors, 'valid_to')}
-            />
-          </div>
-          <ToggleField
-            label={<FormattedMessage id="combo.activeLabel" />}
-            checked={value('active') === true}
-            onChange={(on) => set('active', on)}
-            errors={errorsAt(context.fieldErrors, 'active')}
+        ) : (
+          <NumberField
+            label={<FormattedMessage id="combo.percent" />}
+            value={numberOrNull(value('percent'))}
+            decimals={2}
+            min={0}
+            max={100}
+            unit="%"
+            required
+            onChange={(n, invalid) => {
+              setPriceInvalid(invalid);
+              set('percent', n);
+            }}
+            errors={errorsAt(context.fieldErrors, 'percent')}
           />
-          <div className="form-actions">
-            <button type="button" className="button" disabled={busy} onClick={() => (id === null ? record.send({ type: 'cancel' }) : onClose(false))}>
-              <FormattedMessage id="common.cancel" />
-            </button>
-            <button type="submit" className="button button-primary" disabled={busy}>
-              <FormattedMessage id={snapshot.matches('saving') ? 'record.saving' : 'record.save'} />
-            </button>
-          </div>
-        </form>
-      )}
-    </section>
+        )}
+        <DateTimeField
+          mode="date"
+          label={<FormattedMessage id="combo.validFrom" />}
+          value={stringOrNull(value('valid_from'))}
+          onChange={(v) => set('valid_from', v)}
+          errors={errorsAt(context.fieldErrors, 'valid_from')}
+        />
+        <DateTimeField
+          mode="date"
+          label={<FormattedMessage id="combo.validTo" />}
+          value={stringOrNull(value('valid_to'))}
+          min={stringOrNull(value('valid_from'))}
+          onChange={(v) => set('valid_to', v)}
+          errors={errorsAt(context.fieldErrors, 'valid_to')}
+        />
+      </div>
+      <ToggleField
+        label={<FormattedMessage id="combo.activeLabel" />}
+        checked={value('active') === true}
+        onChange={(on) => set('active', on)}
+        errors={errorsAt(context.fieldErrors, 'active')}
+      />
+    </RecordEditorPanel>
   );
 }
