@@ -13,6 +13,7 @@ type PageModule = { default: ComponentType<PageProps> };
 const AREA_MODULES: Partial<Record<AreaKey, () => Promise<PageModule>>> = {
   home: () => import('../views/home/HomePage.tsx'),
   bookings: () => import('../views/bookings/index.tsx'),
+  support: () => import('../views/support/index.tsx'),
 };
 
 /**
