@@ -1,7 +1,7 @@
 /**
- * Accessibility: axe-core on the login page, home, a nested route and the 404 page, in
- * every language and in both themes. Serious and critical violations fail the test, and
- * are printed with the elements they concern.
+ * Accessibility: axe-core on the login page, home, a nested route, the help screen (with
+ * its editor open) and the 404 page, in every language and in both themes. Serious and
+ * critical violations fail the test, and are printed with the elements they concern.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -59,6 +59,13 @@ for (const theme of ['light', 'dark'] as const) {
 
         await pageAt(page, locale, '/booking/manage', t(locale, 'route.bookingManage'));
         await expectNoSeriousViolations(page, `/booking/manage (${locale}, ${theme})`);
+
+        await pageAt(page, locale, '/help', t(locale, 'route.help'));
+        await expectNoSeriousViolations(page, `/help (${locale}, ${theme})`);
+        // With the editor open beside the list.
+        await pageAt(page, locale, '/help?edit=new', t(locale, 'route.help'));
+        await expect(page.getByRole('heading', { level: 2, name: t(locale, 'help.new') })).toBeVisible();
+        await expectNoSeriousViolations(page, `/help editor (${locale}, ${theme})`);
 
         await pageAt(page, locale, '/no/such/page', t(locale, 'error.notFound'));
         await expectNoSeriousViolations(page, `404 (${locale}, ${theme})`);
