@@ -1,9 +1,10 @@
 /**
  * The help screen (/help). Staff write articles in the editor beside the list: tags by
  * keyboard, titles in French and Arabic through the language tabs, search, edit, a
- * duplicate slug shown at its field, delete after confirming; in Arabic the editor is
- * laid out right to left. Vendor staff read the published articles meant for them, and
- * nothing else. Each test makes its own articles (unique slugs), so workers never share one.
+ * duplicate slug shown at its field, a stale save shown beside the newer version, delete
+ * after confirming; in Arabic the editor is laid out right to left. Vendor staff read the
+ * published articles meant for them, and nothing else. Each test makes its own articles
+ * (unique slugs), so workers never share one.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, localized, loginViaApi, t, test, type Locale } from './fixtures.ts';
@@ -155,6 +156,32 @@ test.describe('staff', () => {
     await dialog.getByRole('button', { name: t('en', 'help.delete'), exact: true }).click();
     await expect(form).toHaveCount(0);
     await expect(page.getByText(t('en', 'help.none'))).toBeVisible();
+  });
+
+  test('a save over a newer version shows both; keeping mine saves it over theirs', async ({ page, request }) => {
+    const id = runId();
+    const created = await createArticle(request, { slug: `conflict-${id}`, title_i18n: i18n(`First ${id}`, '', ''), body_i18n: i18n('Body.', '', ''), audience: 'all' });
+    await page.goto(`/help?edit=${created.id}`);
+    const form = editor(page);
+    const title = i18nInput(form, 'en', 'help.title', 'en');
+    await expect(title).toHaveValue(`First ${id}`);
+    // Someone else saves meanwhile.
+    const { access_token } = await loginViaApi(request, 'admin');
+    const patched = await request.patch(`/branch/api/help-articles/${created.id}/`, {
+      data: { title_i18n: i18n(`Theirs ${id}`, '', ''), version: 1 },
+      headers: { Authorization: `JWT ${access_token}` },
+    });
+    expect(patched.status(), await patched.text()).toBe(200);
+
+    await title.fill(`Mine ${id}`);
+    await form.getByRole('button', { name: t('en', 'record.save'), exact: true }).click();
+    const conflict = form.getByRole('alert').filter({ hasText: t('en', 'record.conflictGeneric') });
+    await expect(conflict).toContainText(`Mine ${id}`);
+    await expect(conflict).toContainText(`Theirs ${id}`);
+    await conflict.getByRole('button', { name: t('en', 'record.keepMine') }).click();
+    await expect(form).toHaveCount(0);
+    await search(page, 'en', `conflict-${id}`);
+    await expect(page.getByRole('row').filter({ hasText: `conflict-${id}` })).toContainText(`Mine ${id}`);
   });
 
   test('an invalid slug is refused at the field before anything is sent', async ({ page }) => {
