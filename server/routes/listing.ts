@@ -106,14 +106,28 @@ export function listConditions(spec: CollectionSpec, query: ListQuery, params: P
   return where;
 }
 
-/** ORDER BY for `ordering=a,-b` (whitelisted), ending with the id so pages are stable. */
+const LANGS = ['en', 'fr', 'ar'] as const;
+
+/**
+ * ORDER BY for `ordering=a,-b` (whitelisted), ending with the id so pages are stable. A
+ * text in three languages is ordered in one of them: `title_i18n.fr`.
+ */
 export function orderBy(spec: CollectionSpec, ordering: string | undefined, alias = 't'): string {
+  const info = tableInfo(spec);
   const keys = (ordering ?? spec.defaultOrdering).split(',').map((s) => s.trim()).filter(Boolean);
-  const bad = keys.filter((k) => !spec.ordering.includes(k.replace(/^-/, '')));
-  if (bad.length > 0 || keys.length > 3) {
-    throw badRequest({ ordering: [`Order by up to 3 of: ${spec.ordering.join(', ')} (prefix - for descending).`] }, 'Invalid query');
+  const expression = (key: string): string | null => {
+    const [name, lang, ...rest] = key.replace(/^-/, '').split('.');
+    if (!spec.ordering.includes(name) || rest.length > 0) return null;
+    const i18n = info.columns.get(name)?.i18n === true;
+    if (lang === undefined) return i18n ? null : `${alias}.${name}`;
+    return i18n && (LANGS as readonly string[]).includes(lang) ? `lower(${alias}.${name}->>'${lang}')` : null;
+  };
+  const sorted = keys.map((k) => ({ key: k, sql: expression(k) }));
+  if (sorted.some((s) => s.sql === null) || keys.length > 3) {
+    const names = spec.ordering.map((n) => (info.columns.get(n)?.i18n ? `${n}.en|fr|ar` : n));
+    throw badRequest({ ordering: [`Order by up to 3 of: ${names.join(', ')} (prefix - for descending).`] }, 'Invalid query');
   }
-  const parts = keys.map((k) => (k.startsWith('-') ? `${alias}.${k.slice(1)} DESC` : `${alias}.${k} ASC`));
+  const parts = sorted.map(({ key, sql }) => `${sql} ${key.startsWith('-') ? 'DESC' : 'ASC'}`);
   const last = keys[keys.length - 1] ?? '';
   parts.push(`${alias}.id ${last.startsWith('-') ? 'DESC' : 'ASC'}`);
   return parts.join(', ');

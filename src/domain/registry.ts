@@ -140,7 +140,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     read: Combo, create: ComboInput, patch: ComboPatch, access: crud(),
     refs: { vendor_id: 'vendors', 'items.service_id': 'services' },
     search: ['title_i18n'], filters: ['vendor_id', 'active', 'pricing', 'valid_from', 'valid_to', 'created_at'],
-    ordering: [...T, 'valid_from', 'valid_to', 'price'],
+    ordering: [...T, 'valid_from', 'valid_to', 'price', 'title_i18n'],
     check: (r) =>
       errorsOf([
         [r.pricing === 'fixed' && r.price == null, 'price', 'A fixed-price combo needs a price.'],
@@ -163,7 +163,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     read: Location, create: LocationInput, patch: LocationPatch, access: crud(),
     refs: { vendor_id: 'vendors', branch_id: 'branches' },
     search: ['name_i18n', 'commune', 'address'], filters: ['vendor_id', 'wilaya_code', 'branch_id', 'active', 'created_at'],
-    ordering: [...T, 'wilaya_code', 'commune'],
+    ordering: [...T, 'wilaya_code', 'commune', 'name_i18n'],
   },
   {
     ...base, name: 'services', table: 'services', title: 'Services', area: 'catalog',
@@ -174,7 +174,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     },
     search: ['title_i18n'],
     filters: ['vendor_id', 'status', 'category_id', 'subcategory_id', 'location_id', 'branch_id', 'booking_type', 'confirmation', 'private_customer_id', 'base_service_id', 'created_at', 'capacity'],
-    ordering: [...T, 'duration_minutes', 'capacity', 'status', 'rating_avg'], lifecycle: 'publishing',
+    ordering: [...T, 'duration_minutes', 'capacity', 'status', 'rating_avg', 'title_i18n'], lifecycle: 'publishing',
     check: (r) => {
       const a = r.adrenaline as { min_weight_kg?: number | null; max_weight_kg?: number | null } | null | undefined;
       return errorsOf([
@@ -203,22 +203,22 @@ export const COLLECTIONS: CollectionSpec[] = [
   {
     ...base, name: 'categories', table: 'categories', title: 'Categories', area: 'catalog', vendorRule: 'all', vendorColumn: 'none',
     read: Category, create: CategoryInput, patch: CategoryPatch, access: staffWrites(), refs: { parent_id: 'categories' },
-    search: ['name_i18n'], filters: ['parent_id', 'active'], ordering: [...T, 'sort_order'], defaultOrdering: 'sort_order',
+    search: ['name_i18n'], filters: ['parent_id', 'active'], ordering: [...T, 'sort_order', 'name_i18n'], defaultOrdering: 'sort_order',
     check: (r) => errorsOf([[r.parent_id != null && r.parent_id === r.id, 'parent_id', 'A category cannot be its own parent.']]),
   },
   {
     ...base, name: 'amenities', table: 'amenities', title: 'Amenities', area: 'catalog', vendorRule: 'all', vendorColumn: 'none',
-    read: Tag, create: TagInput, patch: TagPatch, access: staffWrites(), search: ['name_i18n'], filters: ['active'], ordering: T,
+    read: Tag, create: TagInput, patch: TagPatch, access: staffWrites(), search: ['name_i18n'], filters: ['active'], ordering: [...T, 'name_i18n'],
   },
   {
     ...base, name: 'interests', table: 'interests', title: 'Interests', area: 'catalog', vendorRule: 'all', vendorColumn: 'none',
-    read: Tag, create: TagInput, patch: TagPatch, access: staffWrites(), search: ['name_i18n'], filters: ['active'], ordering: T,
+    read: Tag, create: TagInput, patch: TagPatch, access: staffWrites(), search: ['name_i18n'], filters: ['active'], ordering: [...T, 'name_i18n'],
   },
   {
     ...base, name: 'adventures', table: 'adventures', title: 'Adventures', area: 'catalog', vendorColumn: 'optional',
     read: Adventure, create: AdventureInput, patch: AdventurePatch, access: crud({ transition: 'any' }),
     refs: { vendor_id: 'vendors', 'itinerary.service_id': 'services' },
-    search: ['title_i18n'], filters: ['vendor_id', 'status', 'days', 'created_at'], ordering: [...T, 'days', 'price', 'status'],
+    search: ['title_i18n'], filters: ['vendor_id', 'status', 'days', 'created_at'], ordering: [...T, 'days', 'price', 'status', 'title_i18n'],
     lifecycle: 'publishing',
     check: (r) => errorsOf([[(r.itinerary as { day: number }[] | undefined)?.some((s) => s.day > Number(r.days)) ?? false, 'itinerary', 'A step falls after the last day.']]),
   },
@@ -238,12 +238,12 @@ export const COLLECTIONS: CollectionSpec[] = [
   {
     ...base, name: 'discounts', table: 'discounts', title: 'Discounts', area: 'promotions', vendorColumn: 'optional',
     read: Discount, create: DiscountInput, patch: DiscountPatch, access: crud(), refs: { vendor_id: 'vendors', service_ids: 'services' },
-    search: ['name_i18n'], filters: ['vendor_id', 'kind', 'active', 'stackable'], ordering: [...T, 'uses_count', 'value'], check: promotionCheck,
+    search: ['name_i18n'], filters: ['vendor_id', 'kind', 'active', 'stackable'], ordering: [...T, 'uses_count', 'value', 'name_i18n'], check: promotionCheck,
   },
   {
     ...base, name: 'deals', table: 'deals', title: 'Deals', area: 'promotions',
     read: Deal, create: DealInput, patch: DealPatch, access: crud(), refs: { vendor_id: 'vendors', service_ids: 'services' },
-    search: ['title_i18n'], filters: ['vendor_id', 'active', 'featured', 'starts_at', 'ends_at'], ordering: [...T, 'starts_at', 'ends_at', 'discount_percent'],
+    search: ['title_i18n'], filters: ['vendor_id', 'active', 'featured', 'starts_at', 'ends_at'], ordering: [...T, 'starts_at', 'ends_at', 'discount_percent', 'title_i18n'],
     check: (r) => errorsOf([[!strictlyBefore(r.starts_at, r.ends_at), 'ends_at', 'Must be after starts_at.']]),
   },
   // Payments ---------------------------------------------------------------------------
@@ -364,7 +364,7 @@ export const COLLECTIONS: CollectionSpec[] = [
   {
     ...base, name: 'help-articles', table: 'help_articles', title: 'Help articles', area: 'messaging', vendorRule: 'audience', vendorColumn: 'none',
     read: HelpArticle, create: HelpArticleInput, patch: HelpArticlePatch, access: staffWrites(),
-    search: ['title_i18n', 'body_i18n', 'slug'], filters: ['audience', 'published', 'slug'], ordering: [...T, 'sort_order'], defaultOrdering: 'sort_order',
+    search: ['title_i18n', 'body_i18n', 'slug'], filters: ['audience', 'published', 'slug'], ordering: [...T, 'sort_order', 'title_i18n'], defaultOrdering: 'sort_order',
     unique: ['slug'],
   },
   // Settings ---------------------------------------------------------------------------

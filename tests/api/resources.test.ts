@@ -81,6 +81,24 @@ describe('lists', () => {
     assert.ok(bad.body.errors.ordering);
   });
 
+  test('a text in three languages is ordered in the language asked for, ignoring case', async () => {
+    const names = { en: ['b Olive', 'A Palm', 'c Date'], fr: ['Z olivier', 'y palmier', 'X dattier'], ar: ['ب', 'ج', 'أ'] };
+    for (let i = 0; i < 3; i++) {
+      // The other vendor's, so the lists counted by the tests around stay as they are.
+      await d.ok(d.vendor2, 'POST', '/locations/', { name_i18n: { en: names.en[i], fr: names.fr[i], ar: names.ar[i] }, wilaya_code: '39', commune: 'Order test' });
+    }
+    const order = async (ordering: string, lang: 'en' | 'fr' | 'ar') =>
+      (await d.ok(d.vendor2, 'GET', `/locations/?wilaya_code=39&ordering=${ordering}`)).results.map((r: Json) => r.name_i18n[lang]);
+    assert.deepEqual(await order('name_i18n.en', 'en'), ['A Palm', 'b Olive', 'c Date']);
+    assert.deepEqual(await order('-name_i18n.fr', 'fr'), ['Z olivier', 'y palmier', 'X dattier']);
+    assert.deepEqual(await order('name_i18n.ar', 'ar'), ['أ', 'ب', 'ج']);
+    for (const bad of ['name_i18n', 'name_i18n.de', 'name_i18n.en.x', 'commune.en']) {
+      const res = await d.call(d.vendor, 'GET', `/locations/?ordering=${bad}`);
+      assert.equal(res.status, 400, bad);
+      assert.match(res.body.errors.ordering[0], /name_i18n\.en\|fr\|ar/);
+    }
+  });
+
   test('search is case-insensitive, looks in every language, and treats % and _ literally', async () => {
     assert.equal((await d.ok(d.vendor, 'GET', '/amenities/?search=AMENITY%2001')).count, 10); // 010..019
     assert.equal((await d.ok(d.vendor, 'GET', `/amenities/?search=${encodeURIComponent('مرفق 11')}`)).count, 11); // 11, 110..119

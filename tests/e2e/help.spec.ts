@@ -184,6 +184,28 @@ test.describe('staff', () => {
     await expect(page.getByRole('row').filter({ hasText: `conflict-${id}` })).toContainText(`Mine ${id}`);
   });
 
+  test('the title column sorts by the title in the language shown', async ({ page, request }) => {
+    const id = runId();
+    // The French titles sort the other way round from the English ones.
+    for (const [en, fr] of [['a', 'c'], ['b', 'b'], ['c', 'a']]) {
+      await createArticle(request, {
+        slug: `sort-${en}-${id}`, title_i18n: i18n(`${en} ${id}`, `${fr} ${id}`, `${fr} ${id}`), body_i18n: i18n('Body', 'Texte', 'نص'), audience: 'all',
+      });
+    }
+    await openHelp(page, 'fr');
+    await search(page, 'fr', id);
+    const rows = page.locator('table.table tbody tr');
+    await expect(rows).toHaveCount(3);
+    const header = page.getByRole('columnheader', { name: t('fr', 'help.title') });
+    await header.getByRole('button').click();
+    await expect(page).toHaveURL(/[?&]ordering=title_i18n\.fr(&|$)/);
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await expect.poll(async () => (await rows.allInnerTexts()).map((r) => r.match(/\b([abc]) /)?.[1]).join('')).toBe('abc');
+    await header.getByRole('button').click();
+    await expect(page).toHaveURL(/[?&]ordering=-title_i18n\.fr(&|$)/);
+    await expect.poll(async () => (await rows.allInnerTexts()).map((r) => r.match(/\b([abc]) /)?.[1]).join('')).toBe('cba');
+  });
+
   test('an invalid slug is refused at the field before anything is sent', async ({ page }) => {
     await openHelp(page, 'fr');
     await page.getByRole('link', { name: t('fr', 'help.new'), exact: true }).click();

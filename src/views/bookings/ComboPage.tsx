@@ -8,7 +8,7 @@ import { usePageReady } from '../../app/pageReady.ts';
 import { routeByKey, pathOf } from '../../app/routes.ts';
 import { fetchRecord, type ApiRecord } from '../../api/resources.ts';
 import type { Column } from '../ui/DataTable.tsx';
-import { formatDate, formatMoney } from '../ui/format.ts';
+import { formatDate, formatMoney, localized, localizedOrdering } from '../ui/format.ts';
 import { FilterSelect } from '../ui/FilterSelect.tsx';
 import { ListResults } from '../ui/ListResults.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';
@@ -19,7 +19,6 @@ import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
 import { usePanelParam } from '../ui/usePanelParam.ts';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import { useList } from '../ui/useList.ts';
-import { localized } from '../ui/format.ts';
 import { ComboBookingForm } from './ComboBookingForm.tsx';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
 import { ErrorList, focusFirstInvalid } from '../ui/fields/Field.tsx';
@@ -80,7 +79,7 @@ export function ComboPage({ route }: PageProps) {
       : intl.formatMessage({ id: 'combo.percentOfParts' }, { percent: intl.formatNumber((r.percent ?? 0) / 100, { style: 'percent', maximumFractionDigits: 2 }) });
 
   const columns: Column<ComboRow>[] = [
-    { key: 'title', header: 'combo.title', render: (r) => localized(r.title_i18n, intl.locale) },
+    { key: 'title', header: 'combo.title', sortField: localizedOrdering('title_i18n', intl.locale), render: (r) => localized(r.title_i18n, intl.locale) },
     { key: 'items', header: 'combo.services', align: 'end', render: (r) => intl.formatNumber(r.items.length) },
     { key: 'pricing', header: 'combo.pricing', render: (r) => <FormattedMessage id={`comboPricing.${r.pricing}`} /> },
     { key: 'price', header: 'combo.priceOrPercent', sortField: 'price', align: 'end', render: pricingText },

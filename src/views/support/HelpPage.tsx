@@ -7,7 +7,7 @@ import { usePageReady } from '../../app/pageReady.ts';
 import { pathOf } from '../../app/routes.ts';
 import type { Column } from '../ui/DataTable.tsx';
 import { FilterSelect } from '../ui/FilterSelect.tsx';
-import { formatDate, localized } from '../ui/format.ts';
+import { formatDate, localized, localizedOrdering } from '../ui/format.ts';
 import { ListResults } from '../ui/ListResults.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';
 import { SearchBox } from '../ui/SearchBox.tsx';
@@ -41,6 +41,7 @@ export function HelpPage({ route }: PageProps) {
     {
       key: 'title',
       header: 'help.title',
+      sortField: localizedOrdering('title_i18n', intl.locale),
       render: (r) =>
         admin ? (
           <span className="cell-stack">

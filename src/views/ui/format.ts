@@ -20,6 +20,11 @@ export function formatDate(intl: IntlShape, iso: string | null | undefined): str
 }
 
 /** A record's `*_i18n` text in the user's language, else English, else any language that has it ('' when none). */
+/** The ordering key of a text in three languages, in the user's language: `title_i18n.fr`. */
+export function localizedOrdering(field: string, locale: string): string {
+  return `${field}.${locale.slice(0, 2)}`;
+}
+
 export function localized(value: unknown, locale: string): string {
   if (!value || typeof value !== 'object') return '';
   const texts = value as Record<string, string | undefined>;
