@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import ar from '../../src/locales/ar.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };
+import { LOCALES, type Locale } from '../../src/domain/common.ts';
 import { collection } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { actorOf, type Actor } from './actor.ts';
@@ -18,8 +19,6 @@ import { guarded } from './resources.ts';
 import { Params, visibility } from './scope.ts';
 
 const CATALOGUES: Record<string, Record<string, string>> = { en, fr, ar };
-const LANGS = ['en', 'fr', 'ar'] as const;
-type Lang = (typeof LANGS)[number];
 
 const COLUMNS = [
   'booking.ref',
@@ -56,7 +55,7 @@ interface ExportRow {
 
 const major = (minor: number) => (minor / 100).toFixed(2);
 
-function formatterFor(lang: Lang) {
+function formatterFor(lang: Locale) {
   const dates = new Intl.DateTimeFormat('sv-SE', {
     timeZone: 'Africa/Algiers',
     year: 'numeric',
@@ -89,7 +88,7 @@ function formatterFor(lang: Lang) {
   };
 }
 
-async function* exportRows(db: Queryable, actor: Actor, query: ListQuery, lang: Lang): AsyncGenerator<string> {
+async function* exportRows(db: Queryable, actor: Actor, query: ListQuery, lang: Locale): AsyncGenerator<string> {
   const spec = collection('bookings');
   const format = formatterFor(lang);
   // A byte-order mark, so spreadsheet software reads the UTF-8 (Arabic, accents) correctly.
@@ -118,8 +117,8 @@ async function* exportRows(db: Queryable, actor: Actor, query: ListQuery, lang: 
 
 export function registerBookingExport(app: FastifyInstance): void {
   const spec = collection('bookings');
-  const schema = listQuerySchema(spec, { lang: { type: 'string', enum: [...LANGS], default: 'en' } });
-  app.get<{ Querystring: ListQuery & { lang: Lang } }>(
+  const schema = listQuerySchema(spec, { lang: { type: 'string', enum: [...LOCALES], default: 'en' } });
+  app.get<{ Querystring: ListQuery & { lang: Locale } }>(
     `${API_PREFIX}/bookings/export/`,
     { ...guarded(app, spec, 'list'), schema: { querystring: schema } },
     async (request, reply) => {

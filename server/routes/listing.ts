@@ -5,6 +5,7 @@
  * values are coerced and checked before they reach SQL.
  */
 import type { FastifyRequest } from 'fastify';
+import { LOCALES } from '../../src/domain/common.ts';
 import type { CollectionSpec } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
@@ -98,15 +99,13 @@ export function listConditions(spec: CollectionSpec, query: ListQuery, params: P
     const p = params.add(`%${escapeLike(term)}%`);
     const parts = spec.search.flatMap((name) => {
       const column = info.columns.get(name);
-      if (column?.i18n) return ['en', 'fr', 'ar'].map((l) => `${alias}.${name}->>'${l}' ILIKE ${p}`);
+      if (column?.i18n) return LOCALES.map((l) => `${alias}.${name}->>'${l}' ILIKE ${p}`);
       return [`${alias}.${name}${column?.type === 'string' ? '' : '::text'} ILIKE ${p}`];
     });
     where.push(`(${parts.join(' OR ')})`);
   }
   return where;
 }
-
-const LANGS = ['en', 'fr', 'ar'] as const;
 
 /**
  * ORDER BY for `ordering=a,-b` (whitelisted), ending with the id so pages are stable. A
@@ -120,7 +119,7 @@ export function orderBy(spec: CollectionSpec, ordering: string | undefined, alia
     if (!spec.ordering.includes(name) || rest.length > 0) return null;
     const i18n = info.columns.get(name)?.i18n === true;
     if (lang === undefined) return i18n ? null : `${alias}.${name}`;
-    return i18n && (LANGS as readonly string[]).includes(lang) ? `lower(${alias}.${name}->>'${lang}')` : null;
+    return i18n && (LOCALES as readonly string[]).includes(lang) ? `lower(${alias}.${name}->>'${lang}')` : null;
   };
   const sorted = keys.map((k) => ({ key: k, sql: expression(k) }));
   if (sorted.some((s) => s.sql === null) || keys.length > 3) {
@@ -172,8 +171,8 @@ async function countMatches(q: Queryable, matching: string, params: unknown[]): 
     `SELECT count(*)::int AS count FROM (${matching} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
     params,
   );
-  const exact = capped.rows[0]?.count ?? 0;
-  if (exact <= EXACT_COUNT_LIMIT) return { count: exact, exact: true };
+  const upToLimit = capped.rows[0]?.count ?? 0;
+  if (upToLimit <= EXACT_COUNT_LIMIT) return { count: upToLimit, exact: true };
   const plan = await q.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${matching}`, params);
   const count = Math.max(EXACT_COUNT_LIMIT + 1, Math.round(Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0)));
   if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
