@@ -134,14 +134,11 @@ test.describe('staff', () => {
     const describedBy = (await slugInput.getAttribute('aria-describedby')) ?? '';
     await expect(page.locator(`[id="${describedBy.split(' ').at(-1)}"]`)).toHaveText('Already in use.');
     // Cancel asks first (there are unsaved changes); the article keeps its slug.
-    const asked: string[] = [];
-    page.once('dialog', (dialog) => {
-      asked.push(dialog.message());
-      void dialog.accept();
-    });
     await form.getByRole('button', { name: t('en', 'common.cancel'), exact: true }).click();
+    const leave = page.getByRole('alertdialog', { name: t('en', 'record.leaveTitle') });
+    await expect(leave).toContainText(t('en', 'record.leaveUnsaved'));
+    await leave.getByRole('button', { name: t('en', 'record.leaveConfirm'), exact: true }).click();
     await expect(form).toHaveCount(0);
-    expect(asked).toEqual([t('en', 'record.leaveUnsaved')]);
     await expect(row).toContainText(slug);
 
     // Delete, after confirming; cancelling the question first keeps it.
@@ -204,6 +201,25 @@ test.describe('staff', () => {
     await header.getByRole('button').click();
     await expect(page).toHaveURL(/[?&]ordering=-title_i18n\.fr(&|$)/);
     await expect.poll(async () => (await rows.allInnerTexts()).map((r) => r.match(/\b([abc]) /)?.[1]).join('')).toBe('cba');
+  });
+
+  test('a link away from unsaved changes asks first, in a dialog; staying keeps the draft', async ({ page }) => {
+    await openHelp(page, 'fr');
+    await page.getByRole('link', { name: t('fr', 'help.new'), exact: true }).click();
+    const slug = editor(page).getByLabel(t('fr', 'help.slug'), { exact: true });
+    await slug.fill(`draft-${runId()}`);
+    const typed = await slug.inputValue();
+    const homeLink = page.getByRole('navigation', { name: t('fr', 'shell.mainNavigation') }).getByRole('link', { name: t('fr', 'route.home'), exact: true });
+    await homeLink.click();
+    const leave = page.getByRole('alertdialog', { name: t('fr', 'record.leaveTitle') });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: t('fr', 'common.cancel'), exact: true }).click();
+    await expect(leave).toHaveCount(0);
+    await expect(page).toHaveURL(/\/fr\/help/);
+    await expect(slug).toHaveValue(typed);
+    await homeLink.click();
+    await leave.getByRole('button', { name: t('fr', 'record.leaveConfirm'), exact: true }).click();
+    await expect(page).toHaveURL(/\/fr\/home$/);
   });
 
   test('an invalid slug is refused at the field before anything is sent', async ({ page }) => {

@@ -18,7 +18,7 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { formatDateTime, formatMoney, localized } from '../ui/format.ts';
 import { PageFrame } from '../ui/PageFrame.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
-import { useLeaveGuard } from '../ui/useLeaveGuard.ts';
+import { useLeaveGuard } from '../ui/useLeaveGuard.tsx';
 
 /** Actions offered in this order; which ones show comes from the booking lifecycle chart. */
 const ACTION_ORDER = ['confirm', 'decline', 'check_in', 'no_show', 'undo', 'complete', 'cancel'] as const;
@@ -43,7 +43,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
   // Bumped when something the booking's version does not reflect changes (a refund requested).
   const [relatedStamp, setRelatedStamp] = useState(0);
   const dirty = selectIsDirty(snapshot);
-  useLeaveGuard(dirty, intl.formatMessage({ id: 'record.leaveUnsaved' }));
+  const leave = useLeaveGuard(dirty);
   usePageReady(!snapshot.matches('loading'));
 
   // Payments, refunds and the audit trail follow the booking's version.
@@ -92,6 +92,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
 
   return (
     <PageFrame route={route} id={String(booking.ref)}>
+      {leave.dialog}
       <div className="record-header">
         <StatusChip status={status} kind="bookingStatus" />
         <StatusChip status={String(booking.payment_status)} kind="paymentStatus" />

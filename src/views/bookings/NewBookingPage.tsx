@@ -13,7 +13,7 @@ import { TextField } from '../ui/fields/TextField.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { localized } from '../ui/format.ts';
-import { useLeaveGuard } from '../ui/useLeaveGuard.ts';
+import { useLeaveGuard } from '../ui/useLeaveGuard.tsx';
 import { CUSTOMER_TYPES, PAYMENT_METHODS, newBookingPayload, validateNewBooking, type NewBookingForm } from './bookingViews.ts';
 import { ParticipantsFields } from './ParticipantsFields.tsx';
 
@@ -40,7 +40,7 @@ export function NewBookingPage({ route }: PageProps) {
   const formRef = useRef<HTMLFormElement>(null);
   usePageReady(true);
   const dirty = !done && JSON.stringify(form) !== JSON.stringify(EMPTY);
-  useLeaveGuard(dirty, intl.formatMessage({ id: 'record.leaveUnsaved' }));
+  const leave = useLeaveGuard(dirty);
 
   const set = <K extends keyof NewBookingForm>(key: K, value: NewBookingForm[K], errorKey: string) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -76,6 +76,7 @@ export function NewBookingPage({ route }: PageProps) {
 
   return (
     <PageFrame route={route} id={intl.formatMessage({ id: 'newBooking.title' })}>
+      {leave.dialog}
       <form
         ref={formRef}
         className="card form-card"
@@ -165,7 +166,7 @@ export function NewBookingPage({ route }: PageProps) {
           <FormattedMessage id="newBooking.priceNote" />
         </p>
         <div className="form-actions">
-          <button type="button" className="button" disabled={busy} onClick={() => navigate(pathOf(routeByKey('bookingManage')))}>
+          <button type="button" className="button" disabled={busy} onClick={() => leave.confirmLeave(() => navigate(pathOf(routeByKey('bookingManage'))))}>
             <FormattedMessage id="common.cancel" />
           </button>
           <button type="submit" className="button button-primary" disabled={busy}>

@@ -115,6 +115,7 @@ export function RecordEditorPanel({
           </div>
         </form>
       )}
+      {editor.leaveDialog}
     </section>
   );
 }

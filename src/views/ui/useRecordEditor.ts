@@ -1,9 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { useIntl } from 'react-intl';
 import { fieldValue, recordMachine, selectIsDirty, type Draft } from '../../machines/resources/record.ts';
 import { focusFirstInvalid } from './fields/Field.tsx';
-import { useLeaveGuard } from './useLeaveGuard.ts';
+import { useLeaveGuard } from './useLeaveGuard.tsx';
 
 /**
  * A record machine for an editor opened beside a list: an existing record opens straight
@@ -24,14 +23,12 @@ export function useRecordEditor({
   /** `saved`: the list should be refreshed. */
   onClose: (saved: boolean) => void;
 }) {
-  const intl = useIntl();
   const record = useActorRef(recordMachine, { input: { resource, id, defaults } });
   const snapshot = useSelector(record, (s) => s);
   const { context } = snapshot;
   const formRef = useRef<HTMLFormElement>(null);
   const dirty = selectIsDirty(snapshot);
-  const leaveMessage = intl.formatMessage({ id: 'record.leaveUnsaved' });
-  useLeaveGuard(dirty, leaveMessage);
+  const leave = useLeaveGuard(dirty);
 
   const state = typeof snapshot.value === 'string' ? snapshot.value : '';
   useEffect(() => {
@@ -51,11 +48,9 @@ export function useRecordEditor({
     value: (name: string) => fieldValue(context, name),
     set: (name: string, value: unknown) => record.send({ type: 'field.changed', name, value }),
     /** Close without saving, after asking when there are unsaved changes. */
-    cancel: () => {
-      if (dirty && !window.confirm(leaveMessage)) return;
-      if (id === null) record.send({ type: 'cancel' });
-      else onClose(false);
-    },
+    cancel: () => leave.confirmLeave(() => (id === null ? record.send({ type: 'cancel' }) : onClose(false))),
+    /** The question asked before unsaved changes are left behind; render it in the editor. */
+    leaveDialog: leave.dialog,
   };
 }
 
