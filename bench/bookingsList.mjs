@@ -6,6 +6,8 @@
 // beside a bare Fastify route (one `GET /bare` answering {ok:true}, started in this
 // process) measured the same way.
 //
+// Then the same list as the demo vendor's staff see it (page 200 only when they have one).
+//
 // (a) the demo data (20,000 bookings) on the in-memory PGlite server of the run;
 // (b) when BENCH_DATABASE_URL is set, a second server on that PostgreSQL database, seeded
 //     beforehand with `DATABASE_URL=<url> npm run seed -- --scale 50` (1,000,000 bookings).
@@ -80,7 +82,7 @@ async function measureServer(server, label, log) {
   const base = `/branch/api/bookings/?status=completed&starts_at__gte=${date}&ordering=starts_at&page_size=25`;
   const deep = await apiGet(server, session.access_token, `${base}&fields=ref&page=200`);
   if (deep.results.length !== 25) throw new Error(`${label}: page 200 of ${base} holds ${deep.results.length} rows, not 25`);
-  const { count } = await apiGet(server, session.access_token, base);
+  const { count, count_exact } = await apiGet(server, session.access_token, base);
   const rows = [];
   for (const page of [1, 200]) {
     log(`  ${label}: page ${page}`);
@@ -88,7 +90,20 @@ async function measureServer(server, label, log) {
   }
   log(`  ${label}: page 1, whole records`);
   rows.push(loadRow(`${label}: page 1, whole records`, await load(`${server.baseURL}${base}&page=1`, { headers })));
-  return { rows, note: `${label}: ${base}&fields=…&page=N matches ${count.toLocaleString('en')} bookings.` };
+  const notes = [`${label}: ${base}&fields=…&page=N matches ${count_exact === false ? 'about ' : ''}${count.toLocaleString('en')} bookings.`];
+
+  // The same list as vendor staff see it: their own bookings only (the demo vendor).
+  const vendor = await server.login('vendor@rihla.test', 'vendor12345');
+  const vendorHeaders = { authorization: `Bearer ${vendor.access_token}` };
+  const vendorList = await apiGet(server, vendor.access_token, `${base}&fields=ref`);
+  const vendorDeep = await apiGet(server, vendor.access_token, `${base}&fields=ref&page=200`);
+  for (const page of vendorDeep.results.length === 25 ? [1, 200] : [1]) {
+    log(`  ${label}: vendor staff, page ${page}`);
+    rows.push(loadRow(`${label}: vendor staff, page ${page}`, await load(`${server.baseURL}${base}&fields=${TABLE_FIELDS}&page=${page}`, { headers: vendorHeaders })));
+  }
+  const about = vendorList.count_exact === false ? 'about ' : '';
+  notes.push(`${label}: the demo vendor's staff see ${about}${vendorList.count.toLocaleString('en')} of them${vendorDeep.results.length === 25 ? '' : ' (no page 200)'}.`);
+  return { rows, notes };
 }
 
 export default {
@@ -109,15 +124,15 @@ export default {
     }
     const demo = await measureServer(server, 'PGlite, demo data', log);
     rows.push(...demo.rows);
-    notes.push(demo.note);
+    notes.push(...demo.notes);
 
     const databaseUrl = process.env.BENCH_DATABASE_URL;
     if (databaseUrl) {
       const pg = await startServer({ env: { DATABASE_URL: databaseUrl } });
       try {
-        const { rows: pgRows, note } = await measureServer(pg, 'PostgreSQL', log);
-        rows.push(...pgRows);
-        notes.push(note);
+        const measured = await measureServer(pg, 'PostgreSQL', log);
+        rows.push(...measured.rows);
+        notes.push(...measured.notes);
       } finally {
         await pg.stop();
       }
