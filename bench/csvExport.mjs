@@ -6,28 +6,12 @@
 // (`DATABASE_URL=<url> npm run seed -- --scale 50`). Without it, the in-memory demo data
 // (20,000 bookings) is used with 2,000 and 20,000 rows.
 //
-// Each size gets a fresh server process (node, started here so its pid is known); its RSS
+// Each size gets a fresh server process (bench/lib/server.mjs, which gives its pid); its RSS
 // is read from /proc/<pid>/status (VmRSS) every 10 ms. The rows are the first N bookings
 // by start time (`starts_at__lte` = the N-th booking's start); one small export warms the
 // server up before the measured one.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { startServer } from './lib/server.mjs';
 
 function rssBytes(pid) {
   try {
@@ -36,45 +20,6 @@ function rssBytes(pid) {
   } catch {
     return NaN;
   }
-}
-
-async function startServerProcess(env) {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    try {
-      if ((await fetch(`${baseURL}/branch/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  };
-  return { baseURL, pid: child.pid, stop };
-}
-
-async function login(baseURL) {
-  const response = await fetch(`${baseURL}/branch/api/vendors/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@rihla.test', password: 'admin12345' }),
-  });
-  if (!response.ok) throw new Error(`login: HTTP ${response.status}`);
-  return { authorization: `Bearer ${(await response.json()).access_token}` };
 }
 
 async function getJson(url, headers) {
@@ -140,9 +85,10 @@ export default {
     const rows = [];
     for (const size of sizes) {
       log(`  ${size.toLocaleString('en')} rows`);
-      const server = await startServerProcess(env);
+      const server = await startServer({ env, timeoutMs: 120_000 });
       try {
-        const headers = await login(server.baseURL);
+        const session = await server.login('admin@rihla.test', 'admin12345');
+        const headers = { authorization: `Bearer ${session.access_token}` };
         const warm = await filterFor(server.baseURL, headers, 100);
         await download(server.baseURL, headers, warm.query, server.pid);
         const { query, count } = await filterFor(server.baseURL, headers, size);

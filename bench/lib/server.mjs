@@ -34,8 +34,9 @@ async function waitForHealth(baseURL, child, timeoutMs) {
 }
 
 /**
- * @param {{ env?: Record<string, string> }} [options] extra environment (e.g. ACCESS_TOKEN_SECONDS)
- * @returns {Promise<{ baseURL: string, login(email: string, password: string): Promise<any>, stop(): Promise<void> }>}
+ * @param {{ env?: Record<string, string>, timeoutMs?: number }} [options] extra environment
+ *   (e.g. ACCESS_TOKEN_SECONDS, DATABASE_URL) and how long to wait for it to answer
+ * @returns {Promise<{ baseURL: string, pid: number, login(email: string, password: string): Promise<any>, stop(): Promise<void> }>}
  */
 export async function startServer(options = {}) {
   const port = await freePort();
@@ -54,9 +55,10 @@ export async function startServer(options = {}) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForHealth(baseURL, child, 60_000);
+  await waitForHealth(baseURL, child, options.timeoutMs ?? 60_000);
   return {
     baseURL,
+    pid: child.pid,
     /** Signs in through the API; returns `{ access_token, refresh_token, user }`. */
     async login(email, password) {
       const response = await fetch(`${baseURL}/branch/api/vendors/login`, {
