@@ -6,13 +6,14 @@
 import { randomInt } from 'node:crypto';
 import type { BookingCreate } from '../../src/domain/bookings.ts';
 import type { Participants } from '../../src/domain/bookings.ts';
-import { participantsCount, quoteBooking, type PromotionLike } from '../../src/domain/money.ts';
+import { participantsCount } from '../../src/domain/money.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { badRequest, conflict } from '../errors.ts';
 import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
 import { fetchRecord, insertRecord, type Row } from '../routes/records.ts';
 import { bookings, customers, loyaltyMove, moneyInStatus } from './money.ts';
 import { createPayment } from './payments.ts';
+import { priceBooking } from './pricing.ts';
 import { getSettings } from './settings.ts';
 
 const services = collection('services');
@@ -70,44 +71,6 @@ async function placeBooking(
   return { slot, startsAt };
 }
 
-async function promotions(ctx: WriteContext, service: Row, customerId: string, code: string | null | undefined) {
-  const { tx } = ctx;
-  let coupon: (PromotionLike & { code: string }) | null = null;
-  if (code) {
-    const { rows } = await tx.query<Row>(
-      `SELECT id, code, kind, value, max_uses, per_customer_limit, booking_from, booking_to, to_char(travel_from, 'YYYY-MM-DD') AS travel_from,
-              to_char(travel_to, 'YYYY-MM-DD') AS travel_to, service_ids, min_total, stackable, active, uses_count
-       FROM coupons WHERE code = $1 AND (vendor_id IS NULL OR vendor_id = $2) FOR UPDATE`,
-      [code.toUpperCase(), service.vendor_id],
-    );
-    if (!rows[0]) throw badRequest({ coupon_code: ['Unknown coupon code.'] });
-    const uses = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM bookings WHERE coupon_id = $1 AND customer_id = $2 AND status NOT IN ('declined', 'expired', 'cancelled')`,
-      [rows[0].id, customerId],
-    );
-    coupon = promotionRow(rows[0], uses.rows[0]?.n ?? 0) as PromotionLike & { code: string };
-  }
-  const { rows: discounts } = await tx.query<Row>(
-    `SELECT id, kind, value, max_uses, per_customer_limit, booking_from, booking_to, to_char(travel_from, 'YYYY-MM-DD') AS travel_from,
-            to_char(travel_to, 'YYYY-MM-DD') AS travel_to, service_ids, min_total, stackable, active, uses_count, min_participants
-     FROM discounts WHERE active AND (vendor_id IS NULL OR vendor_id = $1) ORDER BY created_at LIMIT 100`,
-    [service.vendor_id],
-  );
-  return { coupon, discounts: discounts.map((d) => promotionRow(d, 0)) };
-}
-
-function promotionRow(row: Row, customerUses: number): PromotionLike {
-  const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v as string | null));
-  return {
-    ...(row as unknown as PromotionLike),
-    value: num(row.value),
-    booking_from: iso(row.booking_from),
-    booking_to: iso(row.booking_to),
-    min_total: row.min_total == null ? null : num(row.min_total),
-    customer_uses: customerUses,
-  };
-}
-
 export async function createBooking(ctx: WriteContext, body: BookingCreate, vendorId: string): Promise<Row> {
   const { tx, actor } = ctx;
   const service = await fetchRecord(tx, services, body.service_id, true);
@@ -121,7 +84,6 @@ export async function createBooking(ctx: WriteContext, body: BookingCreate, vend
   if (Object.keys(errors).length > 0) throw badRequest(errors);
 
   const business = await getSettings(tx, 'business');
-  const fees = await getSettings(tx, 'fees');
   const seats = participantsCount(body.participants as Participants);
   if (seats > business.max_participants_per_booking) {
     throw badRequest({ participants: [`At most ${business.max_participants_per_booking} participants per booking.`] });
@@ -133,29 +95,7 @@ export async function createBooking(ctx: WriteContext, body: BookingCreate, vend
     throw badRequest({ starts_at: [`Bookings close ${cutoff} minutes before the start.`] });
   }
 
-  const { rows: rules } = await tx.query<Row>(
-    `SELECT id, customer_type, amount, per, to_char(valid_from, 'YYYY-MM-DD') AS valid_from, to_char(valid_to, 'YYYY-MM-DD') AS valid_to,
-            weekdays, min_group_size, priority, active FROM price_rules WHERE service_id = $1 AND active`,
-    [service.id],
-  );
-  const promo = await promotions(ctx, service, customer.id as string, body.coupon_code);
-  const result = quoteBooking({
-    service: {
-      id: String(service.id), currency: service.currency as 'DZD', extras: service.extras as never, customer_types: service.customer_types as never,
-      min_participants: num(service.min_participants), max_participants: num(service.max_participants),
-    },
-    rules: rules.map((r) => ({ ...r, amount: num(r.amount) })) as never,
-    startsAt,
-    now: ctx.now,
-    participants: body.participants as Participants,
-    extras: body.extras ?? [],
-    coupon: promo.coupon,
-    discounts: promo.discounts,
-    fees,
-    free: body.payment_method === 'free',
-  });
-  if (!result.ok) throw badRequest(result.errors);
-  const quote = result.quote;
+  const quote = await priceBooking(ctx, service, { ...body, customer_id: String(customer.id), starts_at: startsAt, participants: body.participants as Participants });
 
   const manual = service.confirmation === 'manual';
   const status = manual ? 'requested' : 'confirmed';
