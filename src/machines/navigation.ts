@@ -5,10 +5,11 @@
  * - `bar`, the progress bar: invisible for the first 200 ms of a navigation, then
  *   advancing toward 90 % for at most 5 s, full when the page is ready, red when a
  *   request fails, hidden 500 ms after either;
- * - `page`, what the outlet shows: the new page's content only after both its code and
- *   data are ready AND 200 ms have passed (so it does not flash), the error page after a
- *   page error until the next navigation, and a reload (at most once per 60 s) after a
- *   chunk failed to load.
+ * - `page`, what the outlet shows: the new page's content as soon as its code and data
+ *   are ready when that takes less than 200 ms (no loading state at all); otherwise the
+ *   loading state from 200 ms on, kept at least 200 ms so it does not flash; the error
+ *   page after a page error until the next navigation, and a reload (at most once per
+ *   60 s) after a chunk failed to load.
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
 
@@ -55,8 +56,10 @@ export const NAVIGATION_DELAYS = {
   progressDuration: 5_000,
   /** A full or red bar stays this long. */
   hideAfter: 500,
-  /** The new page's content never shows sooner than this after a navigation starts. */
-  minimumPending: 200,
+  /** Nothing shows for this long after a navigation starts: a page ready by then shows at once. */
+  loadingDelay: 200,
+  /** Once the loading state shows, it stays at least this long, so it does not flash. */
+  minimumLoading: 200,
 } as const;
 
 /** One tick: a tenth of the way left to the ceiling (about 0.89 after 5 s of 100 ms ticks). */
@@ -213,28 +216,40 @@ export const navigationMachine = setup({
           },
         },
         pending: {
-          description:
-            'A navigation is under way; the new page\'s content does not render until both regions are done.',
-          type: 'parallel',
+          description: "A navigation is under way; the new page's content does not render until its code and data are ready.",
+          initial: 'quiet',
           states: {
-            minimum: {
-              description: 'The minimum pending time (200 ms), so content does not flash.',
-              initial: 'running',
-              states: {
-                running: { after: { minimumPending: 'elapsed' } },
-                elapsed: { type: 'final' },
-              },
+            quiet: {
+              description:
+                'The first 200 ms: nothing shows yet. A page ready within them shows at once, with no loading state at all.',
+              after: { loadingDelay: 'loading' },
+              on: { 'page.ready': '#navigation.page.shown' },
             },
-            data: {
-              description: 'The new page\'s code and data.',
-              initial: 'loading',
+            loading: {
+              description:
+                'Not ready within 200 ms: the loading state shows, and stays at least 200 ms (so it does not flash) even when the page gets ready sooner.',
+              type: 'parallel',
               states: {
-                loading: { on: { 'page.ready': 'ready' } },
-                ready: { type: 'final' },
+                minimum: {
+                  description: 'The minimum time the loading state shows.',
+                  initial: 'running',
+                  states: {
+                    running: { after: { minimumLoading: 'elapsed' } },
+                    elapsed: { type: 'final' },
+                  },
+                },
+                data: {
+                  description: "The new page's code and data.",
+                  initial: 'loading',
+                  states: {
+                    loading: { on: { 'page.ready': 'ready' } },
+                    ready: { type: 'final' },
+                  },
+                },
               },
+              onDone: '#navigation.page.shown',
             },
           },
-          onDone: 'shown',
           on: {
             'nav.start': { target: 'pending', reenter: true, actions: 'assignNavigation' },
             'page.error': { target: 'error', actions: 'assignPageError' },
@@ -294,4 +309,9 @@ export function selectPageContentReady(snapshot: NavigationSnapshot): boolean {
 
 export function selectPagePending(snapshot: NavigationSnapshot): boolean {
   return snapshot.matches({ page: 'pending' });
+}
+
+/** Whether the outlet shows the loading state (a navigation not ready within 200 ms). */
+export function selectPageLoading(snapshot: NavigationSnapshot): boolean {
+  return snapshot.matches({ page: { pending: 'loading' } });
 }

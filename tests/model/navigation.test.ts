@@ -21,6 +21,7 @@ import {
   nextProgress,
   selectPageContentReady,
   selectPageError,
+  selectPageLoading,
   selectProgressBar,
   type NavigationEvent,
   type PageError,
@@ -234,7 +235,12 @@ interface PageContext {
   pageError: PageError | null;
 }
 
-type PageEvent = NavigationEvent | { type: 'time.minimum' } | { type: 'time.window' } | { type: 'app.reload' };
+type PageEvent =
+  | NavigationEvent
+  | { type: 'time.loadingDelay' }
+  | { type: 'time.minimum' }
+  | { type: 'time.window' }
+  | { type: 'app.reload' };
 
 const pageModel = createMachine({
   id: 'pageModel',
@@ -252,13 +258,20 @@ const pageModel = createMachine({
       },
     },
     pending: {
-      type: 'parallel',
+      initial: 'quiet',
       entry: assign({ pageError: null }),
       states: {
-        minimum: { initial: 'running', states: { running: { on: { 'time.minimum': 'elapsed' } }, elapsed: { type: 'final' } } },
-        data: { initial: 'loading', states: { loading: { on: { 'page.ready': 'ready' } }, ready: { type: 'final' } } },
+        // Ready within 200 ms: shown at once, no loading state.
+        quiet: { on: { 'time.loadingDelay': 'loading', 'page.ready': '#pageModel.shown' } },
+        loading: {
+          type: 'parallel',
+          states: {
+            minimum: { initial: 'running', states: { running: { on: { 'time.minimum': 'elapsed' } }, elapsed: { type: 'final' } } },
+            data: { initial: 'loading', states: { loading: { on: { 'page.ready': 'ready' } }, ready: { type: 'final' } } },
+          },
+          onDone: '#pageModel.shown',
+        },
       },
-      onDone: 'shown',
       on: {
         'nav.start': { target: 'pending', reenter: true },
         'page.error': { target: 'error', actions: 'assignError' },
@@ -303,6 +316,7 @@ const PAGE_EVENTS: PageEvent[] = [
   { type: 'page.error', error: { message: 'Not allowed', status: 403 } },
   { type: 'page.error', error: { message: 'It broke' } },
   { type: 'chunk.failed' },
+  { type: 'time.loadingDelay' },
   { type: 'time.minimum' },
   { type: 'time.window' },
   { type: 'app.reload' },
@@ -333,7 +347,9 @@ describe('page outlet', () => {
             actor.send(event as NavigationEvent);
             assert.equal(world.reloads.length - reloads, state.matches('reloading') ? 1 : 0, 'reloads');
           },
-          'time.minimum': () => world.clock.set(pendingSince + D.minimumPending),
+          'time.loadingDelay': () => world.clock.set(pendingSince + D.loadingDelay),
+          // The loading state showed at pendingSince + loadingDelay.
+          'time.minimum': () => world.clock.set(pendingSince + D.loadingDelay + D.minimumLoading),
           'time.window': () => world.clock.increment(CHUNK_RELOAD_WINDOW_MS),
           'app.reload': () => {
             actor.stop();
@@ -345,6 +361,7 @@ describe('page outlet', () => {
             const snapshot = actor.getSnapshot();
             assert.deepEqual(regionValue(snapshot.value, 'page'), state.value);
             assert.equal(selectPageContentReady(snapshot), state.matches('shown'));
+            assert.equal(selectPageLoading(snapshot), state.matches({ pending: 'loading' }));
             assert.deepEqual(selectPageError(snapshot), state.matches('error') ? state.context.pageError : null);
             if (state.matches('pending')) assert.equal(snapshot.context.path, '/payments/list');
             assertReloadsSpaced(world);
@@ -355,28 +372,69 @@ describe('page outlet', () => {
     });
   }
 
-  it('holds a page that is ready at once until 200 ms have passed', () => {
+  /** Every page state the real machine passes through, from now on. */
+  function pageStates(actor: ReturnType<typeof startApp>): string[] {
+    const seen: string[] = [];
+    actor.subscribe((snapshot) => seen.push(JSON.stringify(regionValue(snapshot.value, 'page'))));
+    return seen;
+  }
+
+  it('shows a page ready within 200 ms at once, with no loading state ever shown', () => {
+    const world = newWorld();
+    const actor = startApp(world, { fromModel: false });
+    const seen = pageStates(actor);
+    actor.send({ type: 'nav.start', path: '/locations' });
+    world.clock.increment(10);
+    assert.equal(selectPageContentReady(actor.getSnapshot()), false);
+    actor.send({ type: 'page.ready' });
+    assert.equal(selectPageContentReady(actor.getSnapshot()), true, 'shown 10 ms after the navigation started');
+    world.clock.increment(1_000);
+    assert.equal(selectPageContentReady(actor.getSnapshot()), true);
+    assert.ok(!seen.some((value) => value.includes('loading')), `no loading state: ${seen.join(' ')}`);
+    assert.equal(selectPageLoading(actor.getSnapshot()), false);
+    assert.equal(selectProgressBar(actor.getSnapshot()).visible, false, 'the bar never showed');
+  });
+
+  it('shows the loading state from 200 ms and keeps it at least 200 ms', () => {
     const world = newWorld();
     const actor = startApp(world, { fromModel: false });
     actor.send({ type: 'nav.start', path: '/locations' });
-    world.clock.increment(20);
+    world.clock.increment(D.loadingDelay - 1);
+    assert.equal(selectPageLoading(actor.getSnapshot()), false, 'nothing shows before 200 ms');
+    world.clock.increment(1);
+    assert.equal(selectPageLoading(actor.getSnapshot()), true, 'loading from 200 ms');
+    world.clock.increment(50);
     actor.send({ type: 'page.ready' });
-    world.clock.increment(D.minimumPending - 21);
+    assert.equal(selectPageContentReady(actor.getSnapshot()), false, 'ready at 250 ms, but loading showed only 50 ms');
+    assert.equal(selectPageLoading(actor.getSnapshot()), true);
+    world.clock.increment(D.minimumLoading - 51);
     assert.equal(selectPageContentReady(actor.getSnapshot()), false);
     world.clock.increment(1);
+    assert.equal(selectPageContentReady(actor.getSnapshot()), true, 'shown once loading showed 200 ms');
+    assert.equal(selectPageLoading(actor.getSnapshot()), false);
+  });
+
+  it('shows a page at once when it gets ready after the loading state showed 200 ms', () => {
+    const world = newWorld();
+    const actor = startApp(world, { fromModel: false });
+    actor.send({ type: 'nav.start', path: '/locations' });
+    // In two steps: a timer started by a timer runs from the clock's new time.
+    world.clock.increment(D.loadingDelay);
+    world.clock.increment(D.minimumLoading + 300);
+    assert.equal(selectPageLoading(actor.getSnapshot()), true);
+    actor.send({ type: 'page.ready' });
     assert.equal(selectPageContentReady(actor.getSnapshot()), true);
   });
 
-  it('restarts the minimum pending time on a second navigation', () => {
+  it('restarts the quiet time on a second navigation', () => {
     const world = newWorld();
     const actor = startApp(world, { fromModel: false });
     actor.send({ type: 'nav.start', path: '/a' });
     world.clock.increment(150);
     actor.send({ type: 'nav.start', path: '/b' });
+    world.clock.increment(100);
+    assert.equal(selectPageLoading(actor.getSnapshot()), false, '250 ms after the first, 100 ms after the second');
     actor.send({ type: 'page.ready' });
-    world.clock.increment(100);
-    assert.equal(selectPageContentReady(actor.getSnapshot()), false, '250 ms after the first, 100 ms after the second');
-    world.clock.increment(100);
     assert.equal(selectPageContentReady(actor.getSnapshot()), true);
   });
 

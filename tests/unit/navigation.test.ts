@@ -17,7 +17,8 @@ describe('navigation helpers', () => {
       progressTick: 100,
       progressDuration: 5000,
       hideAfter: 500,
-      minimumPending: 200,
+      loadingDelay: 200,
+      minimumLoading: 200,
     });
   });
 
