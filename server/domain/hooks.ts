@@ -8,6 +8,7 @@ import { writeAudit } from '../routes/audit.ts';
 import type { CollectionHooks } from '../routes/hooks.ts';
 import { fetchRecord, insertRecord, type Row } from '../routes/records.ts';
 import { bookingHooks } from './bookings.ts';
+import { comboHooks } from './combos.ts';
 import { loyaltyMove, walletMove } from './money.ts';
 import { invitationHooks, paymentHooks, refundHooks, splitHooks } from './payments.ts';
 
@@ -125,6 +126,7 @@ const chatbotHooks: CollectionHooks = {
 
 export const HOOKS: Record<string, CollectionHooks> = {
   bookings: bookingHooks,
+  combos: comboHooks,
   payments: paymentHooks,
   'payment-invitations': invitationHooks,
   refunds: refundHooks,

@@ -11,6 +11,7 @@ import type { BookingCreate } from '../../src/domain/bookings.ts';
 import { CUSTOMER_TYPES } from '../../src/domain/catalog.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { createBooking } from '../domain/bookings.ts';
+import { comboShares } from '../domain/combos.ts';
 import { moneyInStatus } from '../domain/money.ts';
 import { badRequest } from '../errors.ts';
 import { writeAudit } from './audit.ts';
@@ -43,22 +44,7 @@ interface ComboItem {
   required: boolean;
 }
 
-/** Splits `total` across `weights` in proportion, to the unit, summing exactly to `total`. */
-export function splitProportionally(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
-  const exact = weights.map((w) => (total * w) / sum);
-  const shares = exact.map(Math.floor);
-  let left = total - shares.reduce((a, b) => a + b, 0);
-  // Largest remainders first get the units left over.
-  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]);
-  for (const [, i] of order) {
-    if (left <= 0) break;
-    shares[i] += 1;
-    left -= 1;
-  }
-  return shares;
-}
+export { splitProportionally } from '../domain/combos.ts';
 
 export function registerComboBooking(app: FastifyInstance): void {
   const combos = collection('combos');
@@ -102,13 +88,10 @@ export function registerComboBooking(app: FastifyInstance): void {
         }
 
         const totals = made.map((b) => Number(b.total));
-        const comboTotals =
-          combo.pricing === 'fixed'
-            ? splitProportionally(Number(combo.price), totals)
-            : totals.map((t) => Math.round((t * Number(combo.percent)) / 100));
+        const comboTotals = comboShares(combo, totals);
         const result: Row[] = [];
         for (const [i, booking] of made.entries()) {
-          const total = Math.min(comboTotals[i], totals[i]);
+          const total = comboTotals[i];
           const priced = { ...booking, total };
           const updated = await updateRecord(tx, bookings, String(booking.id), {
             combo_id: combo.id,

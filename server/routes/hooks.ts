@@ -36,4 +36,6 @@ export interface CollectionHooks {
   transitions?: Record<string, (ctx: WriteContext, record: Row, next: string, payload: TransitionPayload) => Promise<Row | void>>;
   /** Runs after the status of a record changed (any event). */
   afterTransition?(ctx: WriteContext, before: Row, after: Row, payload: TransitionPayload): Promise<void>;
+  /** Adds fields computed when records are read (list and record), e.g. a combo's price as an amount. */
+  present?(ctx: { tx: Queryable; now: string }, records: Row[]): Promise<Row[]>;
 }

@@ -10,6 +10,7 @@ import { HOOKS } from '../domain/hooks.ts';
 import { forbidden } from '../errors.ts';
 import { writeAudit } from './audit.ts';
 import { registerBookingExport } from './bookingExport.ts';
+import { registerBookingPricing } from './bookingPricing.ts';
 import { registerComboBooking } from './comboBooking.ts';
 import { registerMessages } from './messages.ts';
 import { registerOpenApi } from './openapi.ts';
@@ -35,6 +36,7 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   registerMessages(app);
   registerBookingExport(app);
   registerComboBooking(app);
+  registerBookingPricing(app);
   registerSettings(app);
   registerOpenApi(app);
 

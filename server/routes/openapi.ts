@@ -10,6 +10,7 @@ import { ErrorBody, TransitionBody } from '../../src/domain/common.ts';
 import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../src/domain/settings.ts';
 import { eventsOf, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
+import { BookingPreviewInput, ComboQuoteInput } from './bookingPricing.ts';
 import { FIELDS_PARAM, listQuerySchema } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
 
@@ -126,6 +127,22 @@ export function buildOpenApi(version: string): Json {
       },
     };
   }
+  paths[`${API_PREFIX}/bookings/preview/`] = {
+    post: {
+      tags: ['Bookings'], operationId: 'previewBooking', summary: 'Price a booking before making it (nothing is written or held)',
+      description: 'The body of a new booking; customer_id and starts_at/slot_id may be left out (the price is then today’s). 400 with the fields at fault (an unknown coupon); 404 for a service the caller may not see.',
+      requestBody: { required: true, content: { 'application/json': { schema: plain(BookingPreviewInput) } } },
+      responses: { 200: json({ type: 'object', description: 'The quote: lines per customer type, extras, subtotal, discount_amount, fee_amount, total, currency, starts_at.' }), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/combos/{id}/quote/`] = {
+    post: {
+      tags: ['Combos'], operationId: 'quoteCombo', summary: 'Price a combo booking before making it',
+      description: 'The body of a combo booking; customer_id and the parts’ starts may be left out. Answers each part’s own price and its share of the combo’s price, and the total.',
+      parameters: [idParam], requestBody: { required: true, content: { 'application/json': { schema: plain(ComboQuoteInput) } } },
+      responses: { 200: json({ type: 'object', properties: { currency: { type: 'string' }, subtotal: { type: 'integer' }, total: { type: 'integer' }, parts: { type: 'array' } } }), ...errors },
+    },
+  };
   paths[`${API_PREFIX}/conversations/{id}/read/`] = {
     post: { tags: ['Conversations'], operationId: 'markConversationRead', parameters: [idParam], responses: { 200: json(ref('Conversations')), ...errors } },
   };

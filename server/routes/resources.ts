@@ -87,7 +87,8 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
   app.get<{ Querystring: ListQuery }>(base, { ...guarded(app, spec, 'list'), schema: { querystring: listQuerySchema(spec, FIELDS_PARAM) } }, async (request) => {
     const { actor } = await context(app, request);
     assertAccess(spec, 'list', actor);
-    return listRecords(app.db, spec, actor, request.query, request);
+    const page = await listRecords(app.db, spec, actor, request.query, request);
+    return hooks.present ? { ...page, results: await hooks.present({ tx: app.db, now: new Date().toISOString() }, page.results) } : page;
   });
 
   app.get<{ Querystring: ListQuery }>(`${base}export.csv`, { ...guarded(app, spec, 'list'), schema: { querystring: listQuerySchema(spec) } }, async (request, reply) => {
@@ -107,7 +108,8 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
   app.get<{ Params: { id: string } }>(item, guarded(app, spec, 'read'), async (request) => {
     const { actor } = await context(app, request);
     assertAccess(spec, 'read', actor);
-    return loadOr404(app.db, spec, request.params.id, actor);
+    const record = await loadOr404(app.db, spec, request.params.id, actor);
+    return hooks.present ? (await hooks.present({ tx: app.db, now: new Date().toISOString() }, [record]))[0] : record;
   });
 
   if (spec.create) {
