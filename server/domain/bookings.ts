@@ -196,6 +196,11 @@ export const bookingHooks: CollectionHooks = {
     complete: async (ctx, record) => {
       const loyalty = await getSettings(ctx.tx, 'loyalty');
       if (loyalty.enabled) {
+  async lifecycleSettings(ctx) {
+    const { check_in_window_minutes } = await getSettings(ctx.tx, 'business');
+    return { check_in_window_minutes };
+  },
+
         const points = loyalty.points_per_booking + Math.floor(num(record.total) / 10_000) * loyalty.points_per_100_dzd;
         if (points > 0) {
           await loyaltyMove(ctx, {

@@ -1,5 +1,6 @@
 /** Where the domain plugs special cases into the generic routes (money rules, scoping). */
 import type { FastifyInstance } from 'fastify';
+import type { LifecycleSettings } from '../../src/machines/lifecycles/context.ts';
 import type { Queryable } from '../db/index.ts';
 import type { Actor } from './actor.ts';
 import type { Row } from './records.ts';
@@ -34,6 +35,8 @@ export interface CollectionHooks {
    * they may refuse (throw) and return extra column changes for the record.
    */
   transitions?: Record<string, (ctx: WriteContext, record: Row, next: string, payload: TransitionPayload) => Promise<Row | void>>;
+  /** The business settings the chart's guards read (the check-in window), loaded before a transition is judged. */
+  lifecycleSettings?(ctx: WriteContext): Promise<LifecycleSettings>;
   /** Runs after the status of a record changed (any event). */
   afterTransition?(ctx: WriteContext, before: Row, after: Row, payload: TransitionPayload): Promise<void>;
   /** Adds fields computed when records are read (list and record), e.g. a combo's price as an amount. */

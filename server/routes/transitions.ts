@@ -39,6 +39,7 @@ export async function applyTransition(
   const verdict = evaluateTransition(lifecycle, status, { type: payload.event, reason: payload.reason, scheduled_at: payload.scheduled_at }, {
     now: ctx.now,
     role,
+    settings: await hooks.lifecycleSettings?.(ctx),
     record,
   });
   if (!verdict.ok) {

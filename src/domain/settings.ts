@@ -7,6 +7,7 @@ import {
   CURRENCIES, CurrencySchema, DateTime, Email, Enum, I18n, LOCALES, LocaleSchema, MinorUnits, Nullable, Percent, Phone, RecordBase,
   StrictObject, Text, Url, Version, patchOf,
 } from './common.ts';
+import { DEFAULT_CHECK_IN_WINDOW_MINUTES } from '../machines/lifecycles/context.ts';
 import { PAYMENT_METHODS } from './payments.ts';
 
 export const BusinessSettings = StrictObject({
@@ -17,6 +18,11 @@ export const BusinessSettings = StrictObject({
   deposit_percent: Percent,
   invitation_hours: Type.Integer({ minimum: 1, maximum: 720, description: 'Default lifetime of a payment link.' }),
   undo_same_day_only: Type.Boolean(),
+  check_in_window_minutes: Type.Integer({
+    minimum: 0,
+    maximum: 1440,
+    description: 'How many minutes before an activity starts its customers may be checked in (on the day of the activity only).',
+  }),
 });
 export const CompanySettings = StrictObject({
   legal_name: Text(200, 1),
@@ -87,7 +93,10 @@ export const DEFAULT_SETTINGS: { [K in SettingsSection]: Static<(typeof Settings
   fees: FeesSettings;
   loyalty: LoyaltySettings;
 } = {
-  business: { hold_minutes: 1440, auto_expire: true, default_cutoff_minutes: 120, max_participants_per_booking: 50, deposit_percent: 30, invitation_hours: 48, undo_same_day_only: true },
+  business: {
+    hold_minutes: 1440, auto_expire: true, default_cutoff_minutes: 120, max_participants_per_booking: 50, deposit_percent: 30, invitation_hours: 48,
+    undo_same_day_only: true, check_in_window_minutes: DEFAULT_CHECK_IN_WINDOW_MINUTES,
+  },
   company: {
     legal_name: 'Rihla SARL', trade_name: 'Rihla', rc_number: null, nif_number: null, nis_number: null, ai_number: null,
     address: 'Alger, Algérie', email: 'contact@rihla.test', phone: null, website: null,

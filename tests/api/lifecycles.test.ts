@@ -125,8 +125,8 @@ const tableOf = (spec: CollectionSpec) => spec.table;
 async function prepare(spec: CollectionSpec, record: Json, guards: string[]): Promise<Json> {
   const guard = guards.find((g) => GUARD_INFO[g as keyof typeof GUARD_INFO].kind === 'state');
   if (!guard) return record;
-  const column = { holdExpired: 'hold_expires_at', activityStarted: 'starts_at', isPastExpiry: 'expires_at', isSameDay: 'status_changed_at' }[guard]!;
-  const value = guard === 'isSameDay' ? 'now()' : "now() - interval '1 hour'";
+  const column = { holdExpired: 'hold_expires_at', activityStarted: 'starts_at', isPastExpiry: 'expires_at', isSameDay: 'status_changed_at', checkInOpen: 'starts_at' }[guard]!;
+  const value = guard === 'isSameDay' || guard === 'checkInOpen' ? 'now()' : "now() - interval '1 hour'";
   await d.sql(`UPDATE ${tableOf(spec)} SET ${column} = ${value} WHERE id = $1`, [record.id]);
   return d.ok(d.admin, 'GET', `/${spec.name}/${record.id}/`);
 }
@@ -247,8 +247,34 @@ describe('guards through the API', () => {
     assert.equal((await d.ok(d.vendor, 'GET', `/service-slots/${slot.id}/`)).booked, 0);
   });
 
+  test('check-in is refused (409) three months ahead; on the day, within the window, it succeeds', async () => {
+    const b = await book(d, d.vendor, sahara, { starts_at: inDays(90) });
+    const early = await d.call(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version });
+    assert.equal(early.status, 409, JSON.stringify(early.body));
+    assert.match(early.body.detail, /day of the activity/);
+    assert.ok(!early.body.allowed_events.includes('check_in'));
+    assert.equal((await d.ok(d.vendor, 'GET', `/bookings/${b.id}/`)).status, 'confirmed');
+    await d.sql("UPDATE bookings SET starts_at = now() + interval '1 minute' WHERE id = $1", [b.id]);
+    const checkedIn = await d.ok(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version });
+    assert.equal(checkedIn.status, 'checked_in');
+  });
+
+  test('the check-in window comes from the business settings', async () => {
+    const b = await book(d, d.vendor, sahara);
+    await d.sql("UPDATE bookings SET starts_at = now() + interval '1 minute' WHERE id = $1", [b.id]);
+    const business = await d.ok(d.admin, 'GET', '/settings/business/');
+    assert.equal(business.value.check_in_window_minutes, 120);
+    const none = await d.ok(d.admin, 'PATCH', '/settings/business/', { version: business.version, check_in_window_minutes: 0 });
+    const refused = await d.call(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version });
+    await d.ok(d.admin, 'PATCH', '/settings/business/', { version: none.version, check_in_window_minutes: 120 });
+    assert.equal(refused.status, 409, 'no window: not before the start');
+    const checkedIn = await d.ok(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version });
+    assert.equal(checkedIn.status, 'checked_in');
+  });
+
   test('undo is refused (409) the day after a check-in', async () => {
     const b = await book(d, d.vendor, sahara);
+    await d.sql('UPDATE bookings SET starts_at = now() WHERE id = $1', [b.id]);
     const checkedIn = await d.ok(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version });
     await d.sql("UPDATE bookings SET status_changed_at = now() - interval '2 days' WHERE id = $1", [b.id]);
     const res = await d.call(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'undo', version: checkedIn.version });

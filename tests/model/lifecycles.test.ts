@@ -188,6 +188,23 @@ describe('guards', () => {
     assert.deepEqual(evaluateTransition('booking', 'no_show', { type: 'undo' }, sameDay), { ok: true, next: 'confirmed' });
   });
 
+  test('check-in opens on the activity\'s day, from the window before its start (a business setting)', () => {
+    // NOW is 13:00 in Algeria on 15 June.
+    const checkIn = (starts_at: string, settings?: LifecycleContext['settings'], now = NOW) =>
+      evaluateTransition('booking', 'confirmed', { type: 'check_in' }, { ...vendor({ starts_at }, now), settings });
+    const monthsAhead = checkIn('2025-09-15T09:00:00.000Z');
+    assert.deepEqual(monthsAhead.ok ? null : [monthsAhead.code, monthsAhead.guard], ['state', 'checkInOpen']);
+    assert.ok(!allowedEvents('booking', 'confirmed', vendor({ starts_at: '2025-09-15T09:00:00.000Z' })).includes('check_in'), 'hidden months ahead');
+    assert.equal(checkIn('2025-06-15T15:00:00.000Z').ok, false, 'three hours before: outside the default two-hour window');
+    assert.deepEqual(checkIn('2025-06-15T13:30:00.000Z'), { ok: true, next: 'checked_in' }, 'an hour and a half before');
+    assert.deepEqual(checkIn('2025-06-15T15:00:00.000Z', { check_in_window_minutes: 240 }), { ok: true, next: 'checked_in' }, 'a wider window');
+    assert.equal(checkIn('2025-06-15T12:30:00.000Z', { check_in_window_minutes: 0 }).ok, false, 'no window: only from the start');
+    assert.deepEqual(checkIn('2025-06-15T08:00:00.000Z'), { ok: true, next: 'checked_in' }, 'later on the day, once started');
+    assert.equal(checkIn('2025-06-14T08:00:00.000Z').ok, false, 'not the day after');
+    // 00:30 on the 16th in Algeria, asked at 23:00 on the 15th: within 120 minutes, but not the activity's day.
+    assert.equal(checkIn('2025-06-15T23:30:00.000Z', undefined, '2025-06-15T22:00:00.000Z').ok, false);
+  });
+
   test('expiry and completion wait for the clock', () => {
     const early = vendor({ hold_expires_at: '2025-06-15T13:00:00.000Z', starts_at: '2025-06-16T08:00:00.000Z' });
     const expire = evaluateTransition('booking', 'requested', { type: 'expire' }, early);

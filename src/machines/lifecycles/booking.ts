@@ -16,6 +16,7 @@ export const bookingLifecycle = setup({
     isSameDay: guardImplementations.isSameDay,
     holdExpired: guardImplementations.holdExpired,
     activityStarted: guardImplementations.activityStarted,
+    checkInOpen: guardImplementations.checkInOpen,
   },
 }).createMachine({
   id: 'booking',
@@ -34,7 +35,7 @@ export const bookingLifecycle = setup({
     confirmed: {
       description: 'Seats are held; the customer is expected.',
       on: {
-        check_in: { target: 'checked_in' },
+        check_in: { target: 'checked_in', guard: 'checkInOpen', description: 'On the activity\'s day, from the check-in window (business settings) before its start.' },
         no_show: { target: 'no_show', guard: 'activityStarted' },
         cancel: { target: 'cancelled', guard: 'hasReason', description: 'Cancelled with a reason (also after a full refund).' },
         complete: { target: 'completed', guard: 'activityStarted', description: 'After the activity.' },

@@ -5,12 +5,22 @@
  */
 export type ActorRole = 'staff' | 'vendor' | 'system';
 
+/** How long before an activity starts (on its own day) its customers may be checked in, unless the business settings say otherwise. */
+export const DEFAULT_CHECK_IN_WINDOW_MINUTES = 120;
+
+/** The business settings the guards read (defaults when absent). */
+export interface LifecycleSettings {
+  check_in_window_minutes?: number;
+}
+
 export interface LifecycleContext {
   /** ISO instant the transition is judged at. */
   now: string;
   role: ActorRole;
   /** The record as stored (only the fields guards read matter: dates, amounts). */
   record: Record<string, unknown>;
+  /** Business rules from the settings (the check-in window). */
+  settings?: LifecycleSettings;
 }
 
 export interface LifecycleEvent {
@@ -51,6 +61,13 @@ export const guardImplementations = {
   },
   holdExpired: ({ context }: GuardArgs) => at(context.record.hold_expires_at) <= Date.parse(context.now),
   activityStarted: ({ context }: GuardArgs) => at(context.record.starts_at) <= Date.parse(context.now),
+  /** On the activity's own day (Algeria time), from the check-in window before its start. */
+  checkInOpen: ({ context }: GuardArgs) => {
+    const starts = at(context.record.starts_at);
+    const now = Date.parse(context.now);
+    const window = (context.settings?.check_in_window_minutes ?? DEFAULT_CHECK_IN_WINDOW_MINUTES) * 60_000;
+    return !Number.isNaN(starts) && localDate(context.record.starts_at) === localDate(context.now) && now >= starts - window;
+  },
   isPastExpiry: ({ context }: GuardArgs) => at(context.record.expires_at) <= Date.parse(context.now),
 };
 
@@ -64,5 +81,6 @@ export const GUARD_INFO: Record<GuardName, { kind: 'payload' | 'role' | 'state';
   isSameDay: { kind: 'state', message: 'This can only be undone on the same day.' },
   holdExpired: { kind: 'state', message: 'The hold time has not run out yet.' },
   activityStarted: { kind: 'state', message: 'The activity has not started yet.' },
+  checkInOpen: { kind: 'state', message: 'Check-in opens on the day of the activity, shortly before it starts.' },
   isPastExpiry: { kind: 'state', message: 'The link has not expired yet.' },
 };
