@@ -106,7 +106,7 @@ export async function createBooking(ctx: WriteContext, body: BookingCreate, vend
     ref = newRef();
   }
   const money = moneyInStatus({ total: quote.total, paid: 0, refunded: 0 }, status);
-  let booking = await insertRecord(tx, bookings, {
+  let booking = await insertRecord(ctx, bookings, {
     vendor_id: vendorId,
     ref,
     customer_id: customer.id,

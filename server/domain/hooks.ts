@@ -4,7 +4,6 @@
  */
 import { collection } from '../../src/domain/registry.ts';
 import { badRequest, conflict } from '../errors.ts';
-import { writeAudit } from '../routes/audit.ts';
 import type { CollectionHooks } from '../routes/hooks.ts';
 import { fetchRecord, insertRecord, type Row } from '../routes/records.ts';
 import { bookingHooks } from './bookings.ts';
@@ -19,7 +18,7 @@ const reviewHooks: CollectionHooks = {
   async create(ctx, body) {
     const booking = await fetchRecord(ctx.tx, collection('bookings'), String(body.booking_id));
     if (!['completed', 'checked_in'].includes(String(booking!.status))) throw conflict('Only bookings that took place can be reviewed.');
-    return insertRecord(ctx.tx, collection('reviews'), {
+    return insertRecord(ctx, collection('reviews'), {
       ...body, vendor_id: booking!.vendor_id, service_id: booking!.service_id, customer_id: booking!.customer_id, status: 'pending',
     });
   },
@@ -106,7 +105,7 @@ const chatbotHooks: CollectionHooks = {
     escalate: async (ctx, record, _next, payload) => {
       const customer = record.customer_id ? await fetchRecord(ctx.tx, collection('customers'), String(record.customer_id)) : undefined;
       const transcript = (record.transcript as { role: string; text: string }[]).map((l) => `${l.role}: ${l.text}`).join('\n');
-      const ticket = await insertRecord(ctx.tx, collection('tickets'), {
+      const ticket = await insertRecord(ctx, collection('tickets'), {
         requester_type: 'customer',
         requester_name: (customer?.name as string) ?? 'Chatbot user',
         requester_email: (customer?.email as string) ?? null,
@@ -118,7 +117,6 @@ const chatbotHooks: CollectionHooks = {
         status: 'new',
         chatbot_request_id: record.id,
       });
-      await writeAudit(ctx.tx, ctx.actor, { action: 'create', entity: 'tickets', entityId: String(ticket.id), vendorId: null, after: ticket });
       return { ticket_id: ticket.id };
     },
   },

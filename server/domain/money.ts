@@ -7,9 +7,8 @@ import { bookingMoney, splitAmount } from '../../src/domain/money.ts';
 import { collection } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
-import { writeAudit } from '../routes/audit.ts';
 import type { WriteContext } from '../routes/hooks.ts';
-import { fetchRecord, insertRecord, updateRecord, type Row } from '../routes/records.ts';
+import { fetchRecord, insertRecord, updateRecord, type Row, type Writer } from '../routes/records.ts';
 import { getSettings } from './settings.ts';
 
 export const bookings = collection('bookings');
@@ -20,12 +19,12 @@ export const customers = collection('customers');
 const num = (v: unknown) => Number(v ?? 0);
 
 /** Recomputes balance and payment status of a locked booking after `paid` / `refunded` / `status` changes. */
-export async function updateBookingMoney(tx: Queryable, booking: Row, changes: { paidDelta?: number; refundedDelta?: number; status?: string }): Promise<Row> {
+export async function updateBookingMoney(w: Writer, booking: Row, changes: { paidDelta?: number; refundedDelta?: number; status?: string }): Promise<Row> {
   const paid = num(booking.paid) + (changes.paidDelta ?? 0);
   const refunded = num(booking.refunded) + (changes.refundedDelta ?? 0);
   const status = changes.status ?? String(booking.status);
   const { balance, payment_status } = bookingMoney({ total: num(booking.total), paid, refunded, status });
-  return updateRecord(tx, bookings, String(booking.id), { paid, refunded, balance, payment_status });
+  return updateRecord(w, bookings, String(booking.id), { paid, refunded, balance, payment_status }, { before: booking });
 }
 
 /** The balance and payment status a booking will have in `status` (used by transitions). */
@@ -49,7 +48,7 @@ export async function paymentLanded(ctx: WriteContext, payment: Row): Promise<Ro
   const amount = num(payment.amount);
   const split = splitAmount(amount, commission, fees.payment_fee_percent[method] ?? 0);
   const payoutDate = new Date(Date.parse(ctx.now) + 7 * 86_400_000).toISOString().slice(0, 10);
-  const splitRecord = await insertRecord(tx, collection('payment-splits'), {
+  await insertRecord(ctx, collection('payment-splits'), {
     vendor_id: payment.vendor_id,
     payment_id: payment.id,
     booking_id: payment.booking_id,
@@ -60,8 +59,7 @@ export async function paymentLanded(ctx: WriteContext, payment: Row): Promise<Ro
     vendor_net: split.vendor_share,
     payout_date: payoutDate,
   });
-  await writeAudit(tx, ctx.actor, { action: 'create', entity: 'payment-splits', entityId: String(splitRecord.id), vendorId: String(payment.vendor_id), after: splitRecord });
-  await updateBookingMoney(tx, booking, { paidDelta: amount });
+  await updateBookingMoney(ctx, booking, { paidDelta: amount });
   await tx.query('UPDATE customers SET lifetime_spend = lifetime_spend + $2 WHERE id = $1', [payment.customer_id, amount]);
   return { paid_at: ctx.now, fee: split.fee, platform_commission: split.platform_commission, vendor_share: split.vendor_share };
 }
@@ -81,7 +79,7 @@ export async function walletMove(
   const after = input.kind === 'credit' ? balance + input.amount : balance - input.amount;
   if (after < 0) throw badRequest({ amount: [`The wallet holds ${balance}; a debit of ${input.amount} would take it below zero.`] });
   await tx.query('UPDATE customers SET wallet_balance = $2 WHERE id = $1', [input.customer_id, after]);
-  return insertRecord(tx, collection('wallet-transactions'), {
+  return insertRecord(ctx, collection('wallet-transactions'), {
     customer_id: input.customer_id,
     kind: input.kind,
     source: input.source,
@@ -107,7 +105,7 @@ export async function loyaltyMove(
   const after = num(rows[0].loyalty_points) + input.points;
   if (after < 0) throw badRequest({ points: [`The customer has ${rows[0].loyalty_points} points; this would take them below zero.`] });
   await tx.query('UPDATE customers SET loyalty_points = $2 WHERE id = $1', [input.customer_id, after]);
-  return insertRecord(tx, collection('loyalty-entries'), {
+  return insertRecord(ctx, collection('loyalty-entries'), {
     customer_id: input.customer_id,
     points: input.points,
     reason: input.reason,

@@ -44,11 +44,10 @@ export async function createPayment(
   booking: Row,
   input: { amount: number; method: PaymentMethod; payer_name?: string | null; payer_phone?: string | null; payer_email?: string | null; notes?: string | null },
 ): Promise<Row> {
-  const { tx } = ctx;
   if (CLOSED.includes(String(booking.status))) throw conflict(`This booking is ${booking.status}; it takes no more payments.`);
   const due = num(booking.balance);
   if (input.amount > due) throw badRequest({ amount: [due > 0 ? `More than the balance due (${due}).` : 'Nothing is due on this booking.'] });
-  let payment = await insertRecord(tx, payments, {
+  let payment = await insertRecord(ctx, payments, {
     vendor_id: booking.vendor_id,
     booking_id: booking.id,
     customer_id: booking.customer_id,
@@ -71,7 +70,7 @@ export async function createPayment(
       description: `Booking ${booking.ref}`,
       returnUrl: `/payments/${payment.id}`,
     });
-    return updateRecord(tx, payments, String(payment.id), { gateway_reference: checkout.reference, checkout_url: checkout.checkoutUrl });
+    return updateRecord(ctx, payments, String(payment.id), { gateway_reference: checkout.reference, checkout_url: checkout.checkoutUrl });
   }
   if (input.method === 'wallet') {
     await walletMove(ctx, {
@@ -95,7 +94,7 @@ export const invitationHooks: CollectionHooks = {
     const business = await getSettings(ctx.tx, 'business');
     const expiresAt = (body.expires_at as string | undefined) ?? new Date(Date.parse(ctx.now) + business.invitation_hours * 3_600_000).toISOString();
     if (Date.parse(expiresAt) <= Date.parse(ctx.now)) throw badRequest({ expires_at: ['Must be in the future.'] });
-    return insertRecord(ctx.tx, invitations, {
+    return insertRecord(ctx, invitations, {
       ...body,
       vendor_id: booking!.vendor_id,
       currency: booking!.currency,
@@ -136,7 +135,7 @@ export const refundHooks: CollectionHooks = {
       const left = num(payment.amount) - (await refundsCommitted(tx, { payment_id: String(payment.id) }));
       if (amount > left) throw badRequest({ amount: [`At most ${left} can be refunded from this payment.`] });
     }
-    return insertRecord(tx, refunds, {
+    return insertRecord(ctx, refunds, {
       ...body,
       vendor_id: booking!.vendor_id,
       currency: booking!.currency,
@@ -185,13 +184,13 @@ async function refundSucceeded(ctx: WriteContext, refund: Row): Promise<Row> {
     const take = Math.min(room, left);
     if (take <= 0) continue;
     left -= take;
-    const updated = await updateRecord(tx, payments, id, { refunded_amount: num(payment.refunded_amount) + take });
+    const updated = await updateRecord(ctx, payments, id, { refunded_amount: num(payment.refunded_amount) + take }, { before: payment });
     const event = num(updated.refunded_amount) >= num(updated.amount) ? 'refund' : 'partially_refund';
     await applyTransition(ctx, payments, paymentHooks, updated, { event, reason: String(refund.reason) }, 'system');
   }
   if (left > 0) throw conflict('The payments of this booking cannot cover this refund any more.');
   let booking = (await fetchRecord(tx, bookings, String(refund.booking_id), true))!;
-  booking = await updateBookingMoney(tx, booking, { refundedDelta: amount });
+  booking = await updateBookingMoney(ctx, booking, { refundedDelta: amount });
   if (refund.destination === 'wallet') {
     await walletMove(ctx, {
       customer_id: String(booking.customer_id), kind: 'credit', source: 'refund', amount, currency: String(refund.currency),
@@ -218,7 +217,7 @@ export const splitHooks: CollectionHooks = {
     const commission = (body.commission_percent as number | undefined) ?? rows[0].commission_percent;
     checkShares(body.shares as Row[] | undefined, num(payment!.amount));
     const platform = Math.round((num(payment!.amount) * commission) / 100) + num(payment!.fee);
-    return insertRecord(ctx.tx, splits, {
+    return insertRecord(ctx, splits, {
       ...body,
       vendor_id: payment!.vendor_id,
       booking_id: payment!.booking_id,

@@ -14,7 +14,6 @@ import { createBooking } from '../domain/bookings.ts';
 import { comboShares } from '../domain/combos.ts';
 import { moneyInStatus } from '../domain/money.ts';
 import { badRequest } from '../errors.ts';
-import { writeAudit } from './audit.ts';
 import { API_PREFIX } from './paths.ts';
 import { fetchRecord, updateRecord, type Row } from './records.ts';
 import { context, guarded } from './resources.ts';
@@ -93,16 +92,13 @@ export function registerComboBooking(app: FastifyInstance): void {
         for (const [i, booking] of made.entries()) {
           const total = comboTotals[i];
           const priced = { ...booking, total };
-          const updated = await updateRecord(tx, bookings, String(booking.id), {
+          const updated = await updateRecord(wctx, bookings, String(booking.id), {
             combo_id: combo.id,
             total,
             discount_amount: Number(booking.discount_amount) + (totals[i] - total),
             ...moneyInStatus(priced, String(booking.status)),
-          });
+          }, { before: booking });
           const stored = (await fetchRecord(tx, bookings, String(updated.id))) ?? updated;
-          await writeAudit(tx, ctx.actor, {
-            action: 'create', entity: 'bookings', entityId: String(stored.id), vendorId: (stored.vendor_id as string) ?? null, after: stored,
-          });
           result.push(stored);
         }
         return { combo_id: combo.id, bookings: result };

@@ -11,7 +11,6 @@ import type { Static } from 'typebox';
 import { MessageInput, MessagePatch } from '../../src/domain/messaging.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { notFound } from '../errors.ts';
-import { writeAudit } from './audit.ts';
 import { FIELDS_PARAM, listQuerySchema, listRecords, type ListQuery } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
 import { insertRecord, updateRecord } from './records.ts';
@@ -39,7 +38,7 @@ export function registerMessages(app: FastifyInstance): void {
     assertAccess(conversations, 'read', ctx.actor);
     const message = await app.db.transaction(async (tx) => {
       const conversation = await loadOr404(tx, conversations, request.params.id, ctx.actor, { forUpdate: true });
-      const created = await insertRecord(tx, messages, {
+      const created = await insertRecord({ tx, actor: ctx.actor }, messages, {
         ...request.body,
         conversation_id: conversation.id,
         vendor_id: conversation.vendor_id ?? null,
@@ -53,7 +52,6 @@ export function registerMessages(app: FastifyInstance): void {
         ctx.now,
         request.body.body.slice(0, 200),
       ]);
-      await writeAudit(tx, ctx.actor, { action: 'create', entity: 'messages', entityId: String(created.id), vendorId: (conversation.vendor_id as string) ?? null, after: created });
       return created;
     });
     return reply.status(201).send(message);
@@ -73,7 +71,7 @@ export function registerMessages(app: FastifyInstance): void {
         });
         if (request.body.version !== before.version) throw staleVersion(before);
         if (request.body.read === undefined) return before;
-        const after = await updateRecord(tx, messages, String(before.id), { read_at: request.body.read ? (before.read_at ?? ctx.now) : null });
+        const after = await updateRecord({ tx, actor: ctx.actor }, messages, String(before.id), { read_at: request.body.read ? (before.read_at ?? ctx.now) : null }, { before });
         if (before.author_type === 'customer' && !!before.read_at !== request.body.read) {
           await tx.query('UPDATE conversations SET unread_count = greatest(unread_count + $2, 0) WHERE id = $1', [conversation.id, request.body.read ? -1 : 1]);
         }

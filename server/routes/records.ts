@@ -7,13 +7,24 @@ import { COLLECTION_BY_NAME, type CollectionSpec } from '../../src/domain/regist
 import type { Queryable } from '../db/index.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import type { Actor } from './actor.ts';
+import { diff, writeAudit } from './audit.ts';
 import { mapDbError } from './errors.ts';
 import { Params, visibility } from './scope.ts';
 import { encodeValue, tableInfo, toRecord } from './table.ts';
 
 export type Row = Record<string, unknown>;
 
-export async function insertRecord(q: Queryable, spec: CollectionSpec, values: Row): Promise<Row> {
+/**
+ * Who writes, and in which transaction: every insert and update through the functions
+ * below writes its audit entry in that transaction, so a side effect (the payment made
+ * with a booking, a booking's money after a refund) is audited like a direct write.
+ */
+export interface Writer {
+  tx: Queryable;
+  actor: Actor | null;
+}
+
+export async function insertRecord(w: Writer, spec: CollectionSpec, values: Row): Promise<Row> {
   const info = tableInfo(spec);
   const params = new Params();
   const cols: string[] = [];
@@ -26,20 +37,36 @@ export async function insertRecord(q: Queryable, spec: CollectionSpec, values: R
     cols.push(name);
     placeholders.push(params.add(v, cast));
   }
+  let created: Row;
   try {
-    const { rows } = await q.query(
+    const { rows } = await w.tx.query(
       `INSERT INTO ${info.table} AS t (${cols.join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING ${info.selectList}`,
       params.values,
     );
-    return toRecord(rows[0]);
+    created = toRecord(rows[0]);
   } catch (error) {
     mapDbError(error);
   }
+  await writeAudit(w.tx, w.actor, { action: 'create', entity: spec.name, entityId: String(created.id), vendorId: (created.vendor_id as string) ?? null, after: created });
+  return created;
 }
 
-/** Updates columns of one record, bumping its version; `raw` holds SQL expressions (e.g. `paid + 100`). */
-export async function updateRecord(q: Queryable, spec: CollectionSpec, id: string, changes: Row, raw: Record<string, string> = {}): Promise<Row> {
+export interface UpdateOptions {
+  /** SQL expressions by column (e.g. `paid + 100`). */
+  raw?: Record<string, string>;
+  /** The record as the caller locked it; read (and locked) here when absent. */
+  before?: Row;
+  /** The audit action: `update` unless the caller names it (`transition:cancel`). */
+  action?: string;
+  /** Facts the audit entry keeps beside the changed fields (a transition's reason). */
+  note?: Row;
+}
+
+/** Updates columns of one record, bumping its version, and audits the fields that changed. */
+export async function updateRecord(w: Writer, spec: CollectionSpec, id: string, changes: Row, options: UpdateOptions = {}): Promise<Row> {
   const info = tableInfo(spec);
+  const before = options.before ?? (await fetchRecord(w.tx, spec, id, true));
+  if (!before) throw new Error(`${spec.name}: no record ${id}`);
   const params = new Params();
   const sets: string[] = [];
   for (const [name, value] of Object.entries(changes)) {
@@ -49,18 +76,34 @@ export async function updateRecord(q: Queryable, spec: CollectionSpec, id: strin
     const { value: v, cast } = encodeValue(column, value);
     sets.push(`${name} = ${params.add(v, cast)}`);
   }
-  for (const [name, expression] of Object.entries(raw)) sets.push(`${name} = ${expression}`);
+  for (const [name, expression] of Object.entries(options.raw ?? {})) sets.push(`${name} = ${expression}`);
   if (info.columns.has('version')) sets.push('version = t.version + 1');
   if (info.columns.has('updated_at')) sets.push('updated_at = now()');
+  let after: Row;
   try {
-    const { rows } = await q.query(
+    const { rows } = await w.tx.query(
       `UPDATE ${info.table} AS t SET ${sets.join(', ')} WHERE t.id = ${params.add(id)} RETURNING ${info.selectList}`,
       params.values,
     );
-    return toRecord(rows[0]);
+    after = toRecord(rows[0]);
   } catch (error) {
     mapDbError(error);
   }
+  const changed = diff(before, after);
+  // The status of a lifecycle is the fact a reader looks for, even when an event keeps it.
+  if (changes.status !== undefined) {
+    changed.before.status = before.status;
+    changed.after.status = after.status;
+  }
+  await writeAudit(w.tx, w.actor, {
+    action: options.action ?? 'update',
+    entity: spec.name,
+    entityId: id,
+    vendorId: (before.vendor_id as string) ?? null,
+    before: changed.before,
+    after: { ...changed.after, ...options.note },
+  });
+  return after;
 }
 
 export async function fetchRecord(q: Queryable, spec: CollectionSpec, id: string, forUpdate = false): Promise<Row | undefined> {

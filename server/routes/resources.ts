@@ -15,7 +15,7 @@ import { initialStatus, type LifecycleName } from '../../src/machines/lifecycles
 import { API_PREFIX } from './paths.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
 import { actorOf, type Actor } from './actor.ts';
-import { diff, writeAudit } from './audit.ts';
+import { writeAudit } from './audit.ts';
 import { mapDbError } from './errors.ts';
 import type { CollectionHooks, WriteContext } from './hooks.ts';
 import { Readable } from 'node:stream';
@@ -130,11 +130,8 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
           if (spec.vendorColumn !== 'none') values.vendor_id = vendorId;
           if (spec.lifecycle) values.status = initialStatus(spec.lifecycle as LifecycleName);
           await hooks.beforeInsert?.(wctx, values);
-          created = await insertRecord(tx, spec, values);
+          created = await insertRecord(wctx, spec, values);
         }
-        await writeAudit(tx, ctx.actor, {
-          action: 'create', entity: spec.name, entityId: String(created.id), vendorId: (created.vendor_id as string) ?? null, after: created,
-        });
         return created;
       });
       return reply.status(201).send(record);
@@ -157,11 +154,8 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
         if (hooks.update) after = await hooks.update(wctx, before, changes);
         else {
           await hooks.beforeUpdate?.(wctx, before, changes);
-          after = await updateRecord(tx, spec, String(before.id), changes);
+          after = await updateRecord(wctx, spec, String(before.id), changes, { before });
         }
-        await writeAudit(tx, ctx.actor, {
-          action: 'update', entity: spec.name, entityId: String(before.id), vendorId: (before.vendor_id as string) ?? null, ...diff(before, after),
-        });
         return after;
       });
     });

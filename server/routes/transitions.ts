@@ -14,7 +14,6 @@ import type { CollectionSpec } from '../../src/domain/registry.ts';
 import { evaluateTransition, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
 import { API_PREFIX } from './paths.ts';
 import { ApiError } from '../errors.ts';
-import { writeAudit } from './audit.ts';
 import type { CollectionHooks, TransitionPayload, WriteContext } from './hooks.ts';
 import { updateRecord, type Row } from './records.ts';
 import { context, guarded, staleVersion } from './resources.ts';
@@ -23,7 +22,7 @@ import { assertAccess, loadOr404 } from './scope.ts';
 
 /**
  * Applies one event to a locked record: checks it against the chart, runs the side
- * effects, writes status and audit. Used by the route and by side effects of other
+ * effects, writes the status (and so its audit entry). Used by the route and by side effects of other
  * transitions (a full refund cancelling its booking), with role `system` for those.
  */
 export async function applyTransition(
@@ -55,14 +54,10 @@ export async function applyTransition(
     status_reason: payload.reason?.trim() || null,
     ...extra,
   };
-  const after = await updateRecord(ctx.tx, spec, String(record.id), changes);
-  await writeAudit(ctx.tx, ctx.actor, {
+  const after = await updateRecord(ctx, spec, String(record.id), changes, {
+    before: record,
     action: `transition:${payload.event}`,
-    entity: spec.name,
-    entityId: String(record.id),
-    vendorId: (record.vendor_id as string) ?? null,
-    before: { status, version: record.version },
-    after: { status: after.status, version: after.version, ...(payload.reason ? { reason: payload.reason } : {}), ...(payload.note ? { note: payload.note } : {}), ...extra },
+    note: { ...(payload.reason ? { reason: payload.reason } : {}), ...(payload.note ? { note: payload.note } : {}) },
   });
   await hooks.afterTransition?.(ctx, record, after, payload);
   return after;
