@@ -10,7 +10,8 @@ import { participantsCount } from '../../src/domain/money.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { badRequest, conflict } from '../errors.ts';
 import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
-import { fetchRecord, insertRecord, type Row } from '../routes/records.ts';
+import { insertRecord, type Row } from '../routes/records.ts';
+import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { bookings, customers, loyaltyMove, moneyInStatus } from './money.ts';
 import { createPayment } from './payments.ts';
 import { priceBooking } from './pricing.ts';
@@ -41,7 +42,7 @@ async function placeBooking(
   let slot: Row | undefined;
   let startsAt: string;
   if (input.slot_id) {
-    slot = await fetchRecord(tx, slots, input.slot_id, true);
+    slot = await loadVisible(tx, slots, input.slot_id, ctx.actor, { forUpdate: true });
     if (!slot || slot.service_id !== service.id) throw badRequest({ slot_id: ['Not a slot of this service.'] });
     if (input.starts_at && Date.parse(input.starts_at) !== Date.parse(String(slot.starts_at))) {
       throw badRequest({ starts_at: ['Does not match the start of the slot.'] });
@@ -50,7 +51,7 @@ async function placeBooking(
   } else if (input.starts_at) {
     startsAt = new Date(input.starts_at).toISOString();
     const { rows } = await tx.query<{ id: string }>('SELECT id FROM service_slots WHERE service_id = $1 AND starts_at = $2', [service.id, startsAt]);
-    if (rows[0]) slot = await fetchRecord(tx, slots, rows[0].id, true);
+    if (rows[0]) slot = await loadVisible(tx, slots, rows[0].id, ctx.actor, { forUpdate: true });
   } else {
     throw badRequest({ starts_at: ['Give starts_at or slot_id.'] });
   }
@@ -73,9 +74,16 @@ async function placeBooking(
 
 export async function createBooking(ctx: WriteContext, body: BookingCreate, vendorId: string): Promise<Row> {
   const { tx, actor } = ctx;
-  const service = await fetchRecord(tx, services, body.service_id, true);
-  const customer = await fetchRecord(tx, customers, body.customer_id);
-  if (!service || !customer) throw badRequest({ service_id: ['Not found.'] });
+  // Through the actor's scope, like every id a request names: another vendor's customer
+  // or service answers exactly as an unknown id does.
+  const service = await loadVisible(tx, services, body.service_id, actor, { forUpdate: true });
+  const customer = await loadVisible(tx, customers, body.customer_id, actor);
+  if (!service || !customer) {
+    throw badRequest({
+      ...(service ? {} : { service_id: [`${body.service_id} was not found.`] }),
+      ...(customer ? {} : { customer_id: [`${body.customer_id} was not found.`] }),
+    });
+  }
   const errors: Record<string, string[]> = {};
   if (service.status === 'archived') errors.service_id = ['This service is archived.'];
   else if (service.status !== 'published' && !service.private_customer_id) errors.service_id = ['This service is not published.'];
@@ -150,7 +158,7 @@ export async function createBooking(ctx: WriteContext, body: BookingCreate, vend
   );
   if (quote.total > 0 && (body.payment_method === 'cash' || body.payment_method === 'card')) {
     await createPayment(ctx, booking, { amount: quote.total, method: body.payment_method === 'cash' ? 'cash' : 'cib', payer_name: String(customer.name) });
-    booking = (await fetchRecord(tx, bookings, String(booking.id)))!;
+    booking = await loadOr404(tx, bookings, String(booking.id), actor);
   }
   return booking;
 }
@@ -173,7 +181,7 @@ export const bookingHooks: CollectionHooks = {
   async beforeUpdate(ctx, before, changes) {
     if (changes.starts_at === undefined && changes.slot_id === undefined) return;
     if (!['requested', 'confirmed'].includes(String(before.status))) throw conflict('Only upcoming bookings can be rebooked.');
-    const service = await fetchRecord(ctx.tx, services, String(before.service_id), true);
+    const service = await loadOr404(ctx.tx, services, String(before.service_id), ctx.actor, { forUpdate: true });
     const { slot, startsAt } = await placeBooking(
       ctx,
       service!,
@@ -188,6 +196,11 @@ export const bookingHooks: CollectionHooks = {
     changes.ends_at = new Date(Date.parse(startsAt) + num(service!.duration_minutes) * 60_000).toISOString();
   },
 
+  async lifecycleSettings(ctx) {
+    const { check_in_window_minutes } = await getSettings(ctx.tx, 'business');
+    return { check_in_window_minutes };
+  },
+
   transitions: {
     confirm: async () => ({ hold_expires_at: null }),
     decline: closing,
@@ -196,11 +209,6 @@ export const bookingHooks: CollectionHooks = {
     complete: async (ctx, record) => {
       const loyalty = await getSettings(ctx.tx, 'loyalty');
       if (loyalty.enabled) {
-  async lifecycleSettings(ctx) {
-    const { check_in_window_minutes } = await getSettings(ctx.tx, 'business');
-    return { check_in_window_minutes };
-  },
-
         const points = loyalty.points_per_booking + Math.floor(num(record.total) / 10_000) * loyalty.points_per_100_dzd;
         if (points > 0) {
           await loyaltyMove(ctx, {

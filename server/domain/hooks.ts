@@ -5,7 +5,8 @@
 import { collection } from '../../src/domain/registry.ts';
 import { badRequest, conflict } from '../errors.ts';
 import type { CollectionHooks } from '../routes/hooks.ts';
-import { fetchRecord, insertRecord, type Row } from '../routes/records.ts';
+import { insertRecord, type Row } from '../routes/records.ts';
+import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { bookingHooks } from './bookings.ts';
 import { comboHooks } from './combos.ts';
 import { loyaltyMove, walletMove } from './money.ts';
@@ -16,10 +17,10 @@ const num = (v: unknown) => Number(v ?? 0);
 /** Recomputes a service's rating from its approved reviews. */
 const reviewHooks: CollectionHooks = {
   async create(ctx, body) {
-    const booking = await fetchRecord(ctx.tx, collection('bookings'), String(body.booking_id));
-    if (!['completed', 'checked_in'].includes(String(booking!.status))) throw conflict('Only bookings that took place can be reviewed.');
+    const booking = await loadOr404(ctx.tx, collection('bookings'), String(body.booking_id), ctx.actor);
+    if (!['completed', 'checked_in'].includes(String(booking.status))) throw conflict('Only bookings that took place can be reviewed.');
     return insertRecord(ctx, collection('reviews'), {
-      ...body, vendor_id: booking!.vendor_id, service_id: booking!.service_id, customer_id: booking!.customer_id, status: 'pending',
+      ...body, vendor_id: booking.vendor_id, service_id: booking.service_id, customer_id: booking.customer_id, status: 'pending',
     });
   },
   async beforeUpdate(ctx, before, changes) {
@@ -103,7 +104,7 @@ const chatbotHooks: CollectionHooks = {
   transitions: {
     /** Escalating opens a support ticket carrying the transcript. */
     escalate: async (ctx, record, _next, payload) => {
-      const customer = record.customer_id ? await fetchRecord(ctx.tx, collection('customers'), String(record.customer_id)) : undefined;
+      const customer = record.customer_id ? await loadVisible(ctx.tx, collection('customers'), String(record.customer_id), ctx.actor) : undefined;
       const transcript = (record.transcript as { role: string; text: string }[]).map((l) => `${l.role}: ${l.text}`).join('\n');
       const ticket = await insertRecord(ctx, collection('tickets'), {
         requester_type: 'customer',

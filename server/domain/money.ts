@@ -8,7 +8,8 @@ import { collection } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import type { WriteContext } from '../routes/hooks.ts';
-import { fetchRecord, insertRecord, updateRecord, type Row, type Writer } from '../routes/records.ts';
+import { insertRecord, updateRecord, type Row, type Writer } from '../routes/records.ts';
+import { loadVisible } from '../routes/scope.ts';
 import { getSettings } from './settings.ts';
 
 export const bookings = collection('bookings');
@@ -39,7 +40,7 @@ export function moneyInStatus(booking: Row, status: string) {
  */
 export async function paymentLanded(ctx: WriteContext, payment: Row): Promise<Row> {
   const { tx } = ctx;
-  const booking = await fetchRecord(tx, bookings, String(payment.booking_id), true);
+  const booking = await loadVisible(tx, bookings, String(payment.booking_id), ctx.actor, { forUpdate: true });
   if (!booking) throw badRequest({ booking_id: ['Not found.'] });
   const fees = await getSettings(tx, 'fees');
   const { rows } = await tx.query<{ commission_percent: number }>('SELECT commission_percent FROM vendors WHERE id = $1', [payment.vendor_id]);

@@ -9,7 +9,8 @@ import { GATEWAY_METHODS, type PaymentMethod } from '../../src/domain/payments.t
 import { collection } from '../../src/domain/registry.ts';
 import { badRequest, conflict } from '../errors.ts';
 import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
-import { fetchRecord, insertRecord, updateRecord, type Row } from '../routes/records.ts';
+import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
+import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { applyTransition } from '../routes/transitions.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { bookings, paymentLanded, payments, refunds, refundsCommitted, updateBookingMoney, walletMove } from './money.ts';
@@ -26,8 +27,8 @@ declare module 'fastify' {
 
 export const paymentHooks: CollectionHooks = {
   async create(ctx, body) {
-    const booking = await fetchRecord(ctx.tx, bookings, String(body.booking_id), true);
-    return createPayment(ctx, booking!, body as never);
+    const booking = await loadOr404(ctx.tx, bookings, String(body.booking_id), ctx.actor, { forUpdate: true });
+    return createPayment(ctx, booking, body as never);
   },
   transitions: {
     pay: (ctx, record) => paymentLanded(ctx, record),
@@ -88,16 +89,16 @@ const invitations = collection('payment-invitations');
 
 export const invitationHooks: CollectionHooks = {
   async create(ctx, body) {
-    const booking = await fetchRecord(ctx.tx, bookings, String(body.booking_id), true);
-    if (CLOSED.includes(String(booking!.status))) throw conflict(`This booking is ${booking!.status}; it takes no more payments.`);
-    if (num(body.amount) > num(booking!.balance)) throw badRequest({ amount: [`More than the balance due (${booking!.balance}).`] });
+    const booking = await loadOr404(ctx.tx, bookings, String(body.booking_id), ctx.actor, { forUpdate: true });
+    if (CLOSED.includes(String(booking.status))) throw conflict(`This booking is ${booking.status}; it takes no more payments.`);
+    if (num(body.amount) > num(booking.balance)) throw badRequest({ amount: [`More than the balance due (${booking.balance}).`] });
     const business = await getSettings(ctx.tx, 'business');
     const expiresAt = (body.expires_at as string | undefined) ?? new Date(Date.parse(ctx.now) + business.invitation_hours * 3_600_000).toISOString();
     if (Date.parse(expiresAt) <= Date.parse(ctx.now)) throw badRequest({ expires_at: ['Must be in the future.'] });
     return insertRecord(ctx, invitations, {
       ...body,
-      vendor_id: booking!.vendor_id,
-      currency: booking!.currency,
+      vendor_id: booking.vendor_id,
+      currency: booking.currency,
       expires_at: expiresAt,
       token: randomBytes(24).toString('base64url'),
       status: 'sent',
@@ -110,9 +111,9 @@ export const invitationHooks: CollectionHooks = {
     open: async (ctx) => ({ opened_at: ctx.now }),
     /** The payer paid through the link: the payment is recorded on the booking. */
     pay: async (ctx, record) => {
-      const booking = await fetchRecord(ctx.tx, bookings, String(record.booking_id), true);
-      if (num(record.amount) > num(booking!.balance)) throw conflict('The booking no longer owes this amount; cancel this link instead.');
-      const payment = await createPayment(ctx, booking!, { amount: num(record.amount), method: 'cib', payer_name: (record.invitee_name as string) ?? null });
+      const booking = await loadOr404(ctx.tx, bookings, String(record.booking_id), ctx.actor, { forUpdate: true });
+      if (num(record.amount) > num(booking.balance)) throw conflict('The booking no longer owes this amount; cancel this link instead.');
+      const payment = await createPayment(ctx, booking, { amount: num(record.amount), method: 'cib', payer_name: (record.invitee_name as string) ?? null });
       const paid = payment.status === 'paid' ? payment : await applyTransition(ctx, payments, paymentHooks, payment, { event: 'pay' }, 'system');
       return { payment_id: paid.id };
     },
@@ -124,21 +125,21 @@ export const invitationHooks: CollectionHooks = {
 export const refundHooks: CollectionHooks = {
   async create(ctx, body) {
     const { tx } = ctx;
-    const booking = await fetchRecord(tx, bookings, String(body.booking_id), true);
+    const booking = await loadOr404(tx, bookings, String(body.booking_id), ctx.actor, { forUpdate: true });
     const amount = num(body.amount);
-    const refundable = num(booking!.paid) - (await refundsCommitted(tx, { booking_id: String(booking!.id) }));
+    const refundable = num(booking.paid) - (await refundsCommitted(tx, { booking_id: String(booking.id) }));
     if (amount > refundable) throw badRequest({ amount: [refundable > 0 ? `At most ${refundable} can be refunded.` : 'Nothing paid is left to refund.'] });
     if (body.payment_id) {
-      const payment = await fetchRecord(tx, payments, String(body.payment_id), true);
-      if (!payment || payment.booking_id !== booking!.id) throw badRequest({ payment_id: ['Not a payment of this booking.'] });
+      const payment = await loadVisible(tx, payments, String(body.payment_id), ctx.actor, { forUpdate: true });
+      if (!payment || payment.booking_id !== booking.id) throw badRequest({ payment_id: ['Not a payment of this booking.'] });
       if (!['paid', 'partially_refunded'].includes(String(payment.status))) throw badRequest({ payment_id: ['This payment was not paid.'] });
       const left = num(payment.amount) - (await refundsCommitted(tx, { payment_id: String(payment.id) }));
       if (amount > left) throw badRequest({ amount: [`At most ${left} can be refunded from this payment.`] });
     }
     return insertRecord(ctx, refunds, {
       ...body,
-      vendor_id: booking!.vendor_id,
-      currency: booking!.currency,
+      vendor_id: booking.vendor_id,
+      currency: booking.currency,
       kind: amount === refundable ? 'full' : 'partial',
       status: 'requested',
       requested_by: ctx.actor.user.id,
@@ -156,7 +157,7 @@ export const refundHooks: CollectionHooks = {
 
 async function startRefund(ctx: WriteContext, refund: Row): Promise<Row> {
   if (refund.destination !== 'original_method') return {};
-  const payment = refund.payment_id ? await fetchRecord(ctx.tx, payments, String(refund.payment_id)) : undefined;
+  const payment = refund.payment_id ? await loadVisible(ctx.tx, payments, String(refund.payment_id), ctx.actor) : undefined;
   if (payment && GATEWAY_METHODS.includes(payment.method as PaymentMethod)) {
     const { reference } = await ctx.app.paymentGateway.refund({
       reference: (payment.gateway_reference as string) ?? null, amount: num(refund.amount), currency: String(refund.currency),
@@ -179,7 +180,7 @@ async function refundSucceeded(ctx: WriteContext, refund: Row): Promise<Row> {
   let left = amount;
   for (const { id } of rows) {
     if (left <= 0) break;
-    const payment = (await fetchRecord(tx, payments, id))!;
+    const payment = await loadOr404(tx, payments, id, ctx.actor);
     const room = num(payment.amount) - num(payment.refunded_amount);
     const take = Math.min(room, left);
     if (take <= 0) continue;
@@ -189,7 +190,7 @@ async function refundSucceeded(ctx: WriteContext, refund: Row): Promise<Row> {
     await applyTransition(ctx, payments, paymentHooks, updated, { event, reason: String(refund.reason) }, 'system');
   }
   if (left > 0) throw conflict('The payments of this booking cannot cover this refund any more.');
-  let booking = (await fetchRecord(tx, bookings, String(refund.booking_id), true))!;
+  let booking = await loadOr404(tx, bookings, String(refund.booking_id), ctx.actor, { forUpdate: true });
   booking = await updateBookingMoney(ctx, booking, { refundedDelta: amount });
   if (refund.destination === 'wallet') {
     await walletMove(ctx, {
@@ -211,27 +212,27 @@ const splits = collection('payment-splits');
 
 export const splitHooks: CollectionHooks = {
   async create(ctx, body) {
-    const payment = await fetchRecord(ctx.tx, payments, String(body.payment_id));
-    if (!['paid', 'partially_refunded', 'refunded'].includes(String(payment!.status))) throw badRequest({ payment_id: ['This payment was not paid.'] });
-    const { rows } = await ctx.tx.query<{ commission_percent: number }>('SELECT commission_percent FROM vendors WHERE id = $1', [payment!.vendor_id]);
+    const payment = await loadOr404(ctx.tx, payments, String(body.payment_id), ctx.actor);
+    if (!['paid', 'partially_refunded', 'refunded'].includes(String(payment.status))) throw badRequest({ payment_id: ['This payment was not paid.'] });
+    const { rows } = await ctx.tx.query<{ commission_percent: number }>('SELECT commission_percent FROM vendors WHERE id = $1', [payment.vendor_id]);
     const commission = (body.commission_percent as number | undefined) ?? rows[0].commission_percent;
-    checkShares(body.shares as Row[] | undefined, num(payment!.amount));
-    const platform = Math.round((num(payment!.amount) * commission) / 100) + num(payment!.fee);
+    checkShares(body.shares as Row[] | undefined, num(payment.amount));
+    const platform = Math.round((num(payment.amount) * commission) / 100) + num(payment.fee);
     return insertRecord(ctx, splits, {
       ...body,
-      vendor_id: payment!.vendor_id,
-      booking_id: payment!.booking_id,
-      amount: payment!.amount,
-      currency: payment!.currency,
+      vendor_id: payment.vendor_id,
+      booking_id: payment.booking_id,
+      amount: payment.amount,
+      currency: payment.currency,
       commission_percent: commission,
       platform_amount: platform,
-      vendor_net: num(payment!.amount) - platform,
+      vendor_net: num(payment.amount) - platform,
     });
   },
   async beforeUpdate(ctx, before, changes) {
     checkShares((changes.shares as Row[] | undefined) ?? (before.shares as Row[]), num(before.amount));
     if (changes.commission_percent !== undefined) {
-      const payment = await fetchRecord(ctx.tx, payments, String(before.payment_id));
+      const payment = await loadVisible(ctx.tx, payments, String(before.payment_id), ctx.actor);
       const platform = Math.round((num(before.amount) * num(changes.commission_percent)) / 100) + num(payment?.fee);
       changes.platform_amount = platform;
       changes.vendor_net = num(before.amount) - platform;

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { collection } from '../../src/domain/registry.ts';
 import type { Actor } from '../routes/actor.ts';
-import { fetchRecord } from '../routes/records.ts';
+import { fetchUnscoped } from '../routes/records.ts';
 import { applyTransition } from '../routes/transitions.ts';
 import { bookingHooks } from './bookings.ts';
 import { invitationHooks } from './payments.ts';
@@ -41,7 +41,7 @@ export async function expireOverdue(app: FastifyInstance, now = new Date()): Pro
       const count = await db.transaction(async (tx) => {
         const { rows } = await tx.query<{ id: string }>(job.sql, [iso, BATCH]);
         for (const { id } of rows) {
-          const record = (await fetchRecord(tx, job.spec, id))!;
+          const record = (await fetchUnscoped(tx, job.spec, id))!;
           await applyTransition({ tx, actor: SYSTEM_ACTOR, app, now: iso }, job.spec, job.hooks, record, { event: 'expire', reason: 'Expired automatically' }, 'system');
         }
         return rows.length;

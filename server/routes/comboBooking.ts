@@ -15,9 +15,9 @@ import { comboShares } from '../domain/combos.ts';
 import { moneyInStatus } from '../domain/money.ts';
 import { badRequest } from '../errors.ts';
 import { API_PREFIX } from './paths.ts';
-import { fetchRecord, updateRecord, type Row } from './records.ts';
+import { updateRecord, type Row } from './records.ts';
 import { context, guarded } from './resources.ts';
-import { loadOr404 } from './scope.ts';
+import { loadOr404, loadVisible } from './scope.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Seats = Type.Optional(Type.Integer({ minimum: 0, maximum: 500 }));
@@ -98,7 +98,7 @@ export function registerComboBooking(app: FastifyInstance): void {
             discount_amount: Number(booking.discount_amount) + (totals[i] - total),
             ...moneyInStatus(priced, String(booking.status)),
           }, { before: booking });
-          const stored = (await fetchRecord(tx, bookings, String(updated.id))) ?? updated;
+          const stored = (await loadVisible(tx, bookings, String(updated.id), ctx.actor)) ?? updated;
           result.push(stored);
         }
         return { combo_id: combo.id, bookings: result };

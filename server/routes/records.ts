@@ -65,7 +65,7 @@ export interface UpdateOptions {
 /** Updates columns of one record, bumping its version, and audits the fields that changed. */
 export async function updateRecord(w: Writer, spec: CollectionSpec, id: string, changes: Row, options: UpdateOptions = {}): Promise<Row> {
   const info = tableInfo(spec);
-  const before = options.before ?? (await fetchRecord(w.tx, spec, id, true));
+  const before = options.before ?? (await fetchUnscoped(w.tx, spec, id, true));
   if (!before) throw new Error(`${spec.name}: no record ${id}`);
   const params = new Params();
   const sets: string[] = [];
@@ -106,7 +106,13 @@ export async function updateRecord(w: Writer, spec: CollectionSpec, id: string, 
   return after;
 }
 
-export async function fetchRecord(q: Queryable, spec: CollectionSpec, id: string, forUpdate = false): Promise<Row | undefined> {
+/**
+ * A record by id with no scope at all. Only for reads the server makes on its own behalf
+ * (the sweeper) or of a record it is itself writing. An id that came with a request is
+ * resolved with loadVisible/loadOr404 and the actor, so that another vendor's record
+ * answers exactly like an unknown id.
+ */
+export async function fetchUnscoped(q: Queryable, spec: CollectionSpec, id: string, forUpdate = false): Promise<Row | undefined> {
   const info = tableInfo(spec);
   const { rows } = await q.query(`SELECT ${info.selectList} FROM ${info.table} t WHERE t.id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
   return rows[0] ? toRecord(rows[0]) : undefined;
@@ -129,9 +135,25 @@ function collectIds(values: Row, path: string): string[] | undefined {
  * (for vendor-owned records) belong to the same vendor as the record being written.
  * Unknown and foreign ids get the same answer, so nothing leaks.
  */
-export async function checkRefs(q: Queryable, spec: CollectionSpec, values: Row, recordVendorId: string | null, actor: Actor): Promise<void> {
+export async function checkRefs(
+  q: Queryable,
+  spec: CollectionSpec,
+  values: Row,
+  recordVendorId: string | null,
+  actor: Actor,
+  /** The stored record, for a change: what a field of `refsByType` points to depends on both fields. */
+  current: Row = {},
+): Promise<void> {
   const errors: Record<string, string[]> = {};
-  for (const [path, target] of Object.entries(spec.refs ?? {})) {
+  const refs = { ...spec.refs };
+  for (const [path, { by, targets }] of Object.entries(spec.refsByType ?? {})) {
+    if (values[path] === undefined && values[by] === undefined) continue;
+    const kind = { ...current, ...values }[by];
+    const target = typeof kind === 'string' ? targets[kind] : undefined;
+    if (target) refs[path] = target;
+    if (target && values[path] === undefined) values = { ...values, [path]: current[path] };
+  }
+  for (const [path, target] of Object.entries(refs)) {
     if (path === 'vendor_id') continue;
     const ids = collectIds(values, path);
     if (!ids || ids.length === 0) continue;
@@ -147,9 +169,10 @@ export async function checkRefs(q: Queryable, spec: CollectionSpec, values: Row,
       const targetSpec = COLLECTION_BY_NAME.get(target);
       if (!targetSpec) throw new Error(`unknown ref target ${target}`);
       const params = new Params();
-      const hasVendor = targetSpec.vendorColumn !== 'none';
+      // A vendor record is its own vendor.
+      const vendorOf = targetSpec.name === 'vendors' ? 't.id' : targetSpec.vendorColumn !== 'none' ? 't.vendor_id' : 'NULL::uuid';
       const { rows } = await q.query<{ id: string; vendor_id: string | null }>(
-        `SELECT t.id, ${hasVendor ? 't.vendor_id' : 'NULL::uuid AS vendor_id'} FROM ${targetSpec.table} t
+        `SELECT t.id, ${vendorOf} AS vendor_id FROM ${targetSpec.table} t
          WHERE t.id = ANY(${params.add(unique)}::uuid[]) AND ${visibility(targetSpec, actor, params)}`,
         params.values,
       );

@@ -149,7 +149,7 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
         const { version, ...changes } = request.body;
         if (version !== before.version) throw staleVersion(before);
         runChecks(spec, { ...before, ...changes });
-        await checkRefs(tx, spec, changes, (before.vendor_id as string) ?? null, ctx.actor);
+        await checkRefs(tx, spec, changes, (before.vendor_id as string) ?? null, ctx.actor, before);
         let after: Row;
         if (hooks.update) after = await hooks.update(wctx, before, changes);
         else {

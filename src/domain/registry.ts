@@ -82,6 +82,11 @@ export interface CollectionSpec {
   staffOnlyFields?: string[];
   /** Fields holding ids of records of another collection (single id or list of ids). */
   refs?: Record<string, string>;
+  /**
+   * Fields holding the id of a record whose collection another field names (a media's
+   * owner_id, of the kind owner_type says): checked like `refs` once the kind is known.
+   */
+  refsByType?: Record<string, { by: string; targets: Record<string, string> }>;
   /** Fields `search=` looks in (case-insensitive substring; i18n fields in every language). */
   search: string[];
   /** Fields usable as `?field=`; dates and numbers also take `__gte`, `__lte`, `__gt`, `__lt`; text and ids `__in`. */
@@ -225,6 +230,12 @@ export const COLLECTIONS: CollectionSpec[] = [
   {
     ...base, name: 'media', table: 'media', title: 'Media', area: 'catalog', vendorColumn: 'optional',
     read: Media, create: MediaInput, patch: MediaPatch, access: crud(), refs: { vendor_id: 'vendors' },
+    refsByType: {
+      owner_id: {
+        by: 'owner_type',
+        targets: { service: 'services', location: 'locations', banner: 'banners', adventure: 'adventures', vendor: 'vendors', combo: 'combos' },
+      },
+    },
     search: ['alt_text', 'url'], filters: ['vendor_id', 'owner_type', 'owner_id', 'kind', 'is_cover'], ordering: [...T, 'sort_order'],
     defaultOrdering: 'sort_order',
   },

@@ -93,3 +93,38 @@ test('another vendor cannot see the combo; no token is 401', async () => {
   assert.equal((await d.call(d.vendor2, 'POST', `/combos/${percentCombo.id}/book/`, body)).status, 404);
   assert.equal((await d.call(null, 'POST', `/combos/${percentCombo.id}/book/`, body)).status, 401);
 });
+
+test('a customer of another vendor answers like an unknown id, and nothing of theirs shows', async () => {
+  const c2 = await catalogFor(d, d.vendor2);
+  const body = (customer_id: string) => ({ customer_id, participants: { adult: 1 }, parts: [{ service_id: c.service.id, starts_at: inDays(16) }] });
+  const before = await bookingCount();
+  const foreign = await d.call(d.vendor, 'POST', `/combos/${percentCombo.id}/book/`, body(c2.customer.id));
+  const unknownId = '00000000-0000-4000-8000-000000000000';
+  const unknown = await d.call(d.vendor, 'POST', `/combos/${percentCombo.id}/book/`, body(unknownId));
+  assert.equal(foreign.status, 400, JSON.stringify(foreign.body));
+  assert.equal(JSON.stringify(foreign.body).replace(c2.customer.id, unknownId), JSON.stringify(unknown.body), 'the same answer as for an unknown id');
+  assert.deepEqual(Object.keys(foreign.body.errors), ['customer_id']);
+  assert.ok(!JSON.stringify(foreign.body).includes(c2.customer.name));
+  assert.equal(await bookingCount(), before);
+  assert.equal((await d.call(d.vendor, 'GET', `/customers/${c2.customer.id}/`)).status, 404, 'the customer stays out of sight');
+});
+
+test('media refuse an owner of another vendor, like an unknown one, and take their own', async () => {
+  const c2 = await catalogFor(d, d.vendor2);
+  const media = (owner_type: string, owner_id: string) => ({ url: 'https://example.test/a.jpg', owner_type, owner_id });
+  const unknownId = '00000000-0000-4000-8000-000000000000';
+  for (const [type, foreignId] of [['service', c2.service.id], ['location', c2.location.id], ['vendor', d.vendor2Id]] as const) {
+    const foreign = await d.call(d.vendor, 'POST', '/media/', media(type, foreignId));
+    const unknown = await d.call(d.vendor, 'POST', '/media/', media(type, unknownId));
+    assert.equal(foreign.status, 400, `${type}: ${JSON.stringify(foreign.body)}`);
+    assert.deepEqual(Object.keys(foreign.body.errors), ['owner_id']);
+    assert.equal(JSON.stringify(foreign.body).replace(foreignId, unknownId), JSON.stringify(unknown.body));
+  }
+  const own = await d.ok(d.vendor, 'POST', '/media/', media('service', c.service.id));
+  // Changing only the kind checks the kept id against the new kind.
+  const moved = await d.call(d.vendor, 'PATCH', `/media/${own.id}/`, { owner_type: 'location', version: own.version });
+  assert.equal(moved.status, 400, JSON.stringify(moved.body));
+  const repointed = await d.call(d.vendor, 'PATCH', `/media/${own.id}/`, { owner_id: c2.service.id, version: own.version });
+  assert.equal(repointed.status, 400, JSON.stringify(repointed.body));
+  await d.ok(d.vendor, 'PATCH', `/media/${own.id}/`, { owner_id: c.manualService.id, version: own.version });
+});
