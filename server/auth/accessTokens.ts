@@ -1,13 +1,16 @@
 /**
- * Access tokens: short-lived HS256 JWTs carrying sub (user id), admin, vendor_id, iat,
- * exp and jti. They are checked by signature and expiry only; the user's current state
- * is read from the database on each request (see plugin.ts).
+ * Access tokens: short-lived HS256 JWTs carrying sub (user id), sid (the session: the
+ * family of the refresh token issued with it), admin, vendor_id, iat, exp and jti. They
+ * are checked here by signature and expiry only; that the user and the session are still
+ * live is read from the database on each request (see plugin.ts).
  */
 import { SignJWT, jwtVerify } from 'jose';
 import { randomUUID } from 'node:crypto';
 
 export interface AccessClaims {
   sub: string;
+  /** The session: the refresh-token family the token was issued with. */
+  sid: string;
   admin: boolean;
   vendor_id: string | null;
 }
@@ -20,7 +23,7 @@ export async function signAccessToken(
   lifetimeSeconds: number,
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ admin: claims.admin, vendor_id: claims.vendor_id })
+  return new SignJWT({ sid: claims.sid, admin: claims.admin, vendor_id: claims.vendor_id })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt(now)
@@ -33,8 +36,10 @@ export async function signAccessToken(
 async function checkToken(token: string, key: CryptoKey, now: number): Promise<{ claims: AccessClaims; expiresAt: number } | undefined> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['sub', 'exp', 'iat'], currentDate: new Date(now) });
-    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return undefined;
-    const claims = { sub: payload.sub, admin: payload.admin === true, vendor_id: typeof payload.vendor_id === 'string' ? payload.vendor_id : null };
+    // A token without a session (signed before sessions were checked) is refused: the
+    // client refreshes once and gets one that has it.
+    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.sid !== 'string') return undefined;
+    const claims = { sub: payload.sub, sid: payload.sid, admin: payload.admin === true, vendor_id: typeof payload.vendor_id === 'string' ? payload.vendor_id : null };
     return { claims, expiresAt: payload.exp * 1000 };
   } catch {
     return undefined;

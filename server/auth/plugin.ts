@@ -5,9 +5,11 @@
  *   app.get('/branch/api/vendors/', { preHandler: [app.authenticate, requireStaff] }, ...) staff only
  *
  * `app.authenticate` reads `Authorization: JWT <token>` (or `Bearer <token>`), checks the
- * signature and expiry, then loads the user by id (one primary-key lookup) and answers
- * 401 unless it still exists and is active; so deactivating a user or changing their
- * role or vendor takes effect on their next request, not when their token expires.
+ * signature and expiry, then loads the user by id together with their session (one
+ * query) and answers 401 unless the user still exists and is active and the session was
+ * not ended; so deactivating a user, changing their role or vendor, logging out or a
+ * revoked refresh-token family take effect on the next request, on every instance, not
+ * when the token expires.
  * `request.user` comes from the database, never from the token's claims.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -31,8 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 unless the request carries a valid access token of an active user; sets request.user. */
     authenticate: AuthHook;
-    /** Signs an access token for this user (login and refresh). */
-    signAccessToken(user: AuthUser): Promise<string>;
+    /** Signs an access token for this user in this session (login and refresh). */
+    signAccessToken(user: AuthUser, sessionId: string): Promise<string>;
   }
   interface FastifyRequest {
     /** Set by app.authenticate. */
@@ -54,15 +56,16 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
   const verifyAccessToken = await accessTokenVerifier(key);
 
   app.decorateRequest('user', undefined);
-  app.decorate('signAccessToken', (user: AuthUser) =>
-    signAccessToken({ sub: user.id, admin: user.admin, vendor_id: user.vendor_id }, key, app.config.accessTokenSeconds),
+  app.decorate('signAccessToken', (user: AuthUser, sessionId: string) =>
+    signAccessToken({ sub: user.id, sid: sessionId, admin: user.admin, vendor_id: user.vendor_id }, key, app.config.accessTokenSeconds),
   );
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header) throw unauthenticated('Authentication credentials were not provided.');
     const match = /^(?:JWT|Bearer) +([A-Za-z0-9_.-]+)$/i.exec(header.trim());
     const claims = match ? await verifyAccessToken(match[1]) : undefined;
-    const user = claims && UUID_PATTERN.test(claims.sub) ? await findActiveUser(app.db, claims.sub) : undefined;
+    const user =
+      claims && UUID_PATTERN.test(claims.sub) && UUID_PATTERN.test(claims.sid) ? await findActiveUser(app.db, claims.sub, claims.sid) : undefined;
     if (!user) throw unauthenticated('The access token is invalid or has expired.');
     request.user = user;
   });

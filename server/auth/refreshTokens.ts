@@ -4,11 +4,14 @@
  * family, with a fresh lifetime (a session lives as long as it is used at least once per
  * lifetime). Presenting a spent token means two parties hold it: the whole family is
  * revoked, so whoever holds the newest token is signed out too.
+ *
+ * A family is a session: access tokens carry its id (`sid`) and are refused as soon as
+ * the family is revoked (logout, reuse, a user who may no longer sign in).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/index.ts';
 import type { AuthUser } from './plugin.ts';
-import { toAuthUser } from './users.ts';
+import { toAuthUser, VENDOR_ALLOWS_ACCESS } from './users.ts';
 
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -20,25 +23,26 @@ export async function issueRefreshToken(
   userId: string,
   lifetimeSeconds: number,
   familyId?: string,
-): Promise<{ id: string; token: string }> {
+): Promise<{ id: string; token: string; familyId: string }> {
   const token = randomBytes(32).toString('base64url');
-  const { rows } = await q.query<{ id: string }>(
+  const { rows } = await q.query<{ id: string; family_id: string }>(
     `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at)
      VALUES ($1, coalesce($2::uuid, gen_random_uuid()), $3, now() + make_interval(secs => $4))
-     RETURNING id`,
+     RETURNING id, family_id`,
     [userId, familyId ?? null, hashRefreshToken(token), lifetimeSeconds],
   );
-  return { id: rows[0].id, token };
+  return { id: rows[0].id, token, familyId: rows[0].family_id };
 }
 
 /** Starts a new session (a new family) for a user who just logged in. */
-export async function startRefreshFamily(db: Database, userId: string, lifetimeSeconds: number): Promise<string> {
+export async function startRefreshFamily(db: Database, userId: string, lifetimeSeconds: number): Promise<{ token: string; familyId: string }> {
   await db.query(`DELETE FROM refresh_tokens WHERE expires_at < now() - interval '${KEEP_EXPIRED}'`);
-  return (await issueRefreshToken(db, userId, lifetimeSeconds)).token;
+  const { token, familyId } = await issueRefreshToken(db, userId, lifetimeSeconds);
+  return { token, familyId };
 }
 
 export type RotateOutcome =
-  | { ok: true; user: AuthUser; token: string }
+  | { ok: true; user: AuthUser; token: string; familyId: string }
   | { ok: false; reason: 'unknown' | 'revoked' | 'reused' | 'expired' | 'inactive' };
 
 /**
@@ -53,7 +57,7 @@ export async function rotateRefreshToken(db: Database, token: string, lifetimeSe
     >(
       `SELECT rt.id AS token_id, rt.family_id, rt.expires_at <= now() AS expired,
               rt.used_at IS NOT NULL AS used, rt.revoked_at IS NOT NULL AS revoked,
-              u.id, u.email, u.name, u.phone, u.admin, u.vendor_id, u.active
+              u.id, u.email, u.name, u.phone, u.admin, u.vendor_id, u.active AND ${VENDOR_ALLOWS_ACCESS.replaceAll('users.', 'u.')} AS active
          FROM refresh_tokens rt JOIN users u ON u.id = rt.user_id
         WHERE rt.token_hash = $1
           FOR UPDATE OF rt`,
@@ -67,6 +71,8 @@ export async function rotateRefreshToken(db: Database, token: string, lifetimeSe
       return { ok: false, reason: 'reused' };
     }
     if (row.expired) return { ok: false, reason: 'expired' };
+    // Whoever may not log in (deactivated, or staff of a suspended or rejected vendor)
+    // may not refresh either; the session ends, so it does not come back on reinstatement.
     if (!row.active) {
       await revokeFamily(tx, row.family_id);
       return { ok: false, reason: 'inactive' };
@@ -74,7 +80,7 @@ export async function rotateRefreshToken(db: Database, token: string, lifetimeSe
     const user = toAuthUser(row);
     const next = await issueRefreshToken(tx, user.id, lifetimeSeconds, row.family_id);
     await tx.query('UPDATE refresh_tokens SET used_at = now(), replaced_by = $2 WHERE id = $1', [row.token_id, next.id]);
-    return { ok: true, user, token: next.token };
+    return { ok: true, user, token: next.token, familyId: row.family_id };
   });
 }
 

@@ -70,11 +70,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
       await loginSucceeded(db, attempt);
       const user = toAuthUser(found);
-      return {
-        access_token: await app.signAccessToken(user),
-        refresh_token: await startRefreshFamily(db, user.id, config.refreshTokenSeconds),
-        user,
-      };
+      const session = await startRefreshFamily(db, user.id, config.refreshTokenSeconds);
+      return { access_token: await app.signAccessToken(user, session.familyId), refresh_token: session.token, user };
     },
   );
 
@@ -90,7 +87,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const outcome = await rotateRefreshToken(db, request.body.refresh_token, config.refreshTokenSeconds);
       if (!outcome.ok) throw unauthorized(INVALID_REFRESH);
-      return { access_token: await app.signAccessToken(outcome.user), refresh_token: outcome.token };
+      return { access_token: await app.signAccessToken(outcome.user, outcome.familyId), refresh_token: outcome.token };
     },
   );
 

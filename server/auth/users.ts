@@ -56,15 +56,21 @@ export async function createUser(q: Queryable, input: NewUser): Promise<AuthUser
  * Staff of a vendor the marketplace suspended or rejected are locked out like a
  * deactivated user: at login and on every request.
  */
-const VENDOR_ALLOWS_ACCESS = `NOT EXISTS (
+export const VENDOR_ALLOWS_ACCESS = `NOT EXISTS (
   SELECT 1 FROM vendors WHERE vendors.id = users.vendor_id AND vendors.status IN ('suspended', 'rejected')
 )`;
 
-/** An active user (of a vendor in good standing) by id, or undefined. */
-export async function findActiveUser(q: Queryable, id: string): Promise<AuthUser | undefined> {
+/**
+ * An active user (of a vendor in good standing) by id, or undefined; with a session id,
+ * only while that session of theirs is live (not logged out, not revoked for reuse).
+ */
+export async function findActiveUser(q: Queryable, id: string, sessionId?: string): Promise<AuthUser | undefined> {
+  const session = sessionId
+    ? 'AND EXISTS (SELECT 1 FROM refresh_tokens rt WHERE rt.family_id = $2 AND rt.user_id = users.id AND rt.revoked_at IS NULL)'
+    : '';
   const { rows } = await q.query<AuthUser>(
-    `SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND active AND ${VENDOR_ALLOWS_ACCESS}`,
-    [id],
+    `SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND active AND ${VENDOR_ALLOWS_ACCESS} ${session}`,
+    sessionId ? [id, sessionId] : [id],
   );
   return rows[0];
 }

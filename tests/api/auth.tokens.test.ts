@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadJwtSecret } from '../../server/auth/secret.ts';
 import { accessTokenVerifier } from '../../server/auth/accessTokens.ts';
 import { requireStaff } from '../../server/auth/plugin.ts';
-import { hashRefreshToken } from '../../server/auth/refreshTokens.ts';
+import { hashRefreshToken, startRefreshFamily } from '../../server/auth/refreshTokens.ts';
 import { createUser } from '../../server/auth/users.ts';
 import { testConfig } from '../../server/config.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
@@ -17,11 +17,14 @@ const secret = new TextEncoder().encode(testConfig().jwtSecret!);
 let t: TestApp;
 let staffId: string;
 let vendorId: string;
+/** A live session of the staff user, for tokens signed here. */
+let staffSession: string;
 
 before(async () => {
   t = await startTestApp();
   t.app.get('/branch/api/test-staff-only/', { preHandler: [t.app.authenticate, requireStaff] }, async () => ({ ok: true }));
   staffId = (await createUser(t.db, { email: 'staff@example.test', name: 'Staff', password: 'staff-pass-1', admin: true })).id;
+  staffSession = (await startRefreshFamily(t.db, staffId, 3600)).familyId;
   vendorId = (await t.db.query<{ id: string }>(`INSERT INTO vendors (trade_name) VALUES ('Tassili Trails') RETURNING id`)).rows[0].id;
   await createUser(t.db, { email: 'vendor@example.test', name: 'Vendor', password: 'vendor-pass-1', admin: false, vendorId });
 });
@@ -46,7 +49,7 @@ const me = (authorization?: string) =>
   t.app.inject({ method: 'GET', url: '/branch/api/me/', headers: authorization ? { authorization } : {} });
 
 const sign = (claims: Record<string, unknown>, key = secret, alg = 'HS256') =>
-  new SignJWT(claims).setProtectedHeader({ alg }).setSubject(staffId).setIssuedAt().setExpirationTime('5m').sign(key);
+  new SignJWT({ sid: staffSession, ...claims }).setProtectedHeader({ alg }).setSubject(staffId).setIssuedAt().setExpirationTime('5m').sign(key);
 
 describe('refresh', () => {
   test('gives a new pair; the access token works and the refresh token rotates', async () => {
@@ -148,6 +151,54 @@ describe('logout', () => {
   });
 });
 
+describe('sessions', () => {
+  test('an access token is refused right after logout', async () => {
+    const { access_token, refresh_token } = await login();
+    assert.equal((await me(`JWT ${access_token}`)).statusCode, 200);
+    assert.equal((await logout({ refreshToken: refresh_token })).statusCode, 204);
+    assert.equal((await me(`JWT ${access_token}`)).statusCode, 401);
+  });
+
+  test('every access token of a session is refused once refresh-token reuse revokes it', async () => {
+    const first = await login();
+    const second: Tokens = (await refresh(first.refresh_token)).json();
+    assert.equal((await me(`JWT ${second.access_token}`)).statusCode, 200);
+    assert.equal((await refresh(first.refresh_token)).statusCode, 401, 'reuse');
+    for (const token of [first.access_token, second.access_token]) assert.equal((await me(`JWT ${token}`)).statusCode, 401);
+  });
+
+  test('logging out ends only that session', async () => {
+    const kept = await login();
+    const ended = await login();
+    await logout({ refreshToken: ended.refresh_token });
+    assert.equal((await me(`JWT ${kept.access_token}`)).statusCode, 200);
+  });
+
+  test('a token of another user\'s session, or with no session, is refused', async () => {
+    const vendorUser = (await t.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'vendor@example.test'`)).rows[0];
+    const { familyId } = await startRefreshFamily(t.db, vendorUser.id, 3600);
+    assert.equal((await me(`JWT ${await sign({ sid: familyId, admin: true, vendor_id: null })}`)).statusCode, 401, 'another user\'s session');
+    const noSession = await new SignJWT({ admin: true, vendor_id: null }).setProtectedHeader({ alg: 'HS256' }).setSubject(staffId).setIssuedAt().setExpirationTime('5m').sign(secret);
+    assert.equal((await me(`JWT ${noSession}`)).statusCode, 401);
+  });
+
+  test('staff of a suspended vendor cannot refresh, and the session stays ended after reinstatement', async () => {
+    const { refresh_token, access_token } = await login('vendor@example.test', 'vendor-pass-1');
+    try {
+      await t.db.query(`UPDATE vendors SET status = 'suspended' WHERE id = $1`, [vendorId]);
+      const refused = await refresh(refresh_token);
+      assert.equal(refused.statusCode, 401);
+      assert.deepEqual(refused.json(), { detail: 'The refresh token is invalid or has expired.' });
+    } finally {
+      await t.db.query(`UPDATE vendors SET status = 'active' WHERE id = $1`, [vendorId]);
+    }
+    assert.equal((await refresh(refresh_token)).statusCode, 401);
+    assert.equal((await me(`JWT ${access_token}`)).statusCode, 401);
+    // Signing in again works once the vendor is back in good standing.
+    await login('vendor@example.test', 'vendor-pass-1');
+  });
+});
+
 describe('access tokens', () => {
   test('/me answers the user for both JWT and Bearer schemes', async () => {
     const { access_token, refresh_token } = await login('vendor@example.test', 'vendor-pass-1');
@@ -174,7 +225,7 @@ describe('access tokens', () => {
 
   test('an expired access token is refused', async () => {
     const past = Math.floor(Date.now() / 1000) - 60;
-    const token = await new SignJWT({ admin: true, vendor_id: null })
+    const token = await new SignJWT({ sid: staffSession, admin: true, vendor_id: null })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(staffId)
       .setIssuedAt(past - 900)
@@ -218,8 +269,8 @@ describe('access tokens', () => {
     const tampered = `${header}.${encode({ ...claims, admin: true, vendor_id: null })}.${signature}`;
     const hs512 = await sign({ admin: true, vendor_id: null }, secret, 'HS512');
     const badSubject = await new SignJWT({ admin: true }).setProtectedHeader({ alg: 'HS256' }).setSubject('not-a-uuid').setIssuedAt().setExpirationTime('5m').sign(secret);
-    const unknownUser = await new SignJWT({ admin: true }).setProtectedHeader({ alg: 'HS256' }).setSubject(crypto.randomUUID()).setIssuedAt().setExpirationTime('5m').sign(secret);
-    const noExpiry = await new SignJWT({ admin: true }).setProtectedHeader({ alg: 'HS256' }).setSubject(staffId).setIssuedAt().sign(secret);
+    const unknownUser = await new SignJWT({ sid: staffSession, admin: true }).setProtectedHeader({ alg: 'HS256' }).setSubject(crypto.randomUUID()).setIssuedAt().setExpirationTime('5m').sign(secret);
+    const noExpiry = await new SignJWT({ sid: staffSession, admin: true }).setProtectedHeader({ alg: 'HS256' }).setSubject(staffId).setIssuedAt().sign(secret);
 
     for (const [name, token] of Object.entries({ otherSecret, algNone, tampered, hs512, badSubject, unknownUser, noExpiry, garbage: 'a.b.c' })) {
       const res = await me(`JWT ${token}`);
@@ -233,7 +284,7 @@ describe('access tokens', () => {
     const verify = await accessTokenVerifier(secret, () => clock);
     const token = await sign({ admin: true, vendor_id: null });
     const exp = Number(decodeJwt(token).exp) * 1000;
-    assert.deepEqual(await verify(token), { sub: staffId, admin: true, vendor_id: null });
+    assert.deepEqual(await verify(token), { sub: staffId, sid: staffSession, admin: true, vendor_id: null });
     const [header, payload] = token.split('.');
     assert.equal(await verify(`${header}.${payload}.${'A'.repeat(43)}`), undefined, 'same claims, wrong signature');
     clock = exp - 1;
@@ -245,7 +296,8 @@ describe('access tokens', () => {
   test('request.user comes from the database, not from the claims', async () => {
     // Signed with the right key but claiming staff rights the user does not have.
     const vendorUser = (await t.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'vendor@example.test'`)).rows[0];
-    const token = await new SignJWT({ admin: true, vendor_id: null })
+    const { familyId } = await startRefreshFamily(t.db, vendorUser.id, 3600);
+    const token = await new SignJWT({ sid: familyId, admin: true, vendor_id: null })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(vendorUser.id)
       .setIssuedAt()

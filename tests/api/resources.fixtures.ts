@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { AuthUser } from '../../server/auth/plugin.ts';
+import { startRefreshFamily } from '../../server/auth/refreshTokens.ts';
 import { DEMO_VENDORS, ensureDemoVendors } from '../../server/db/seed.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
@@ -39,7 +40,8 @@ async function makeUser(t: TestApp, email: string, admin: boolean, vendorId: str
      RETURNING id, email, name, phone, admin, vendor_id`,
     [email, email.split('@')[0], admin, vendorId],
   );
-  return { user: rows[0], token: await t.app.signAccessToken(rows[0]) };
+  const session = await startRefreshFamily(t.db, rows[0].id, 86_400);
+  return { user: rows[0], token: await t.app.signAccessToken(rows[0], session.familyId) };
 }
 
 export async function startDomain(): Promise<Domain> {
