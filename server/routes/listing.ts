@@ -44,6 +44,7 @@ export function listQuerySchema(spec: CollectionSpec, extra: Record<string, unkn
     search: { type: 'string', maxLength: 200 },
     ...extra,
   };
+  if (spec.views) properties.view = { type: 'string', enum: Object.keys(spec.views), description: 'A named filter (see the collection\'s views).' };
   for (const name of spec.filters) {
     const column = info.columns.get(name);
     if (!column) continue;
@@ -71,6 +72,23 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Midnight at the start of the day `days` after today, in Algeria (UTC+1 all year). */
+function algeriaMidnight(days: number, now = Date.now()): string {
+  const day = new Date(now + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(`${day}T00:00:00+01:00`).toISOString();
+}
+
+/** A view's filter sets, each turned into conditions, ORed: `((a AND b) OR (c))`. */
+function viewCondition(spec: CollectionSpec, name: string, params: Params, alias: string): string {
+  const sets = spec.views?.[name] ?? [];
+  const resolve = (value: string | number) => (value === '$today' ? algeriaMidnight(0) : value === '$tomorrow' ? algeriaMidnight(1) : value);
+  const parts = sets.map((set) => {
+    const conditions = listConditions(spec, Object.fromEntries(Object.entries(set).map(([k, v]) => [k, resolve(v)])), params, alias);
+    return conditions.length > 0 ? `(${conditions.join(' AND ')})` : 'TRUE';
+  });
+  return parts.length > 0 ? `(${parts.join(' OR ')})` : 'TRUE';
+}
+
 /** WHERE conditions for the filters and the search term of a list request. */
 export function listConditions(spec: CollectionSpec, query: ListQuery, params: Params, alias = 't'): string[] {
   const info = tableInfo(spec);
@@ -78,6 +96,11 @@ export function listConditions(spec: CollectionSpec, query: ListQuery, params: P
   const errors: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || ['page', 'page_size', 'ordering', 'search', 'fields'].includes(key)) continue;
+    if (key === 'view' && spec.views) {
+      if (typeof value === 'string' && Object.hasOwn(spec.views, value)) where.push(viewCondition(spec, value, params, alias));
+      else (errors.view ??= []).push(`One of: ${Object.keys(spec.views).join(', ')}.`);
+      continue;
+    }
     const [name, op] = key.split('__') as [string, string | undefined];
     const column = info.columns.get(name);
     if (!column || !spec.filters.includes(name)) continue; // parameters of the route itself (e.g. parent ids)

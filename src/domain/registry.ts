@@ -91,6 +91,12 @@ export interface CollectionSpec {
   search: string[];
   /** Fields usable as `?field=`; dates and numbers also take `__gte`, `__lte`, `__gt`, `__lt`; text and ids `__in`. */
   filters: string[];
+  /**
+   * Named filters, `?view=<name>`: a view matches the records that pass any one of its
+   * filter sets (each set is ordinary filters, all of which must pass). The values `$today`
+   * and `$tomorrow` are the start of today and of tomorrow in Algeria when the request is made.
+   */
+  views?: Record<string, Record<string, string | number>[]>;
   /** Fields usable in `ordering=field` or `ordering=-field`. */
   ordering: string[];
   defaultOrdering: string;
@@ -137,6 +143,15 @@ export const COLLECTIONS: CollectionSpec[] = [
     refs: { customer_id: 'customers', service_id: 'services', slot_id: 'service-slots', branch_id: 'branches' },
     search: ['ref', 'customer_name', 'customer_phone'],
     filters: ['status', 'payment_status', 'vendor_id', 'service_id', 'customer_id', 'branch_id', 'location_id', 'slot_id', 'channel', 'starts_at', 'created_at', 'total', 'balance', 'ref'],
+    // What an operator looks at first: the day's activities, what is coming, what waits on
+    // them (a request to answer, a balance to collect before the activity) and the past.
+    views: {
+      today: [{ starts_at__gte: '$today', starts_at__lt: '$tomorrow' }],
+      upcoming: [{ starts_at__gte: '$today' }],
+      needs_action: [{ status: 'requested' }, { status: 'confirmed', balance__gt: 0 }],
+      past: [{ starts_at__lt: '$today' }],
+      all: [{}],
+    },
     ordering: ['starts_at', 'created_at', 'updated_at', 'total', 'balance', 'ref', 'status', 'customer_name'],
     defaultOrdering: '-starts_at', lifecycle: 'booking', unique: ['ref'],
   },

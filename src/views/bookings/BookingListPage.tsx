@@ -1,12 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
 import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { usePageReady } from '../../app/pageReady.ts';
 import { routeByKey, pathOf } from '../../app/routes.ts';
 import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES } from '../../domain/statuses.ts';
+import { serializeListQuery } from '../../machines/resources/listQuery.ts';
 import type { Column } from '../ui/DataTable.tsx';
 import { formatDateTime, formatMoney, localized } from '../ui/format.ts';
 import { FilterSelect } from '../ui/FilterSelect.tsx';
@@ -17,7 +19,8 @@ import { SearchBox } from '../ui/SearchBox.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useList } from '../ui/useList.ts';
 import { exportBookingsCsv, confirmBookings } from './bookingActions.ts';
-import { NEW_BOOKING_ID } from './bookingViews.ts';
+import { BookingViewSwitch } from './BookingViewSwitch.tsx';
+import { BOOKING_VIEWS, DEFAULT_BOOKING_VIEW, NEW_BOOKING_ID, type BookingView } from './bookingViews.ts';
 
 export interface BookingRow {
   id: string;
@@ -36,15 +39,29 @@ export interface BookingRow {
   payment_status: string;
 }
 
-const FILTERS = ['status', 'payment_status', 'vendor_id', 'service_id', 'starts_at'] as const;
+const FILTERS = ['view', 'status', 'payment_status', 'vendor_id', 'service_id', 'starts_at'] as const;
 // The table's fields only: a page of whole bookings is three times the bytes.
 const FIELDS = [
   'ref', 'customer_name', 'customer_phone', 'service_title_i18n', 'starts_at', 'participants_count',
   'total', 'paid', 'balance', 'currency', 'status', 'payment_status',
 ] as const satisfies readonly (keyof BookingRow)[];
-const LIST_OPTIONS = { filters: FILTERS, defaultOrdering: '-starts_at', fields: FIELDS };
+// Soonest first: the list opens on the upcoming view.
+const LIST_OPTIONS = { filters: FILTERS, defaultOrdering: 'starts_at', fields: FIELDS };
 
-export function BookingListPage({ route }: PageProps) {
+/**
+ * The bookings list opens on what matters now: a bare URL becomes the upcoming view (the
+ * address is replaced, so the back button does not return to it). A link that names
+ * filters but no view shows every booking it matches.
+ */
+export function BookingListPage(props: PageProps) {
+  const bare = [...new URLSearchParams(useSearch()).keys()].filter((key) => key !== 'inspect').length === 0;
+  useLayoutEffect(() => {
+    if (bare) history.replaceState(history.state, '', `${location.pathname}?view=${DEFAULT_BOOKING_VIEW}`);
+  }, [bare]);
+  return bare ? null : <BookingList {...props} />;
+}
+
+function BookingList({ route }: PageProps) {
   const intl = useIntl();
   const list = useList('bookings', LIST_OPTIONS);
   const snapshot = useSelector(list, (s) => s);
@@ -89,6 +106,12 @@ export function BookingListPage({ route }: PageProps) {
   ];
 
   const filter = (name: string) => query.filters[name] ?? '';
+  const view = (BOOKING_VIEWS.find((v) => v.view === query.filters.view)?.view ?? 'all') as BookingView;
+  // A view opens on its own ordering and first page; the other filters and the search stay.
+  const showView = (next: BookingView) => {
+    const ordering = BOOKING_VIEWS.find((v) => v.view === next)!.ordering;
+    navigate(location.pathname + serializeListQuery({ ...query, filters: { ...query.filters, view: next }, ordering, page: 1 }, LIST_OPTIONS));
+  };
   const setFilter = (name: string, value: string) => list.send({ type: 'filter.set', name, value });
   const rows = (page?.results ?? []) as unknown as BookingRow[];
   const detail = routeByKey('bookingDetail');
@@ -128,6 +151,7 @@ export function BookingListPage({ route }: PageProps) {
         </div>
       }
     >
+      <BookingViewSwitch current={view} onChange={showView} />
       <div className="filter-bar" role="search">
         <SearchBox
           value={searchText}
@@ -166,7 +190,7 @@ export function BookingListPage({ route }: PageProps) {
           optionLabel={(s) => localized(s.title_i18n, intl.locale)}
           onChange={(id) => setFilter('service_id', id)}
         />
-        {(Object.keys(query.filters).length > 0 || query.search) && (
+        {(Object.keys(query.filters).some((name) => name !== 'view') || query.search) && (
           <button type="button" className="button button-ghost" onClick={() => list.send({ type: 'filters.clear' })}>
             <FormattedMessage id="list.clearFilters" />
           </button>
