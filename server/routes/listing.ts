@@ -10,6 +10,7 @@ import type { CollectionSpec } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import type { Actor } from './actor.ts';
+import { expandRecords, parseExpand } from './expand.ts';
 import { Params, visibility } from './scope.ts';
 import { selectListOf, tableInfo, toRecord, type ColumnInfo } from './table.ts';
 
@@ -65,6 +66,7 @@ export interface ListQuery {
   ordering?: string;
   search?: string;
   fields?: string;
+  expand?: string;
   [filter: string]: unknown;
 }
 
@@ -213,7 +215,9 @@ export async function listRecords(q: Queryable, spec: CollectionSpec, actor: Act
   const params = new Params();
   const where = [visibility(spec, actor, params), ...listConditions(spec, query, params), ...(options.where?.(params) ?? [])];
   const order = orderBy(spec, query.ordering);
-  const select = fieldsSelect(spec, query.fields);
+  const expand = parseExpand(spec, query.expand);
+  // An expanded field comes back whether or not `fields` names it: its label says whose it is.
+  const select = fieldsSelect(spec, query.fields === undefined ? undefined : [query.fields, ...expand.map(([f]) => f)].join(','));
   const page = query.page ?? 1;
   const pageSize = Math.min(query.page_size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const whereSql = where.join(' AND ');
@@ -242,7 +246,7 @@ export async function listRecords(q: Queryable, spec: CollectionSpec, actor: Act
     count_exact: exact,
     next: more ? pageUrl(request, page + 1) : null,
     previous: page > 1 ? pageUrl(request, Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
-    results: rows.map((r) => toRecord(r)),
+    results: await expandRecords(q, actor, rows.map((r) => toRecord(r)), expand),
   };
 }
 

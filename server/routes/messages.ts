@@ -11,6 +11,7 @@ import type { Static } from 'typebox';
 import { MessageInput, MessagePatch } from '../../src/domain/messaging.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { notFound } from '../errors.ts';
+import { expandParam } from './expand.ts';
 import { FIELDS_PARAM, listQuerySchema, listRecords, type ListQuery } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
 import { insertRecord, updateRecord } from './records.ts';
@@ -24,7 +25,7 @@ export function registerMessages(app: FastifyInstance): void {
   const base = `${API_PREFIX}/conversations/:id/messages/`;
   const pre = { onRequest: app.authenticate, preValidation: rejectUnstorableText };
 
-  app.get<{ Params: { id: string }; Querystring: ListQuery }>(base, { ...pre, schema: { querystring: listQuerySchema(messages, FIELDS_PARAM) } }, async (request) => {
+  app.get<{ Params: { id: string }; Querystring: ListQuery }>(base, { ...pre, schema: { querystring: listQuerySchema(messages, { ...FIELDS_PARAM, ...expandParam(messages) }) } }, async (request) => {
     const { actor } = await context(app, request);
     assertAccess(conversations, 'read', actor);
     const conversation = await loadOr404(app.db, conversations, request.params.id, actor);

@@ -11,6 +11,7 @@ import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../src/domain/settings.ts';
 import { eventsOf, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
 import { BookingPreviewInput, ComboQuoteInput } from './bookingPricing.ts';
+import { expandParam } from './expand.ts';
 import { FIELDS_PARAM, listQuerySchema } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
 
@@ -29,7 +30,7 @@ const errors = {
 const conflict = json(ref('Conflict'), 'Stale version: {detail, current}; or a transition not allowed: {detail, allowed_events}');
 
 function queryParameters(spec: CollectionSpec) {
-  const schema = listQuerySchema(spec, FIELDS_PARAM) as { properties: Record<string, Json> };
+  const schema = listQuerySchema(spec, { ...FIELDS_PARAM, ...expandParam(spec) }) as { properties: Record<string, Json> };
   return Object.entries(schema.properties).map(([name, s]) => ({ name, in: 'query', required: false, schema: s }));
 }
 
@@ -84,7 +85,8 @@ export function buildOpenApi(version: string): Json {
     }
     const itemOps: Json = {};
     if (!spec.parent) {
-      itemOps.get = { tags: [tag], operationId: `get${name}`, parameters: [idParam], responses: { 200: json(ref(name)), ...errors } };
+      const expand = Object.entries(expandParam(spec)).map(([n, s]) => ({ name: n, in: 'query', required: false, schema: s }));
+      itemOps.get = { tags: [tag], operationId: `get${name}`, parameters: [idParam, ...expand], responses: { 200: json(ref(name)), ...errors } };
     }
     if (spec.patch) {
       itemOps.patch = {

@@ -1,9 +1,9 @@
 /**
  * The generic resource routes, mounted from the collection registry under
  * /branch/api/<collection>/:
- *   GET    /<collection>/            list (page, page_size, ordering, search, filters)
+ *   GET    /<collection>/            list (page, page_size, ordering, search, filters, fields, expand)
  *   POST   /<collection>/            create
- *   GET    /<collection>/<id>/       read
+ *   GET    /<collection>/<id>/       read (expand)
  *   PATCH  /<collection>/<id>/       change some fields; body carries `version`
  *   DELETE /<collection>/<id>/?version=N
  * Every write runs in one transaction with its audit entry; a stale version gets 409
@@ -19,6 +19,7 @@ import { writeAudit } from './audit.ts';
 import { mapDbError } from './errors.ts';
 import type { CollectionHooks, WriteContext } from './hooks.ts';
 import { Readable } from 'node:stream';
+import { expandParam, expandRecords, parseExpand } from './expand.ts';
 import { FIELDS_PARAM, exportCsv, listQuerySchema, listRecords, type ListQuery } from './listing.ts';
 import { checkRefs, insertRecord, resolveVendor, updateRecord, type Row } from './records.ts';
 import { assertAccess, loadOr404, methodNotAllowed, type Action } from './scope.ts';
@@ -84,7 +85,7 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
   const base = `${API_PREFIX}/${spec.name}/`;
   const item = `${base}:id/`;
 
-  app.get<{ Querystring: ListQuery }>(base, { ...guarded(app, spec, 'list'), schema: { querystring: listQuerySchema(spec, FIELDS_PARAM) } }, async (request) => {
+  app.get<{ Querystring: ListQuery }>(base, { ...guarded(app, spec, 'list'), schema: { querystring: listQuerySchema(spec, { ...FIELDS_PARAM, ...expandParam(spec) }) } }, async (request) => {
     const { actor } = await context(app, request);
     assertAccess(spec, 'list', actor);
     const page = await listRecords(app.db, spec, actor, request.query, request);
@@ -105,11 +106,14 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
       })()));
   });
 
-  app.get<{ Params: { id: string } }>(item, guarded(app, spec, 'read'), async (request) => {
+  const readQuery = { type: 'object', properties: expandParam(spec), additionalProperties: false };
+  app.get<{ Params: { id: string }; Querystring: { expand?: string } }>(item, { ...guarded(app, spec, 'read'), schema: { querystring: readQuery } }, async (request) => {
     const { actor } = await context(app, request);
     assertAccess(spec, 'read', actor);
+    const expand = parseExpand(spec, request.query.expand);
     const record = await loadOr404(app.db, spec, request.params.id, actor);
-    return hooks.present ? (await hooks.present({ tx: app.db, now: new Date().toISOString() }, [record]))[0] : record;
+    const [presented] = hooks.present ? await hooks.present({ tx: app.db, now: new Date().toISOString() }, [record]) : [record];
+    return (await expandRecords(app.db, actor, [presented], expand))[0];
   });
 
   if (spec.create) {

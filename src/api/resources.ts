@@ -19,11 +19,22 @@ export interface ListQuery {
   filters: Record<string, string>;
 }
 
+/** A reference named: the label fields of the record an id points to (`expand=`). */
+export type ExpandedRef = { id: string; [field: string]: unknown } | null;
+
 export interface ApiRecord {
   id: string;
   version: number;
+  /**
+   * With `expand`: per expanded field, the record it points to, or null when the field is
+   * empty or that record is out of the caller's scope.
+   */
+  _expanded?: Record<string, ExpandedRef>;
   [field: string]: unknown;
 }
+
+/** The fields of a collection (from src/domain/collections.ts) a list or read may expand. */
+export type Expandable<C extends { refs: object }> = Extract<keyof C['refs'], string> | 'vendor_id';
 
 const collectionUrl = (resource: string) => `/branch/api/${resource}/`;
 const recordUrl = (resource: string, id: string) => `/branch/api/${resource}/${encodeURIComponent(id)}/`;
@@ -38,14 +49,28 @@ export function toParams(query: ListQuery): Record<string, string | number> {
   };
 }
 
-/** One page of a collection; `fields` asks for only those fields (id and version always come). */
-export function fetchList<T = ApiRecord>(resource: string, query: ListQuery, signal?: AbortSignal, fields?: readonly string[]): Promise<Page<T>> {
-  const params = fields ? { ...toParams(query), fields: fields.join(',') } : toParams(query);
+/**
+ * One page of a collection; `fields` asks for only those fields (id and version always
+ * come); `expand` names reference fields whose records' labels come in `_expanded`.
+ */
+export function fetchList<T = ApiRecord>(
+  resource: string,
+  query: ListQuery,
+  signal?: AbortSignal,
+  fields?: readonly string[],
+  expand?: readonly string[],
+): Promise<Page<T>> {
+  const params = {
+    ...toParams(query),
+    ...(fields ? { fields: fields.join(',') } : {}),
+    ...(expand && expand.length > 0 ? { expand: expand.join(',') } : {}),
+  };
   return apiClient().get<Page<T>>(collectionUrl(resource), { params, signal, quiet: true });
 }
 
-export function fetchRecord<T = ApiRecord>(resource: string, id: string, signal?: AbortSignal): Promise<T> {
-  return apiClient().get<T>(recordUrl(resource, id), { signal, quiet: true });
+export function fetchRecord<T = ApiRecord>(resource: string, id: string, signal?: AbortSignal, expand?: readonly string[]): Promise<T> {
+  const params = expand && expand.length > 0 ? { expand: expand.join(',') } : undefined;
+  return apiClient().get<T>(recordUrl(resource, id), { params, signal, quiet: true });
 }
 
 export function createRecord<T = ApiRecord>(resource: string, data: Record<string, unknown>): Promise<T> {

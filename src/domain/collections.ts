@@ -18,7 +18,7 @@ export const bookings = {
   filters: ["status","payment_status","vendor_id","service_id","customer_id","branch_id","location_id","slot_id","channel","starts_at","created_at","total","balance","ref"],
   ordering: ["starts_at","created_at","updated_at","total","balance","ref","status","customer_name"],
   defaultOrdering: "-starts_at",
-  refs: {"customer_id":"customers","service_id":"services","slot_id":"service-slots","branch_id":"branches"},
+  refs: {"customer_id":"customers","service_id":"services","slot_id":"service-slots","branch_id":"branches","location_id":"locations","combo_id":"combos"},
   fields: {
     id: {"type":"string","format":"uuid","maxLength":36},
     created_at: {"type":"string","format":"date-time","maxLength":40},
@@ -503,7 +503,7 @@ export const payments = {
   filters: ["status","vendor_id","booking_id","customer_id","method","payout_status","reconciled","paid_at","created_at","amount"],
   ordering: ["created_at","updated_at","amount","paid_at","status"],
   defaultOrdering: "-created_at",
-  refs: {"booking_id":"bookings"},
+  refs: {"booking_id":"bookings","customer_id":"customers"},
   staffOnlyFields: ["payout_status","payout_at","reconciled"],
   fields: {
     id: {"type":"string","format":"uuid","maxLength":36},
@@ -585,7 +585,7 @@ export const paymentSplits = {
   filters: ["vendor_id","payment_id","booking_id","payout_date"],
   ordering: ["created_at","updated_at","payout_date","amount"],
   defaultOrdering: "-created_at",
-  refs: {"payment_id":"payments"},
+  refs: {"payment_id":"payments","booking_id":"bookings"},
   staffOnlyFields: ["commission_percent"],
   fields: {
     id: {"type":"string","format":"uuid","maxLength":36},
@@ -709,7 +709,7 @@ export const reviews = {
   filters: ["status","vendor_id","service_id","customer_id","rating","created_at"],
   ordering: ["created_at","updated_at","rating","status"],
   defaultOrdering: "-created_at",
-  refs: {"booking_id":"bookings"},
+  refs: {"booking_id":"bookings","service_id":"services","customer_id":"customers"},
   staffOnlyFields: ["rating","title","body"],
   fields: {
     id: {"type":"string","format":"uuid","maxLength":36},
@@ -1041,7 +1041,7 @@ export const auditLog = {
   filters: ["entity","entity_id","action","actor_user_id","vendor_id","at"],
   ordering: ["at"],
   defaultOrdering: "-at",
-  refs: {},
+  refs: {"actor_user_id":"users","acting_as_vendor_id":"vendors"},
   fields: {
     id: {"type":"string","format":"uuid","maxLength":36},
     at: {"type":"string","format":"date-time","maxLength":40},

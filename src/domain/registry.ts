@@ -140,7 +140,9 @@ export const COLLECTIONS: CollectionSpec[] = [
     read: Booking, create: BookingCreate, patch: BookingPatch,
     access: crud({ delete: 'none', transition: 'any' }),
     vendorFrom: { field: 'service_id', collection: 'services' },
-    refs: { customer_id: 'customers', service_id: 'services', slot_id: 'service-slots', branch_id: 'branches' },
+    refs: {
+      customer_id: 'customers', service_id: 'services', slot_id: 'service-slots', branch_id: 'branches', location_id: 'locations', combo_id: 'combos',
+    },
     search: ['ref', 'customer_name', 'customer_phone'],
     filters: ['status', 'payment_status', 'vendor_id', 'service_id', 'customer_id', 'branch_id', 'location_id', 'slot_id', 'channel', 'starts_at', 'created_at', 'total', 'balance', 'ref'],
     // What an operator looks at first: the day's activities, what is coming, what waits on
@@ -276,7 +278,7 @@ export const COLLECTIONS: CollectionSpec[] = [
   {
     ...base, name: 'payments', table: 'payments', title: 'Payments', area: 'payments',
     read: Payment, create: PaymentInput, patch: PaymentPatch, access: crud({ delete: 'none', transition: 'any' }),
-    vendorFrom: { field: 'booking_id', collection: 'bookings' }, refs: { booking_id: 'bookings' },
+    vendorFrom: { field: 'booking_id', collection: 'bookings' }, refs: { booking_id: 'bookings', customer_id: 'customers' },
     staffOnlyFields: ['payout_status', 'payout_at', 'reconciled'],
     search: ['gateway_reference', 'payer_name', 'payer_phone'],
     filters: ['status', 'vendor_id', 'booking_id', 'customer_id', 'method', 'payout_status', 'reconciled', 'paid_at', 'created_at', 'amount'],
@@ -294,7 +296,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     ...base, name: 'payment-splits', table: 'payment_splits', title: 'Payment splits', area: 'payments',
     read: PaymentSplit, create: PaymentSplitInput, patch: PaymentSplitPatch,
     access: crud({ create: 'staff', update: 'staff', delete: 'none' }),
-    vendorFrom: { field: 'payment_id', collection: 'payments' }, refs: { payment_id: 'payments' },
+    vendorFrom: { field: 'payment_id', collection: 'payments' }, refs: { payment_id: 'payments', booking_id: 'bookings' },
     staffOnlyFields: ['commission_percent'],
     filters: ['vendor_id', 'payment_id', 'booking_id', 'payout_date'], ordering: [...T, 'payout_date', 'amount'], unique: ['payment_id'],
   },
@@ -321,7 +323,7 @@ export const COLLECTIONS: CollectionSpec[] = [
   {
     ...base, name: 'reviews', table: 'reviews', title: 'Reviews', area: 'customers',
     read: Review, create: ReviewInput, patch: ReviewPatch, access: crud({ create: 'staff', delete: 'staff', transition: 'any' }),
-    vendorFrom: { field: 'booking_id', collection: 'bookings' }, refs: { booking_id: 'bookings' },
+    vendorFrom: { field: 'booking_id', collection: 'bookings' }, refs: { booking_id: 'bookings', service_id: 'services', customer_id: 'customers' },
     staffOnlyFields: ['rating', 'title', 'body'],
     search: ['title', 'body', 'vendor_reply'], filters: ['status', 'vendor_id', 'service_id', 'customer_id', 'rating', 'created_at'],
     ordering: [...T, 'rating', 'status'], lifecycle: 'review', unique: ['booking_id'],
@@ -402,11 +404,45 @@ export const COLLECTIONS: CollectionSpec[] = [
   },
   {
     ...base, name: 'audit-log', table: 'audit_log', title: 'Audit log', area: 'settings', vendorColumn: 'optional',
-    read: AuditEntry, access: crud({ create: 'none', update: 'none', delete: 'none' }),
+    read: AuditEntry, access: crud({ create: 'none', update: 'none', delete: 'none' }), refs: { actor_user_id: 'users', acting_as_vendor_id: 'vendors' },
     search: ['action', 'entity', 'actor_email', 'entity_id'], filters: ['entity', 'entity_id', 'action', 'actor_user_id', 'vendor_id', 'at'],
     ordering: ['at'], defaultOrdering: '-at',
   },
 ];
+
+/**
+ * What names a record where another record points to it: the few fields a list shows
+ * instead of an id (`expand=booking_id` gives each row the booking's ref and customer).
+ * Only these fields ever leave through an expansion, and only of records the caller may
+ * see. `users` are the people behind audit entries and assignments (not a collection).
+ */
+export const LABEL_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  bookings: ['ref', 'customer_name', 'starts_at'],
+  combos: ['title_i18n'],
+  refunds: ['amount', 'currency', 'status'],
+  locations: ['name_i18n'],
+  services: ['title_i18n'],
+  'service-slots': ['starts_at'],
+  'price-rules': ['name'],
+  categories: ['name_i18n'],
+  amenities: ['name_i18n'],
+  interests: ['name_i18n'],
+  adventures: ['title_i18n'],
+  coupons: ['code'],
+  discounts: ['name_i18n'],
+  deals: ['title_i18n'],
+  payments: ['amount', 'currency', 'method', 'paid_at'],
+  'payment-invitations': ['invitee_name', 'amount', 'currency'],
+  customers: ['name'],
+  reviews: ['rating', 'title'],
+  vendors: ['trade_name'],
+  branches: ['name'],
+  topics: ['key', 'name_i18n'],
+  conversations: ['subject'],
+  tickets: ['subject'],
+  'help-articles': ['title_i18n'],
+  users: ['name'],
+};
 
 export const COLLECTION_BY_NAME: ReadonlyMap<string, CollectionSpec> = new Map(COLLECTIONS.map((c) => [c.name, c]));
 

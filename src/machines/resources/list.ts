@@ -17,6 +17,8 @@ export interface ListInput {
   defaultOrdering: string;
   /** The fields the screen shows (sparse fieldset); every field when absent. */
   fields?: readonly string[];
+  /** Reference fields whose records' names come with each row (`_expanded`), so no row fetches its own. */
+  expand?: readonly string[];
   /** URL parameters the screen owns besides the query (a panel's `edit`), kept when the query is written. */
   keepParams?: readonly string[];
 }
@@ -29,6 +31,7 @@ export interface ListError {
 export interface ListContext {
   resource: string;
   fields?: readonly string[];
+  expand?: readonly string[];
   keepParams: readonly string[];
   defaultOrdering: string;
   query: ListQuery;
@@ -70,8 +73,8 @@ export const listMachine = setup({
     events: {} as ListEvent,
   },
   actors: {
-    fetchPage: fromPromise<Page<ApiRecord>, { resource: string; query: ListQuery; fields?: readonly string[] }>(({ input, signal }) =>
-      fetchList(input.resource, input.query, signal, input.fields),
+    fetchPage: fromPromise<Page<ApiRecord>, { resource: string; query: ListQuery; fields?: readonly string[]; expand?: readonly string[] }>(
+      ({ input, signal }) => fetchList(input.resource, input.query, signal, input.fields, input.expand),
     ),
   },
   actions: {
@@ -114,6 +117,7 @@ export const listMachine = setup({
   context: ({ input }) => ({
     resource: input.resource,
     fields: input.fields,
+    expand: input.expand,
     keepParams: input.keepParams ?? [],
     defaultOrdering: input.defaultOrdering,
     query: input.query,
@@ -197,7 +201,7 @@ export const listMachine = setup({
           invoke: {
             id: 'fetchPage',
             src: 'fetchPage',
-            input: ({ context }) => ({ resource: context.resource, query: context.query, fields: context.fields }),
+            input: ({ context }) => ({ resource: context.resource, query: context.query, fields: context.fields, expand: context.expand }),
             onDone: [
               { guard: { type: 'isEmptyPage', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'assignPage', params: ({ event }) => event.output } },
               { target: 'loaded', actions: { type: 'assignPage', params: ({ event }) => event.output } },

@@ -12,7 +12,14 @@ import { parseListQuery } from '../../machines/resources/listQuery.ts';
  */
 export function useList(
   resource: string,
-  options: { filters: readonly string[]; defaultOrdering: string; fields?: readonly string[]; keepParams?: readonly string[] },
+  options: {
+    filters: readonly string[];
+    defaultOrdering: string;
+    fields?: readonly string[];
+    /** Reference fields to name in the same response (see `Expandable`). */
+    expand?: readonly string[];
+    keepParams?: readonly string[];
+  },
 ) {
   const search = useSearch();
   const key = options.filters.join(',');
@@ -22,7 +29,7 @@ export function useList(
     [search, key, options.defaultOrdering],
   );
   const actor = useActorRef(listMachine, {
-    input: { resource, query, defaultOrdering: options.defaultOrdering, fields: options.fields, keepParams: options.keepParams },
+    input: { resource, query, defaultOrdering: options.defaultOrdering, fields: options.fields, expand: options.expand, keepParams: options.keepParams },
   });
   useEffect(() => {
     actor.send({ type: 'query.changed', query });
