@@ -47,6 +47,8 @@ function describeField(read: Schema, write: Schema | undefined, required: boolea
       const items = unwrapNullable((schema.items ?? {}) as Schema).schema;
       if (items.enum) out.enum = items.enum;
       if (limits.maxItems !== undefined) out.maxItems = limits.maxItems;
+      const itemLimits = unwrapNullable((limits.items ?? {}) as Schema).schema;
+      if (itemLimits.maxLength !== undefined) out.itemMaxLength = itemLimits.maxLength;
     }
     for (const key of ['minLength', 'maxLength', 'pattern', 'minimum', 'maximum']) if (limits[key] !== undefined) out[key] = limits[key];
   }
@@ -71,7 +73,8 @@ function describe(spec: CollectionSpec): Schema {
     filters: spec.filters,
     ordering: spec.ordering,
     defaultOrdering: spec.defaultOrdering,
-    refs: spec.refs ?? {},
+    // What a list can expand: the vendor of a vendor-owned record, and every reference.
+    refs: { ...(spec.vendorColumn === 'none' ? {} : { vendor_id: 'vendors' }), ...spec.refs },
     ...(spec.staffOnlyFields ? { staffOnlyFields: spec.staffOnlyFields } : {}),
     fields,
   };

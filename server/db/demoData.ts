@@ -309,7 +309,7 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
   };
   const refundColumns = {
     id: 'uuid', vendor_id: 'uuid', booking_id: 'uuid', payment_id: 'uuid', amount: 'bigint', kind: 'text', destination: 'text', reason: 'text', status: 'text', status_changed_at: 'timestamptz',
-    processed_at: 'timestamptz', requested_by: 'uuid', created_at: 'timestamptz',
+    status_reason: 'text', processed_at: 'timestamptz', requested_by: 'uuid', created_at: 'timestamptz',
   };
   const reviewColumns = {
     id: 'uuid', vendor_id: 'uuid', booking_id: 'uuid', service_id: 'uuid', customer_id: 'uuid', rating: 'int', title: 'text', body: 'text', language: 'text', status: 'text',
@@ -402,17 +402,23 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
         const amount = status === 'cancelled' ? paid : Math.round((paid * 0.2) / 100) * 100;
         const payment = bookingPayments[0];
         const at = Math.min(now - 1000, Date.parse(String(payment.paid_at)) + rng.int(1, 5) * DAY);
-        refunded = amount;
-        payment.refunded_amount = amount;
-        payment.status = amount >= Number(payment.amount) ? 'refunded' : 'partially_refunded';
+        // Refunds asked for in the last week are still on their way; only a succeeded one has moved money.
+        const recent = at > now - 7 * DAY;
+        const refundStatus = recent ? rng.pick(['requested', 'requested', 'approved', 'processing', 'failed', 'succeeded']) : 'succeeded';
         const refundId = rng.uuid();
+        if (refundStatus === 'succeeded') {
+          refunded = amount;
+          payment.refunded_amount = amount;
+          payment.status = amount >= Number(payment.amount) ? 'refunded' : 'partially_refunded';
+        }
         refunds.push({
           id: refundId, vendor_id: service.vendor_id, booking_id: id, payment_id: payment.id, amount, kind: amount >= paid ? 'full' : 'partial',
           destination: rng.chance(0.8) ? 'original_method' : 'wallet', reason: status === 'cancelled' ? rng.pick(['Weather', 'Customer request', 'Illness', 'Vendor cancelled']) : 'Goodwill gesture',
-          status: 'succeeded', status_changed_at: iso(at), processed_at: iso(at), requested_by: staff, created_at: iso(at - DAY),
+          status: refundStatus, status_changed_at: iso(refundStatus === 'requested' ? at - DAY : at), processed_at: refundStatus === 'succeeded' ? iso(at) : null,
+          status_reason: refundStatus === 'failed' ? 'Card issuer declined the reversal' : null, requested_by: staff, created_at: iso(at - DAY),
         });
         const refund = refunds[refunds.length - 1];
-        if (refund.destination === 'wallet') walletRefunds.push({ ...refund, customer_id: customer.id, ref });
+        if (refund.destination === 'wallet' && refundStatus === 'succeeded') walletRefunds.push({ ...refund, customer_id: customer.id, ref });
       }
       payments.push(...bookingPayments);
       const money = bookingMoney({ total: quote.total, paid, refunded, status });

@@ -105,6 +105,8 @@ export interface CollectionSpec {
   parent?: { collection: string; field: string };
   /** Fields with a unique constraint, for a clear 409 message. */
   unique?: string[];
+  /** Money fields `GET /<collection>/totals/` adds up over the whole filtered set, per currency. */
+  sums?: string[];
   /** Cross-field checks on the record as it would be stored (after merging a patch). */
   check?: (record: Record<string, unknown>) => FieldErrors;
 }
@@ -177,7 +179,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     vendorFrom: { field: 'booking_id', collection: 'bookings' },
     refs: { booking_id: 'bookings', payment_id: 'payments' },
     search: ['reason'], filters: ['status', 'vendor_id', 'booking_id', 'payment_id', 'destination', 'kind', 'amount', 'created_at'],
-    ordering: [...T, 'amount', 'status'], lifecycle: 'refund',
+    ordering: [...T, 'amount', 'status'], lifecycle: 'refund', sums: ['amount'],
   },
   // Catalogue --------------------------------------------------------------------------
   {

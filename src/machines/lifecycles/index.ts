@@ -145,3 +145,16 @@ export function nextStatus(name: LifecycleName, status: string, event: Lifecycle
   const verdict = evaluateTransition(name, status, event, context);
   return verdict.ok ? verdict.next : undefined;
 }
+
+/**
+ * What the user must give for `event` from `status`: the fields its payload guards check
+ * (a reason to reject, a time to schedule). Screens ask for exactly these, so which events
+ * need a reason is the chart's to say, not a list in a view.
+ */
+export function eventPayloadFields(name: LifecycleName, status: string, event: string, context: LifecycleContext): string[] {
+  const fields = chartTransitions(name, status, context)
+    .filter((t) => t.event === event)
+    .flatMap((t) => t.guards.map((guard) => GUARD_INFO[guard]).filter((info) => info.kind === 'payload' && info.field))
+    .map((info) => info.field as string);
+  return [...new Set(fields)];
+}

@@ -51,6 +51,8 @@ export type ListEvent =
   | { type: 'ordering.toggle'; field: string }
   | { type: 'filter.set'; name: string; value: string }
   | { type: 'filters.clear' }
+  /** A quick view: these filters (and ordering) instead of the current ones. */
+  | { type: 'filters.replace'; filters: Record<string, string>; ordering?: string; search?: string }
   | { type: 'retry' }
   | { type: 'refresh' }
   | { type: 'select.toggle'; id: string }
@@ -183,6 +185,22 @@ export const listMachine = setup({
       target: '.data.loading',
       actions: [
         { type: 'assignQuery', params: ({ context }) => ({ ...context.query, filters: {}, search: '', page: 1 }) },
+        { type: 'writeQueryToUrl', params: { replace: false } },
+      ],
+    },
+    'filters.replace': {
+      target: '.data.loading',
+      actions: [
+        {
+          type: 'assignQuery',
+          params: ({ context, event }) => ({
+            ...context.query,
+            filters: { ...event.filters },
+            ordering: event.ordering ?? context.query.ordering,
+            search: event.search ?? context.query.search,
+            page: 1,
+          }),
+        },
         { type: 'writeQueryToUrl', params: { replace: false } },
       ],
     },

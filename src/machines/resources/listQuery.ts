@@ -9,7 +9,14 @@ export const MAX_PAGE_SIZE = 100;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 const RESERVED = new Set(['page', 'page_size', 'ordering', 'search']);
 
-export function parseListQuery(search: string, options: { filters: readonly string[]; defaultOrdering: string }): ListQuery {
+/**
+ * `defaultFilters` apply when the URL sets no filter and no search: a screen that opens on
+ * a view (refunds waiting on someone) still shows everything once the user picks "All".
+ */
+export function parseListQuery(
+  search: string,
+  options: { filters: readonly string[]; defaultOrdering: string; defaultFilters?: Readonly<Record<string, string>> },
+): ListQuery {
   const params = new URLSearchParams(search);
   const positive = (value: string | null, fallback: number) => {
     const n = Number(value);
@@ -21,12 +28,13 @@ export function parseListQuery(search: string, options: { filters: readonly stri
     const field = key.replace(/__(gte|lte|gt|lt|in)$/, '');
     if (options.filters.includes(field)) filters[key] = value;
   }
+  const untouched = Object.keys(filters).length === 0 && !params.get('search');
   return {
     page: positive(params.get('page'), 1),
     page_size: Math.min(MAX_PAGE_SIZE, positive(params.get('page_size'), DEFAULT_PAGE_SIZE)),
     ordering: params.get('ordering') || options.defaultOrdering,
     search: params.get('search') ?? '',
-    filters,
+    filters: untouched && options.defaultFilters ? { ...options.defaultFilters } : filters,
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { createRecord, deleteRecord, fetchRecord, transitionRecord, updateRecord, type ApiRecord } from '../../api/resources.ts';
+import { validateDraft, type Limits } from './validation.ts';
 
 export type Draft = Record<string, unknown>;
 
@@ -20,6 +21,10 @@ export interface RecordInput {
   /** null: a new record, starting as a draft of `defaults`. */
   id: string | null;
   defaults?: Draft;
+  /** The limits the server enforces on each field (the collection's description): checked before a save is sent. */
+  limits?: Limits;
+  /** The message of a field whose format is wrong, when the generic one says too little (a slug's rule). */
+  formatMessages?: Record<string, string>;
 }
 
 export interface RecordError {
@@ -38,11 +43,15 @@ export interface RecordContext {
   error: RecordError | null;
   /** Events the record's lifecycle refused, with the ones it allows (from a 409). */
   allowedEvents: string[] | null;
+  limits: Limits;
+  formatMessages: Record<string, string>;
+  /** Fields whose control cannot make sense of what was typed (a number that is not one), by message id. */
+  problems: Record<string, string>;
 }
 
 export type RecordEvent =
   | { type: 'edit' }
-  | { type: 'field.changed'; name: string; value: unknown }
+  | { type: 'field.changed'; name: string; value: unknown; problem?: string }
   | { type: 'save' }
   | { type: 'cancel' }
   | { type: 'conflict.keepMine' }
@@ -82,6 +91,14 @@ export function changedFields(record: ApiRecord | null, draft: Draft): Draft {
 
 export const SAVED_NOTICE_MS = 2_000;
 
+/** What the browser can already say is wrong with the draft: the controls' problems and the server's limits. */
+export function clientErrors(context: Pick<RecordContext, 'record' | 'draft' | 'id' | 'limits' | 'formatMessages' | 'problems'>): Record<string, string[]> {
+  const values = { ...(context.record ?? {}), ...context.draft };
+  const errors = validateDraft(context.limits, values, Object.keys(changedFields(context.record, context.draft)), context.id === null, context.formatMessages);
+  for (const [name, message] of Object.entries(context.problems)) errors[name] = [message];
+  return errors;
+}
+
 export const recordMachine = setup({
   types: {
     input: {} as RecordInput,
@@ -108,14 +125,20 @@ export const recordMachine = setup({
     assignRecord: assign((_, record: ApiRecord) => ({ record, id: record.id, error: null, allowedEvents: null })),
     /** The draft holds only what the user touched; the form shows `draft[name] ?? record[name]`. */
     startDraft: assign({ draft: {}, fieldErrors: {}, error: null }),
-    discardDraft: assign({ draft: {}, fieldErrors: {}, conflict: null }),
-    assignField: assign(({ context }, change: { name: string; value: unknown }) => {
+    discardDraft: assign({ draft: {}, fieldErrors: {}, conflict: null, problems: {} }),
+    assignField: assign(({ context }, change: { name: string; value: unknown; problem?: string }) => {
       // The field's own errors and those under it (`title_i18n.fr` when `title_i18n` changes).
       const fieldErrors = Object.fromEntries(
         Object.entries(context.fieldErrors).filter(([path]) => path !== change.name && !path.startsWith(`${change.name}.`)),
       );
-      return { draft: { ...context.draft, [change.name]: change.value }, fieldErrors };
+      const { [change.name]: _solved, ...problems } = context.problems;
+      return {
+        draft: { ...context.draft, [change.name]: change.value },
+        fieldErrors,
+        problems: change.problem ? { ...problems, [change.name]: change.problem } : problems,
+      };
     }),
+    assignClientErrors: assign(({ context }) => ({ fieldErrors: clientErrors(context), error: null })),
     assignFieldErrors: assign((_, error: unknown) => ({ fieldErrors: failure(error).fieldErrors ?? {}, error: recordError(error) })),
     assignConflict: assign((_, error: unknown) => ({ conflict: bodyOf(error).current ?? null, error: recordError(error) })),
     assignError: assign((_, error: unknown) => ({ error: recordError(error), allowedEvents: bodyOf(error).allowed_events ?? null })),
@@ -126,6 +149,7 @@ export const recordMachine = setup({
   },
   guards: {
     isNew: ({ context }) => context.id === null,
+    hasClientErrors: ({ context }) => Object.keys(clientErrors(context)).length > 0,
     /**
      * The server refused the draft with messages at its fields: a 400, or a 409 naming
      * the field whose value is already taken (a duplicate slug), which is not a stale version.
@@ -150,6 +174,9 @@ export const recordMachine = setup({
     conflict: null,
     error: null,
     allowedEvents: null,
+    limits: input.limits ?? {},
+    formatMessages: input.formatMessages ?? {},
+    problems: {},
   }),
   initial: 'starting',
   states: {
@@ -186,8 +213,8 @@ export const recordMachine = setup({
     editing: {
       description: 'The user changes a draft; the record itself is untouched until saved.',
       on: {
-        'field.changed': { actions: { type: 'assignField', params: ({ event }) => ({ name: event.name, value: event.value }) } },
-        save: 'saving',
+        'field.changed': { actions: { type: 'assignField', params: ({ event }) => ({ name: event.name, value: event.value, problem: event.problem }) } },
+        save: [{ guard: 'hasClientErrors', target: 'invalid', actions: 'assignClientErrors' }, { target: 'saving' }],
         cancel: [
           { guard: 'isNew', target: 'discarded', actions: 'discardDraft' },
           { target: 'viewing', actions: 'discardDraft' },
@@ -227,8 +254,8 @@ export const recordMachine = setup({
     invalid: {
       description: "The server refused the draft; its messages show at their fields until they're changed.",
       on: {
-        'field.changed': { actions: { type: 'assignField', params: ({ event }) => ({ name: event.name, value: event.value }) } },
-        save: 'saving',
+        'field.changed': { actions: { type: 'assignField', params: ({ event }) => ({ name: event.name, value: event.value, problem: event.problem }) } },
+        save: [{ guard: 'hasClientErrors', target: 'invalid', actions: 'assignClientErrors' }, { target: 'saving' }],
         cancel: [
           { guard: 'isNew', target: 'discarded', actions: 'discardDraft' },
           { target: 'viewing', actions: 'discardDraft' },

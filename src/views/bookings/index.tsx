@@ -6,7 +6,7 @@ import { BookingListPage } from './BookingListPage.tsx';
 import { ComboPage } from './ComboPage.tsx';
 import { NEW_BOOKING_ID } from './bookingViews.ts';
 import { NewBookingPage } from './NewBookingPage.tsx';
-import { RefundListPage } from './RefundListPage.tsx';
+import { RefundListPage } from './refunds/RefundListPage.tsx';
 
 export default function BookingsArea(props: PageProps) {
   switch (props.route.key) {

@@ -13,6 +13,12 @@ export interface Column<Row> {
   align?: 'start' | 'end';
   /** Hidden until the user picks it in the column menu. */
   optional?: boolean;
+  /**
+   * How much the column matters when the table is narrow: 1 always shows, 3 gives way
+   * below about 1,000 px of table (a 1,280 px screen with the sidebar open), 2 below
+   * about 830 px. The Columns menu brings any back.
+   */
+  priority?: 1 | 2 | 3;
 }
 
 export interface DataTableProps<Row extends { id: string }> {
@@ -40,15 +46,18 @@ function storedColumns(name: string): string[] | null {
 }
 
 /**
- * The table every list screen uses: sortable headers (aria-sort), a sticky header, row
- * selection, a column menu, and ↑/↓ to move between rows (Enter opens the focused one).
+ * The table every list screen uses: sortable headers (aria-sort), a header that sticks
+ * under the app's header as the page scrolls, row selection, a column menu, and ↑/↓ to
+ * move between rows (Enter opens the focused one). It fits its box: low-priority columns
+ * give way as it narrows, and on a phone each row becomes a card of label and value.
  */
 export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>) {
   const intl = useIntl();
   const { columns, rows, ordering, selected = [], onToggleRow, onTogglePage } = props;
-  const [visible, setVisible] = useState<string[]>(
-    () => storedColumns(props.name) ?? columns.filter((c) => !c.optional).map((c) => c.key),
-  );
+  const [chosen, setChosen] = useState<string[] | null>(() => storedColumns(props.name));
+  const visible = chosen ?? columns.filter((c) => !c.optional).map((c) => c.key);
+  // Columns the user chose show whatever the width; the rest give way by priority.
+  const priorityOf = (column: Column<Row>) => (chosen ? undefined : column.priority);
   const shown = columns.filter((c) => visible.includes(c.key));
   const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const someSelected = !allSelected && rows.some((r) => selected.includes(r.id));
@@ -56,7 +65,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
   const toggleColumn = (key: string) => {
     const next = visible.includes(key) ? visible.filter((k) => k !== key) : [...visible, key];
     if (next.length === 0) return;
-    setVisible(next);
+    setChosen(next);
     localStorage.setItem(`rihla.columns.${props.name}`, JSON.stringify(next));
   };
 
@@ -117,7 +126,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
               const direction =
                 column.sortField && ordering === column.sortField ? 'ascending' : column.sortField && ordering === `-${column.sortField}` ? 'descending' : undefined;
               return (
-                <th key={column.key} scope="col" aria-sort={direction} data-align={column.align}>
+                <th key={column.key} scope="col" aria-sort={direction} data-align={column.align} data-priority={priorityOf(column)}>
                   {column.sortField ? (
                     <button type="button" className="sort-button" onClick={() => props.onSort(column.sortField!)}>
                       <FormattedMessage id={column.header} />
@@ -147,7 +156,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
                 </td>
               )}
               {shown.map((column, index) => (
-                <td key={column.key} data-align={column.align}>
+                <td key={column.key} data-align={column.align} data-priority={priorityOf(column)} data-label={intl.formatMessage({ id: column.header })}>
                   {index === 0 ? (
                     <Link href={props.rowHref(row)} className="row-link">
                       {column.render(row)}

@@ -29,8 +29,8 @@ export function RecordEditorPanel({
   editor: RecordEditor;
   heading: ReactNode;
   className: string;
-  /** Fields whose errors the form shows at the field. */
-  shownAtFields: readonly string[];
+  /** Fields whose errors the form shows at the field; by default those bound with `editor.field`. */
+  shownAtFields?: readonly string[];
   /** A record in one line, for the conflict view. */
   summary: (record: Record<string, unknown> | null) => ReactNode;
   /** Message id of the button that closes a record not found. */
@@ -74,7 +74,7 @@ export function RecordEditorPanel({
       {context.error && !snapshot.matches('conflict') && (
         <div className="notice notice-error" role="alert">
           {context.error.detail}
-          {errorsElsewhere(context.fieldErrors, shownAtFields).map(([path, messages]) => (
+          {errorsElsewhere(context.fieldErrors, shownAtFields ?? editor.boundFields()).map(([path, messages]) => (
             <Fragment key={path}> {messages.join(' ')}</Fragment>
           ))}
           {snapshot.matches('viewing') && (

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { fetchRecord, type ApiRecord } from '../../api/resources.ts';
 import { RelationPicker } from './RelationPicker.tsx';
 
@@ -21,6 +22,7 @@ export function RecordFilter({
   filters?: Record<string, string>;
   onChange: (id: string) => void;
 }) {
+  const intl = useIntl();
   const [record, setRecord] = useState<ApiRecord | null>(null);
   useEffect(() => {
     if (!id) return setRecord(null);
@@ -40,6 +42,8 @@ export function RecordFilter({
         value={record}
         filters={filters}
         optionLabel={optionLabel}
+        // An empty picker reads as "any", like the selects beside it, and says it can be searched.
+        placeholder={intl.formatMessage({ id: 'list.anyRecord' })}
         onChange={(picked) => {
           setRecord(picked);
           onChange(picked ? picked.id : '');

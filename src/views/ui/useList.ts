@@ -15,6 +15,7 @@ export function useList(
   options: {
     filters: readonly string[];
     defaultOrdering: string;
+    defaultFilters?: Readonly<Record<string, string>>;
     fields?: readonly string[];
     /** Reference fields to name in the same response (see `Expandable`). */
     expand?: readonly string[];

@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { recordMachine } from '../../machines/resources/record.ts';
-import { EmptyState } from '../ui/EmptyState.tsx';
-import { ErrorState } from '../ui/ErrorState.tsx';
-import { TagChips } from '../ui/TagChips.tsx';
+import { recordMachine } from '../../../machines/resources/record.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { ErrorState } from '../../ui/ErrorState.tsx';
+import { TagChips } from '../../ui/TagChips.tsx';
 
 /** The language a `*_i18n` text is shown in: the user's, else English, else any that has it. */
 function shownLanguage(texts: Record<string, string | undefined>, locale: string): string | undefined {

@@ -1,0 +1,97 @@
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { sessionActor } from '../../../app/actors.ts';
+import type { PageProps } from '../../../app/pages.tsx';
+import { pathOf, routeByKey } from '../../../app/routes.ts';
+import type { Column } from '../../ui/DataTable.tsx';
+import { formatDateTime, formatMoney } from '../../ui/format.ts';
+import { useLifecycleActions } from '../../ui/LifecycleActions.tsx';
+import { ListScreen } from '../../ui/ListScreen.tsx';
+import { useListScreen } from '../../ui/listScreen.ts';
+import { StatusChip } from '../../ui/StatusChip.tsx';
+import { RefundTotals } from './RefundTotals.tsx';
+import { bookingRefOf, REFUND_EVENTS, refundsScreen, type RefundRow } from './refundsScreen.ts';
+
+/** Refund requests across bookings: whose, how much, and the next step of each, open ones first. */
+export function RefundListPage({ route }: PageProps) {
+  const intl = useIntl();
+  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const list = useListScreen(refundsScreen);
+  const query = useSelector(list, (s) => s.context.query);
+  const bookingRoute = routeByKey('bookingDetail');
+  const actions = useLifecycleActions<RefundRow>({
+    resource: refundsScreen.collection.name,
+    lifecycle: 'refund',
+    order: REFUND_EVENTS,
+    messagePrefix: 'refundEvent',
+    staff,
+    label: bookingRefOf,
+    describe: (row) => <FormattedMessage id="refundList.confirmDescription" values={{ amount: formatMoney(intl, row.amount, row.currency), booking: bookingRefOf(row) }} />,
+    onDone: () => list.send({ type: 'refresh' }),
+  });
+
+  const columns: Column<RefundRow>[] = [
+    { key: 'booking', header: 'refundList.booking', priority: 1, render: (r) => <bdi dir="ltr">{bookingRefOf(r)}</bdi> },
+    {
+      key: 'customer',
+      header: 'booking.customer',
+      priority: 1,
+      render: (r) => r._expanded?.booking_id?.customer_name ?? '—',
+    },
+    ...(staff
+      ? [{ key: 'vendor', header: 'booking.vendor', priority: 3 as const, render: (r: RefundRow) => r._expanded?.vendor_id?.trade_name ?? '—' }]
+      : []),
+    { key: 'amount', header: 'refund.amount', priority: 1, sortField: 'amount', align: 'end', render: (r) => formatMoney(intl, r.amount, r.currency) },
+    {
+      key: 'kind',
+      header: 'refundList.kind',
+      priority: 2,
+      render: (r) => (
+        <span className="cell-stack">
+          <span>
+            <FormattedMessage id={`refundKind.${r.kind}`} />
+          </span>
+          <span className="muted">
+            <FormattedMessage id={`refundDestination.${r.destination}`} />
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'reason',
+      header: 'refund.reason',
+      priority: 3,
+      render: (r) => (
+        <span className="cell-stack">
+          <span>{r.reason}</span>
+          {r.status_reason && <span className="muted">{r.status_reason}</span>}
+        </span>
+      ),
+    },
+    { key: 'status', header: 'booking.status', priority: 1, sortField: 'status', render: (r) => <StatusChip status={r.status} kind="refundStatus" /> },
+    { key: 'created_at', header: 'refundList.createdAt', priority: 2, sortField: 'created_at', render: (r) => formatDateTime(intl, r.created_at) },
+    actions.column,
+  ];
+
+  return (
+    <ListScreen
+      route={route}
+      screen={refundsScreen}
+      list={list}
+      staff={staff}
+      columns={columns}
+      empty={<FormattedMessage id="refundList.none" />}
+      tableName={staff ? 'refunds' : 'refunds-vendor'}
+      rowHref={(row) => pathOf(bookingRoute, row.booking_id)}
+      exportable
+      bulk={actions.bulkButtons}
+      notices={
+        <>
+          <RefundTotals query={query} />
+          {actions.report}
+          {actions.dialog}
+        </>
+      }
+    />
+  );
+}

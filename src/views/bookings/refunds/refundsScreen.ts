@@ -1,0 +1,46 @@
+/** The refunds screen as data: quick views (open ones first, oldest first), filters, fields and expansions. */
+import { refunds, type RefundsRecord } from '../../../domain/collections.ts';
+import { defineListScreen } from '../../ui/listScreen.ts';
+
+/** Refunds still waiting on someone, in the order they move. */
+const OPEN = 'requested,approved,processing,failed';
+
+export const refundsScreen = defineListScreen({
+  collection: refunds,
+  searchLabel: 'refundList.searchLabel',
+  views: [
+    { key: 'open', label: 'refundView.open', filters: { status__in: OPEN }, ordering: 'created_at' },
+    { key: 'requested', label: 'refundView.requested', filters: { status: 'requested' }, ordering: 'created_at' },
+    { key: 'done', label: 'refundView.done', filters: { status__in: 'succeeded,rejected' }, ordering: '-created_at' },
+    { key: 'all', label: 'refundView.all', filters: { status__in: refunds.fields.status.enum.join(',') }, ordering: '-created_at' },
+  ],
+  filters: [
+    { kind: 'enum', field: 'kind', label: 'refundList.kind', labelPrefix: 'refundKind' },
+    { kind: 'enum', field: 'destination', label: 'refund.destination', labelPrefix: 'refundDestination' },
+    { kind: 'record', field: 'vendor_id', label: 'booking.vendor', resource: 'vendors', optionLabel: (v) => String(v.trade_name ?? ''), staffOnly: true },
+    { kind: 'dateRange', field: 'created_at', label: 'refundList.createdAt' },
+  ],
+  defaultOrdering: '-created_at',
+  fields: ['booking_id', 'amount', 'currency', 'kind', 'destination', 'reason', 'status', 'status_reason', 'created_at', 'vendor_id'],
+  expand: ['booking_id', 'vendor_id'],
+});
+
+/** The order of a refund's actions in its row; which show comes from the refund chart. */
+export const REFUND_EVENTS = ['approve', 'process', 'retry', 'succeed', 'fail', 'reject'] as const;
+
+export interface BookingLabel {
+  id: string;
+  ref: string;
+  customer_name: string;
+  starts_at: string;
+}
+
+export type RefundRow = Pick<
+  RefundsRecord,
+  'id' | 'version' | 'booking_id' | 'amount' | 'currency' | 'kind' | 'destination' | 'reason' | 'status' | 'status_reason' | 'created_at' | 'vendor_id'
+> & {
+  _expanded?: { booking_id?: BookingLabel | null; vendor_id?: { id: string; trade_name: string } | null };
+};
+
+/** A refund named by its booking: the ref people know, else the start of its id. */
+export const bookingRefOf = (row: RefundRow) => row._expanded?.booking_id?.ref ?? row.booking_id.slice(0, 8);

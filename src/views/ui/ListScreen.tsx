@@ -1,0 +1,133 @@
+import { useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { downloadCsv } from '../../api/exports.ts';
+import type { RouteDef } from '../../app/routes.ts';
+import { usePageReady } from '../../app/pageReady.ts';
+import type { Column } from './DataTable.tsx';
+import { FilterBar } from './FilterBar.tsx';
+import { ListResults, type ListActor } from './ListResults.tsx';
+import type { CollectionDescription, ListScreenSpec } from './listScreen.ts';
+import { PageFrame } from './PageFrame.tsx';
+
+export interface ListScreenProps<C extends CollectionDescription, Row extends { id: string }> {
+  route: RouteDef;
+  screen: ListScreenSpec<C>;
+  list: ListActor;
+  staff: boolean;
+  columns: Column<Row>[];
+  /** What the empty state says (and what to do next). */
+  empty: ReactNode;
+  /** Remembers the user's column choice; differs when roles see different columns. */
+  tableName: string;
+  rowHref: (row: Row) => string;
+  /** Buttons beside the page's heading ("New article"). */
+  actions?: ReactNode;
+  /** A record open beside the list (an editor, a reader). */
+  side?: ReactNode;
+  /** Buttons for the selected rows; the table gets checkboxes when given. */
+  bulk?: (selected: Row[]) => ReactNode;
+  /** Reports and dialogs of the screen's actions, shown above the table. */
+  notices?: ReactNode;
+  /** Offers "Export CSV" of the filtered set. */
+  exportable?: boolean;
+}
+
+/**
+ * A list screen from its description: heading and actions, the filter bar, bulk actions
+ * on the selection, the table with its states and pager, a panel beside it, and the CSV
+ * export of the whole filtered set. A screen gives its columns and what its rows do.
+ */
+export function ListScreen<C extends CollectionDescription, Row extends { id: string }>(props: ListScreenProps<C, Row>) {
+  const intl = useIntl();
+  const { screen, list } = props;
+  const { page, error, selected, query } = useSelector(list, (s) => s.context);
+  const [exporting, setExporting] = useState(false);
+  usePageReady(page !== null || error !== null);
+  const rows = (page?.results ?? []) as unknown as Row[];
+  const selectedRows = rows.filter((row) => selected.includes(row.id));
+
+  const exportButton = props.exportable && (
+    <button
+      type="button"
+      className="button"
+      disabled={exporting}
+      aria-busy={exporting || undefined}
+      onClick={() => {
+        setExporting(true);
+        downloadCsv(screen.collection.name, query, intl.locale, { columns: screen.fields, expand: screen.expand }).finally(() => setExporting(false));
+      }}
+    >
+      <FormattedMessage id={exporting ? 'list.exporting' : 'list.exportCsv'} />
+    </button>
+  );
+
+  const sameFilters = (a: Record<string, string>, b: Record<string, string>) =>
+    Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+  const views = screen.views && (
+    <div className="quick-views" role="group" aria-label={intl.formatMessage({ id: 'list.views' })}>
+      {screen.views.map((view) => (
+        <button
+          key={view.key}
+          type="button"
+          className="quick-view"
+          aria-pressed={sameFilters(view.filters as Record<string, string>, query.filters)}
+          onClick={() => list.send({ type: 'filters.replace', filters: view.filters as Record<string, string>, ordering: view.ordering })}
+        >
+          <FormattedMessage id={view.label} />
+        </button>
+      ))}
+    </div>
+  );
+
+  const main = (
+    <>
+      {views}
+      <FilterBar screen={screen} list={list} staff={props.staff} />
+      {props.notices}
+      {props.bulk && selectedRows.length > 0 && (
+        <div className="bulk-bar" role="region" aria-label={intl.formatMessage({ id: 'list.bulkActions' })}>
+          <span>
+            <FormattedMessage id="list.selectedCount" values={{ count: selectedRows.length }} />
+          </span>
+          {props.bulk(selectedRows)}
+          <button type="button" className="button button-ghost" onClick={() => list.send({ type: 'select.clear' })}>
+            <FormattedMessage id="list.clearSelection" />
+          </button>
+        </div>
+      )}
+      <ListResults
+        list={list}
+        empty={props.empty}
+        name={props.tableName}
+        caption={intl.formatMessage({ id: `route.${props.route.key}` })}
+        columns={props.columns}
+        rowHref={props.rowHref}
+        selectable={props.bulk !== undefined}
+      />
+    </>
+  );
+
+  return (
+    <PageFrame
+      route={props.route}
+      actions={
+        (props.actions || exportButton) && (
+          <div className="page-actions">
+            {exportButton}
+            {props.actions}
+          </div>
+        )
+      }
+    >
+      {props.side === undefined ? (
+        main
+      ) : (
+        <div className="list-with-panel" data-panel={props.side ? 'open' : undefined}>
+          {props.side && <div className="list-panel">{props.side}</div>}
+          <div className="list-main">{main}</div>
+        </div>
+      )}
+    </PageFrame>
+  );
+}

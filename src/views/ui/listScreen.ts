@@ -1,0 +1,117 @@
+/**
+ * A list screen as data: the collection it shows, its filters, the fields the table asks
+ * for, the related names it expands and its default ordering. Typed against the SPA's copy
+ * of the registry (src/domain/collections.ts), so a filter the server does not have, an
+ * ordering it refuses or a field it does not return fails `tsc`; tests/unit/screens.test.ts
+ * checks every screen against the registry itself.
+ */
+import { useMemo } from 'react';
+import type { ApiRecord } from '../../api/resources.ts';
+import { useList } from './useList.ts';
+
+/** What a screen reads of a collection's description (src/domain/collections.ts). */
+export interface CollectionDescription {
+  name: string;
+  lifecycle?: string;
+  search: readonly string[];
+  filters: readonly string[];
+  ordering: readonly string[];
+  defaultOrdering: string;
+  refs: Readonly<Record<string, string>>;
+  fields: Readonly<Record<string, FieldDescription>>;
+}
+
+export interface FieldDescription {
+  type: string;
+  format?: string;
+  enum?: readonly string[];
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  maxItems?: number;
+  itemMaxLength?: number;
+  nullable?: boolean;
+  required?: boolean;
+}
+
+type FilterName<C extends CollectionDescription> = C['filters'][number];
+type Ordering<C extends CollectionDescription> = C['ordering'][number];
+
+/**
+ * One filter of the filter bar:
+ * - `enum`: "Any" or one of the field's values (from the collection's enum unless `values` narrows it);
+ * - `boolean`: "Any", yes or no;
+ * - `record`: a picker of a related record (the URL keeps its id);
+ * - `dateRange`: from and to (`field__gte`, `field__lte`), as calendar dates.
+ * `staffOnly` filters are not shown to vendor staff (the vendor filter, say).
+ */
+export type FilterSpec<C extends CollectionDescription> =
+  | { kind: 'enum'; field: FilterName<C>; label: string; labelPrefix: string; values?: readonly string[]; staffOnly?: boolean }
+  | { kind: 'boolean'; field: FilterName<C>; label: string; labelPrefix: string; staffOnly?: boolean }
+  | {
+      kind: 'record';
+      field: FilterName<C>;
+      label: string;
+      /** The collection picked from. */
+      resource: string;
+      /** How a picked record is named, in the user's language. */
+      optionLabel: (record: ApiRecord, locale: string) => string;
+      staffOnly?: boolean;
+    }
+  | { kind: 'dateRange'; field: FilterName<C>; label: string; staffOnly?: boolean };
+
+export interface ListScreenSpec<C extends CollectionDescription> {
+  collection: C;
+  /** Message id of the search box's label; no search box when the collection searches nothing. */
+  searchLabel?: string;
+  filters: readonly FilterSpec<C>[];
+  defaultOrdering: Ordering<C> | `-${Ordering<C>}`;
+  /** The fields the table shows (id and version always come). */
+  fields?: readonly (keyof C['fields'] & string)[];
+  /** References whose label the list gets in the same response (a booking's ref, a customer's name). */
+  expand?: readonly (keyof C['refs'] & string)[];
+  /** URL parameters the screen owns besides the list (a panel open beside it). */
+  panels?: readonly string[];
+  /**
+   * Quick views over the list, the first one opened by default: each is a set of
+   * filters (and an ordering). "All" sets every status rather than none, so opening the
+   * screen (no filter at all) and choosing "All" stay two different things.
+   */
+  views?: readonly QuickView<C>[];
+}
+
+export interface QuickView<C extends CollectionDescription> {
+  key: string;
+  /** Message id of its tab. */
+  label: string;
+  filters: Partial<Record<`${FilterName<C>}` | `${FilterName<C>}__${'in' | 'gte' | 'lte' | 'gt' | 'lt'}`, string>>;
+  ordering?: Ordering<C> | `-${Ordering<C>}`;
+}
+
+/** Identity, for the types: `defineListScreen({ collection: refunds, ... })` checks the screen against its collection. */
+export function defineListScreen<const C extends CollectionDescription>(spec: ListScreenSpec<C>): ListScreenSpec<C> {
+  return spec;
+}
+
+/** The values an enum filter offers: its own list, else the field's enum in the collection. */
+export function filterValues<C extends CollectionDescription>(collection: C, filter: Extract<FilterSpec<C>, { kind: 'enum' }>): readonly string[] {
+  return filter.values ?? collection.fields[filter.field]?.enum ?? [];
+}
+
+/** The list actor of a screen, kept in step with the URL. */
+export function useListScreen<C extends CollectionDescription>(screen: ListScreenSpec<C>) {
+  const options = useMemo(
+    () => ({
+      filters: [...new Set([...screen.filters.map((f) => f.field as string), ...(screen.views ?? []).flatMap((v) => Object.keys(v.filters).map((k) => k.split('__')[0]))])],
+      defaultOrdering: (screen.views?.[0]?.ordering ?? screen.defaultOrdering) as string,
+      defaultFilters: screen.views?.[0]?.filters as Record<string, string> | undefined,
+      fields: screen.fields,
+      expand: screen.expand,
+      keepParams: screen.panels,
+    }),
+    [screen],
+  );
+  return useList(screen.collection.name, options);
+}

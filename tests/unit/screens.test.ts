@@ -1,0 +1,97 @@
+/**
+ * Every list screen's description (a `*Screen.ts` under src/views) against the registry
+ * the server mounts its routes from: a filter, ordering, field, expansion or quick view the
+ * server does not have fails here before any user meets a 400.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { COLLECTION_BY_NAME, type CollectionSpec } from '../../src/domain/registry.ts';
+import type { CollectionDescription, ListScreenSpec } from '../../src/views/ui/listScreen.ts';
+import { expandable } from '../../server/routes/expand.ts';
+import { tableInfo } from '../../server/routes/table.ts';
+
+const root = join(import.meta.dirname, '../..');
+const catalogues = ['en', 'fr', 'ar'].map((l) => JSON.parse(readFileSync(join(root, `src/locales/${l}.json`), 'utf8')) as Record<string, string>);
+
+function screenFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return screenFiles(path);
+    return /Screen\.ts$/.test(entry.name) && entry.name !== 'listScreen.ts' ? [path] : [];
+  });
+}
+
+const isScreen = (value: unknown): value is ListScreenSpec<CollectionDescription> =>
+  typeof value === 'object' && value !== null && 'collection' in value && 'filters' in value && 'defaultOrdering' in value;
+
+async function screens(): Promise<[string, ListScreenSpec<CollectionDescription>][]> {
+  const found: [string, ListScreenSpec<CollectionDescription>][] = [];
+  for (const file of screenFiles(join(root, 'src/views'))) {
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) if (isScreen(value)) found.push([`${file.slice(root.length + 1)}#${name}`, value]);
+  }
+  return found;
+}
+
+function checkOrdering(spec: CollectionSpec, ordering: string, where: string) {
+  const [field, lang] = ordering.replace(/^-/, '').split('.');
+  assert.ok(spec.ordering.includes(field), `${where}: ${spec.name} cannot be ordered by ${field}`);
+  if (lang) assert.ok(['en', 'fr', 'ar'].includes(lang), `${where}: ${ordering}`);
+}
+
+function checkMessage(id: string, where: string) {
+  for (const catalogue of catalogues) assert.ok(id in catalogue, `${where}: message ${id} is missing from a catalogue`);
+}
+
+test('list screens are found (the search itself works)', async () => {
+  const found = await screens();
+  assert.ok(found.some(([name]) => name.includes('helpScreen')), 'the help screen');
+  assert.ok(found.some(([name]) => name.includes('refundsScreen')), 'the refunds screen');
+});
+
+test('every list screen asks the server only for what its collection has', async () => {
+  for (const [where, screen] of await screens()) {
+    const spec = COLLECTION_BY_NAME.get(screen.collection.name);
+    assert.ok(spec, `${where}: no collection ${screen.collection.name}`);
+    const columns = tableInfo(spec).columns;
+    for (const filter of screen.filters) {
+      const field = filter.field as string;
+      assert.ok(spec.filters.includes(field), `${where}: ${spec.name} has no filter ${field}`);
+      checkMessage(filter.label, where);
+      if (filter.kind === 'enum') {
+        const allowed = columns.get(field)?.schema.enum as string[] | undefined;
+        assert.ok(allowed, `${where}: ${field} is not an enum`);
+        for (const value of filter.values ?? allowed) {
+          assert.ok(allowed.includes(value), `${where}: ${value} is not a ${field}`);
+          checkMessage(`${filter.labelPrefix}.${value}`, where);
+        }
+      }
+      if (filter.kind === 'boolean') assert.equal(columns.get(field)?.type, 'boolean', `${where}: ${field} is not a boolean`);
+      if (filter.kind === 'record') assert.ok(COLLECTION_BY_NAME.has(filter.resource), `${where}: no collection ${filter.resource}`);
+      if (filter.kind === 'dateRange') assert.ok(['date', 'timestamp'].includes(columns.get(field)?.kind ?? ''), `${where}: ${field} is not a date`);
+    }
+    checkOrdering(spec, screen.defaultOrdering, where);
+    for (const field of screen.fields ?? []) assert.ok(columns.has(field), `${where}: ${spec.name} has no field ${field}`);
+    const canExpand = expandable(spec);
+    for (const field of screen.expand ?? []) assert.ok(canExpand.has(field), `${where}: ${spec.name} cannot expand ${field}`);
+    if (screen.searchLabel) {
+      assert.ok(spec.search.length > 0, `${where}: ${spec.name} searches nothing`);
+      checkMessage(screen.searchLabel, where);
+    }
+    for (const view of screen.views ?? []) {
+      checkMessage(view.label, where);
+      if (view.ordering) checkOrdering(spec, view.ordering, where);
+      for (const [key, value] of Object.entries(view.filters as Record<string, string>)) {
+        const [field, op] = key.split('__');
+        assert.ok(spec.filters.includes(field), `${where}: view ${view.key} filters on ${field}`);
+        const allowed = columns.get(field)?.schema.enum as string[] | undefined;
+        if (allowed && (op === undefined || op === 'in')) {
+          for (const v of value.split(',')) assert.ok(allowed.includes(v), `${where}: view ${view.key}: ${v} is not a ${field}`);
+        }
+      }
+    }
+  }
+});
