@@ -1,68 +1,91 @@
 /**
  * Login rate limit, kept in the database so every API instance sees the same counts.
+ * Only failures are recorded (a correct password never is), one row per failed login,
+ * counted three ways (OWASP ASVS 2.2.1):
  *
- * Two sliding windows of LOGIN_WINDOW_SECONDS: failures per account (the lower-cased
- * email as typed, whether or not such a user exists, so the limiter says nothing about
- * which accounts exist) and failures per client address. An attempt is refused with 429
- * when either already holds LOGIN_LIMIT failures.
+ * - per account and address: PAIR_LIMIT failures in WINDOW_SECONDS refuse that account
+ *   from that address until the oldest of them ages out. This is what stops a guesser,
+ *   and it cannot lock the owner out from their own address.
+ * - per account, from any address: the first ACCOUNT_FREE_FAILURES in an hour cost
+ *   nothing; each one beyond doubles the wait after the latest failure (1 s, 2 s, 4 s...
+ *   up to ACCOUNT_MAX_DELAY_SECONDS). A distributed guesser is slowed to a few dozen
+ *   tries an hour, and the owner waits seconds to minutes, never a fixed lockout.
+ * - per address, any account: ADDRESS_LIMIT failures in WINDOW_SECONDS (one address
+ *   trying one password on many accounts).
  *
- * - An attempt is recorded before its password is checked, so parallel guesses count
- *   against each other instead of all passing a check made before any of them failed.
- * - A refused (429) attempt is not recorded: hammering does not extend the lockout.
- * - A success clears the account's failures (the owner got in; their earlier typos no
- *   longer count) but not the address's, so one valid account cannot be used to reset
- *   an address that is guessing the passwords of others.
+ * The limit is checked before the password (a refused attempt costs no scrypt and is not
+ * recorded, so hammering does not extend it) and again once the outcome is known,
+ * counting only failures recorded before this one: of parallel guesses that all passed
+ * the first check, those decided after the limit was reached get the same 429 as the
+ * others, right password or wrong, so a burst learns no more than PAIR_LIMIT guesses would.
  */
 import type { Queryable } from '../db/index.ts';
 
-export const LOGIN_LIMIT = 10;
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
+export const PAIR_LIMIT = 10;
+export const WINDOW_SECONDS = 15 * 60;
+export const ACCOUNT_FREE_FAILURES = 50;
+export const ACCOUNT_WINDOW_SECONDS = 60 * 60;
+export const ACCOUNT_MAX_DELAY_SECONDS = 5 * 60;
+export const ADDRESS_LIMIT = 100;
 
 export interface AttemptKeys {
-  /** Lower-cased email. */
+  /** Lower-cased email as typed (whether or not such a user exists). */
   account: string;
   /** Client address (request.ip). */
   address: string;
 }
 
-export type Reservation =
-  | { ok: true; keys: AttemptKeys; addressRowId: string }
-  | { ok: false; retryAfter: number };
-
-/** Records an attempt, or refuses it with the seconds until the limiter lets one through. */
-export async function reserveLoginAttempt(db: Queryable, keys: AttemptKeys): Promise<Reservation> {
-  const inserted = await db.query<{ id: string; scope: 'account' | 'address' }>(
-    `WITH purge AS (DELETE FROM login_attempts WHERE created_at <= now() - make_interval(secs => $3))
-     INSERT INTO login_attempts (scope, key) VALUES ('account', $1), ('address', $2) RETURNING id::text, scope`,
-    [keys.account, keys.address, LOGIN_WINDOW_SECONDS],
+/**
+ * Seconds until the limiter lets an attempt through, or 0. `before` counts only failures
+ * recorded before that one (a failure deciding whether it may still answer 401).
+ */
+export async function loginRetryAfter(db: Queryable, keys: AttemptKeys, before?: string): Promise<number> {
+  const { rows } = await db.query<{ retry_after: number | null }>(
+    `WITH recent AS (
+       SELECT id, account, address, created_at FROM login_failures
+        WHERE (account = $1 OR address = $2) AND created_at > now() - make_interval(secs => $4) AND id < $3
+     ),
+     pair AS (
+       SELECT created_at + make_interval(secs => $5) AS until FROM recent
+        WHERE account = $1 AND address = $2 AND created_at > now() - make_interval(secs => $5)
+        ORDER BY created_at DESC, id DESC OFFSET $6 - 1 LIMIT 1
+     ),
+     by_address AS (
+       SELECT created_at + make_interval(secs => $5) AS until FROM recent
+        WHERE address = $2 AND created_at > now() - make_interval(secs => $5)
+        ORDER BY created_at DESC, id DESC OFFSET $7 - 1 LIMIT 1
+     ),
+     by_account AS (
+       SELECT max(created_at) + make_interval(secs => least(power(2, count(*) - $8)::float8, $9)) AS until
+         FROM recent WHERE account = $1 HAVING count(*) >= $8
+     )
+     SELECT ceil(extract(epoch FROM greatest((SELECT until FROM pair), (SELECT until FROM by_address), (SELECT until FROM by_account)) - now()))::int
+            AS retry_after`,
+    [keys.account, keys.address, before ?? '9223372036854775807', ACCOUNT_WINDOW_SECONDS, WINDOW_SECONDS, PAIR_LIMIT, ADDRESS_LIMIT, ACCOUNT_FREE_FAILURES, ACCOUNT_MAX_DELAY_SECONDS],
   );
-  const accountRowId = inserted.rows.find((r) => r.scope === 'account')!.id;
-  const addressRowId = inserted.rows.find((r) => r.scope === 'address')!.id;
-
-  // For each scope holding LOGIN_LIMIT or more earlier attempts in the window, the limit
-  // lifts when enough of them age out: when the (n - limit + 1)-th oldest does.
-  const blocked = await db.query<{ retry_after: number }>(
-    `SELECT ceil(extract(epoch FROM created_at + make_interval(secs => $5) - now()))::int AS retry_after
-       FROM (SELECT created_at,
-                    row_number() OVER (PARTITION BY scope ORDER BY created_at, id) AS rank,
-                    count(*) OVER (PARTITION BY scope) AS n
-               FROM login_attempts
-              WHERE ((scope = 'account' AND key = $1 AND id < $3) OR (scope = 'address' AND key = $2 AND id < $4))
-                AND created_at > now() - make_interval(secs => $5)) AS recent
-      WHERE n >= $6 AND rank = n - $6 + 1`,
-    [keys.account, keys.address, accountRowId, addressRowId, LOGIN_WINDOW_SECONDS, LOGIN_LIMIT],
-  );
-  if (blocked.rows.length > 0) {
-    await db.query('DELETE FROM login_attempts WHERE id = $1 OR id = $2', [accountRowId, addressRowId]);
-    return { ok: false, retryAfter: Math.max(1, ...blocked.rows.map((r) => r.retry_after)) };
-  }
-  return { ok: true, keys, addressRowId };
+  return Math.max(0, rows[0]?.retry_after ?? 0);
 }
 
-/** The attempt succeeded: forget it, and every failure of the account. */
-export async function loginSucceeded(db: Queryable, reservation: Extract<Reservation, { ok: true }>): Promise<void> {
-  await db.query(`DELETE FROM login_attempts WHERE id = $1 OR (scope = 'account' AND key = $2)`, [
-    reservation.addressRowId,
-    reservation.keys.account,
-  ]);
+/** Records a failed login (and drops failures older than every window); returns its id. */
+export async function recordLoginFailure(db: Queryable, keys: AttemptKeys): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `WITH purge AS (DELETE FROM login_failures WHERE created_at <= now() - make_interval(secs => $3))
+     INSERT INTO login_failures (account, address) VALUES ($1, $2) RETURNING id::text`,
+    [keys.account, keys.address, Math.max(WINDOW_SECONDS, ACCOUNT_WINDOW_SECONDS)],
+  );
+  return rows[0].id;
+}
+
+/** Takes back a failure that was answered 429 rather than 401: refused attempts do not count. */
+export async function forgetLoginFailure(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM login_failures WHERE id = $1', [id]);
+}
+
+/**
+ * The owner got in: their earlier typos from this address no longer count. Failures
+ * from other addresses stay (they may be someone else's guesses), and so do this
+ * address's failures on other accounts (a valid account does not reset a sprayer).
+ */
+export async function loginSucceeded(db: Queryable, keys: AttemptKeys): Promise<void> {
+  await db.query('DELETE FROM login_failures WHERE account = $1 AND address = $2', [keys.account, keys.address]);
 }

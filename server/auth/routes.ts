@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { ApiError, unauthorized } from '../errors.ts';
 import { MAX_PASSWORD_LENGTH, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { loginSucceeded, reserveLoginAttempt } from './rateLimit.ts';
+import { forgetLoginFailure, loginRetryAfter, loginSucceeded, recordLoginFailure } from './rateLimit.ts';
 import { revokeRefreshFamilyOf, rotateRefreshToken, startRefreshFamily } from './refreshTokens.ts';
 import { findUserForLogin, toAuthUser } from './users.ts';
 
@@ -54,21 +54,29 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: LoginBody, response: { 200: LoginResponse } } },
     async (request) => {
       const { email, password } = request.body;
-      const attempt = await reserveLoginAttempt(db, { account: email.toLowerCase(), address: request.ip || 'unknown' });
-      if (!attempt.ok) {
-        throw new ApiError(
-          429,
-          { detail: 'Too many failed login attempts. Try again later.', retry_after: attempt.retryAfter },
-          { 'retry-after': String(attempt.retryAfter) },
-        );
-      }
+      const keys = { account: email.toLowerCase(), address: (request.ip || 'unknown').slice(0, 254) };
+      const tooMany = (retryAfter: number) =>
+        new ApiError(429, { detail: 'Too many failed login attempts. Try again later.', retry_after: retryAfter }, { 'retry-after': String(retryAfter) });
+      const waiting = await loginRetryAfter(db, keys);
+      if (waiting > 0) throw tooMany(waiting);
       // Unknown emails and inactive users cost one scrypt like a wrong password does,
       // and all three get the same answer.
       const found = await findUserForLogin(db, email);
       const matches = found ? await verifyPassword(password, found.password_hash) : await verifyAgainstDummy(password);
-      if (!found || !matches || !found.active) throw unauthorized(INVALID_CREDENTIALS);
+      if (!found || !matches || !found.active) {
+        const failure = await recordLoginFailure(db, keys);
+        const late = await loginRetryAfter(db, keys, failure);
+        if (late > 0) {
+          await forgetLoginFailure(db, failure);
+          throw tooMany(late);
+        }
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      // Failures recorded while the password was checked count too (see rateLimit.ts).
+      const late = await loginRetryAfter(db, keys);
+      if (late > 0) throw tooMany(late);
 
-      await loginSucceeded(db, attempt);
+      await loginSucceeded(db, keys);
       const user = toAuthUser(found);
       const session = await startRefreshFamily(db, user.id, config.refreshTokenSeconds);
       return { access_token: await app.signAccessToken(user, session.familyId), refresh_token: session.token, user };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { verifyPassword } from '../../server/auth/passwords.ts';
-import { LOGIN_LIMIT } from '../../server/auth/rateLimit.ts';
+import { ACCOUNT_FREE_FAILURES, ACCOUNT_MAX_DELAY_SECONDS, ADDRESS_LIMIT, PAIR_LIMIT, WINDOW_SECONDS } from '../../server/auth/rateLimit.ts';
 import { createUser } from '../../server/auth/users.ts';
 import { DEMO_ACCOUNTS, DEMO_VENDORS, seedDemoAccounts } from '../../server/db/seed.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
@@ -168,81 +168,112 @@ describe('demo accounts', () => {
 });
 
 describe('login rate limit', () => {
-  test(`${LOGIN_LIMIT} failures for one account lock it from any address, with Retry-After`, async () => {
+  const failures = (account: string, address: string) =>
+    t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM login_failures WHERE account = $1 AND address = $2', [account, address]).then((r) => r.rows[0].n);
+
+  test('30 parallel correct logins of one account from one address all succeed', async () => {
+    await createUser(t.db, { email: 'tabs@example.test', name: 'Tabs', password: 'tabs-pass-1', admin: true });
+    const address = '192.0.2.1';
+    const results = await Promise.all(Array.from({ length: 30 }, () => login({ email: 'tabs@example.test', password: 'tabs-pass-1' }, address)));
+    assert.deepEqual(results.map((r) => r.statusCode), Array(30).fill(200));
+    assert.equal(await failures('tabs@example.test', address), 0, 'a correct password is never recorded');
+  });
+
+  test(`${PAIR_LIMIT} failures lock the account from that address, with Retry-After, and not the owner elsewhere`, async () => {
     await createUser(t.db, { email: 'target@example.test', name: 'Target', password: 'target-pass-1', admin: true });
-    for (let i = 0; i < LOGIN_LIMIT; i++) {
-      const res = await login({ email: 'target@example.test', password: `guess-${i}` });
-      assert.equal(res.statusCode, 401);
+    const attacker = '192.0.2.2';
+    for (let i = 0; i < PAIR_LIMIT; i++) {
+      assert.equal((await login({ email: 'target@example.test', password: `guess-${i}` }, attacker)).statusCode, 401);
     }
-    // Even the right password, from a new address, in another case.
-    const res = await login({ email: 'TARGET@example.test', password: 'target-pass-1' });
+    // Even the right password, in another case, from the attacker's address.
+    const res = await login({ email: 'TARGET@example.test', password: 'target-pass-1' }, attacker);
     assert.equal(res.statusCode, 429);
     const retryAfter = Number(res.headers['retry-after']);
-    assert.ok(retryAfter > 0 && retryAfter <= 15 * 60, `Retry-After ${res.headers['retry-after']}`);
+    assert.ok(retryAfter > 0 && retryAfter <= WINDOW_SECONDS, `Retry-After ${res.headers['retry-after']}`);
     assert.deepEqual(res.json(), { detail: 'Too many failed login attempts. Try again later.', retry_after: retryAfter });
-    // Other accounts are not affected.
-    assert.equal((await login({ email: 'staff@example.test', password: 'staff-pass-1' })).statusCode, 200);
+    // The owner, from their own address, is not locked out.
+    assert.equal((await login({ email: 'target@example.test', password: 'target-pass-1' }, '198.51.100.7')).statusCode, 200);
+    // Other accounts from the attacker's address are not affected either.
+    assert.equal((await login({ email: 'staff@example.test', password: 'staff-pass-1' }, attacker)).statusCode, 200);
   });
 
   test('the lock lifts when the failures age out of the window', async () => {
     await createUser(t.db, { email: 'patient@example.test', name: 'Patient', password: 'patient-pass-1', admin: true });
-    for (let i = 0; i < LOGIN_LIMIT; i++) await login({ email: 'patient@example.test', password: `guess-${i}` });
-    assert.equal((await login({ email: 'patient@example.test', password: 'patient-pass-1' })).statusCode, 429);
+    const address = '192.0.2.3';
+    for (let i = 0; i < PAIR_LIMIT; i++) await login({ email: 'patient@example.test', password: `guess-${i}` }, address);
+    assert.equal((await login({ email: 'patient@example.test', password: 'patient-pass-1' }, address)).statusCode, 429);
     // Age the oldest failure just past the 15-minute window: one slot frees up.
     await t.db.query(
-      `UPDATE login_attempts SET created_at = now() - interval '16 minutes'
-        WHERE id = (SELECT min(id) FROM login_attempts WHERE scope = 'account' AND key = 'patient@example.test')`,
+      `UPDATE login_failures SET created_at = now() - interval '16 minutes'
+        WHERE id = (SELECT min(id) FROM login_failures WHERE account = 'patient@example.test')`,
     );
-    assert.equal((await login({ email: 'patient@example.test', password: 'patient-pass-1' })).statusCode, 200);
+    assert.equal((await login({ email: 'patient@example.test', password: 'patient-pass-1' }, address)).statusCode, 200);
   });
 
-  test(`${LOGIN_LIMIT} failures from one address lock that address for every account`, async () => {
+  test('many failures on one account from many addresses slow it down with a growing delay, never a fixed lock', async () => {
+    await createUser(t.db, { email: 'popular@example.test', name: 'Popular', password: 'popular-pass-1', admin: true });
+    const seed = (n: number, age: string) =>
+      t.db.query(
+        `INSERT INTO login_failures (account, address, created_at)
+         SELECT 'popular@example.test', '203.0.113.' || i, now() - $2::interval FROM generate_series(1, $1) i`,
+        [n, age],
+      );
+    await seed(ACCOUNT_FREE_FAILURES - 1, '0 seconds');
+    assert.equal((await login({ email: 'popular@example.test', password: 'popular-pass-1' })).statusCode, 200, 'under the threshold');
+    await seed(6, '0 seconds');
+    const slowed = await login({ email: 'popular@example.test', password: 'popular-pass-1' });
+    assert.equal(slowed.statusCode, 429);
+    const wait = Number(slowed.headers['retry-after']);
+    assert.ok(wait > 1 && wait <= 32, `${ACCOUNT_FREE_FAILURES + 5} failures wait 2^5 s after the latest: ${wait}`);
+    await t.db.query(`UPDATE login_failures SET created_at = created_at - interval '40 seconds' WHERE account = 'popular@example.test'`);
+    assert.equal((await login({ email: 'popular@example.test', password: 'popular-pass-1' })).statusCode, 200, 'the delay passed');
+    await seed(40, '0 seconds');
+    const capped = Number((await login({ email: 'popular@example.test', password: 'popular-pass-1' })).headers['retry-after']);
+    assert.ok(capped > 60 && capped <= ACCOUNT_MAX_DELAY_SECONDS, `the delay grows to at most ${ACCOUNT_MAX_DELAY_SECONDS} s: ${capped}`);
+  });
+
+  test(`${ADDRESS_LIMIT} failures from one address on many accounts lock that address`, async () => {
     const address = '192.0.2.10';
-    for (let i = 0; i < LOGIN_LIMIT; i++) {
-      const res = await login({ email: `spray-${i}@example.test`, password: 'Password1' }, address);
-      assert.equal(res.statusCode, 401);
-    }
+    await t.db.query(
+      `INSERT INTO login_failures (account, address) SELECT 'spray-' || i || '@example.test', $1 FROM generate_series(1, $2) i`,
+      [address, ADDRESS_LIMIT - 1],
+    );
+    assert.equal((await login({ email: 'spray-last@example.test', password: 'Password1' }, address)).statusCode, 401);
     const locked = await login({ email: 'staff@example.test', password: 'staff-pass-1' }, address);
     assert.equal(locked.statusCode, 429);
     assert.ok(Number(locked.headers['retry-after']) > 0);
-    // Other addresses are not affected.
     assert.equal((await login({ email: 'staff@example.test', password: 'staff-pass-1' }, '192.0.2.11')).statusCode, 200);
   });
 
   test('refused attempts do not count, so hammering does not extend the lock', async () => {
     const address = '192.0.2.20';
-    for (let i = 0; i < LOGIN_LIMIT; i++) await login({ email: `hammer-${i}@example.test`, password: 'x' }, address);
-    for (let i = 0; i < 5; i++) assert.equal((await login({ email: 'h@example.test', password: 'x' }, address)).statusCode, 429);
-    const { rows } = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM login_attempts WHERE scope = 'address' AND key = $1`,
-      [address],
-    );
-    assert.equal(rows[0].n, LOGIN_LIMIT);
+    for (let i = 0; i < PAIR_LIMIT; i++) await login({ email: 'hammer@example.test', password: `x${i}` }, address);
+    for (let i = 0; i < 5; i++) assert.equal((await login({ email: 'hammer@example.test', password: 'x' }, address)).statusCode, 429);
+    assert.equal(await failures('hammer@example.test', address), PAIR_LIMIT);
   });
 
-  test('a success clears the account failures but not the address failures', async () => {
+  test('a success clears the typos of that account from that address, not the address\'s failures on other accounts', async () => {
     await createUser(t.db, { email: 'typo@example.test', name: 'Typo', password: 'typo-pass-1', admin: true });
     const address = '192.0.2.30';
-    for (let i = 0; i < LOGIN_LIMIT - 1; i++) {
+    await login({ email: 'someone-else@example.test', password: 'x' }, address);
+    for (let i = 0; i < PAIR_LIMIT - 1; i++) {
       assert.equal((await login({ email: 'typo@example.test', password: `typo-${i}` }, address)).statusCode, 401);
     }
     assert.equal((await login({ email: 'typo@example.test', password: 'typo-pass-1' }, address)).statusCode, 200);
-    // The account starts afresh: another failure from elsewhere does not lock it...
-    assert.equal((await login({ email: 'typo@example.test', password: 'typo-again' })).statusCode, 401);
-    assert.equal((await login({ email: 'typo@example.test', password: 'typo-pass-1' })).statusCode, 200);
-    // ...but the address keeps its 9 failures: one more and it is locked.
-    assert.equal((await login({ email: 'other@example.test', password: 'x' }, address)).statusCode, 401);
-    assert.equal((await login({ email: 'typo@example.test', password: 'typo-pass-1' }, address)).statusCode, 429);
+    assert.equal(await failures('typo@example.test', address), 0);
+    assert.equal(await failures('someone-else@example.test', address), 1);
   });
 
   test('parallel guesses cannot get past the limit together', async () => {
     await createUser(t.db, { email: 'burst@example.test', name: 'Burst', password: 'burst-pass-1', admin: true });
+    const address = '192.0.2.40';
     const results = await Promise.all(
-      Array.from({ length: LOGIN_LIMIT * 2 }, (_, i) => login({ email: 'burst@example.test', password: `burst-${i}` })),
+      Array.from({ length: PAIR_LIMIT * 2 }, (_, i) => login({ email: 'burst@example.test', password: `burst-${i}` }, address)),
     );
     const codes = results.map((r) => r.statusCode);
-    assert.ok(codes.filter((c) => c === 401).length <= LOGIN_LIMIT, codes.join(','));
+    assert.ok(codes.filter((c) => c === 401).length <= PAIR_LIMIT, codes.join(','));
     assert.ok(codes.every((c) => c === 401 || c === 429), codes.join(','));
-    assert.equal((await login({ email: 'burst@example.test', password: 'burst-pass-1' })).statusCode, 429);
+    assert.equal(await failures('burst@example.test', address), codes.filter((c) => c === 401).length, 'only the failures answered 401 count');
+    assert.equal((await login({ email: 'burst@example.test', password: 'burst-pass-1' }, address)).statusCode, 429);
   });
 });
