@@ -127,3 +127,35 @@ export async function refundsCommitted(tx: Queryable, where: { booking_id?: stri
   );
   return num(rows[0]?.sum);
 }
+
+/** What can still be refunded on a booking, in all and from each paid payment. */
+export interface Refundable {
+  /** Paid, less the refunds requested, approved, under way or done. */
+  amount: number;
+  currency: string;
+  /** The payment a refund comes from by default: the only one with money left, else none (the refund is spread over them). */
+  payment_id: string | null;
+  payments: { id: string; method: string; amount: number; paid_at: string | null; refundable: number }[];
+}
+
+/** The one rule for how much may be refunded: the refund form shows it, creating a refund enforces it. */
+export async function refundableOf(tx: Queryable, booking: Row): Promise<Refundable> {
+  const amount = Math.max(0, num(booking.paid) - (await refundsCommitted(tx, { booking_id: String(booking.id) })));
+  const { rows } = await tx.query<{ id: string; method: string; amount: number; paid_at: Date | string | null; committed: number }>(
+    `SELECT p.id, p.method, p.amount, p.paid_at,
+            (SELECT coalesce(sum(r.amount), 0)::bigint FROM refunds r
+              WHERE r.payment_id = p.id AND r.status IN ('requested', 'approved', 'processing', 'succeeded')) AS committed
+       FROM payments p WHERE p.booking_id = $1 AND p.status IN ('paid', 'partially_refunded')
+      ORDER BY p.paid_at DESC NULLS LAST, p.id`,
+    [booking.id],
+  );
+  const payments = rows.map((p) => ({
+    id: p.id,
+    method: p.method,
+    amount: num(p.amount),
+    paid_at: p.paid_at instanceof Date ? p.paid_at.toISOString() : p.paid_at,
+    refundable: Math.max(0, Math.min(amount, num(p.amount) - num(p.committed))),
+  }));
+  const open = payments.filter((p) => p.refundable > 0);
+  return { amount, currency: String(booking.currency), payment_id: open.length === 1 ? open[0].id : null, payments };
+}

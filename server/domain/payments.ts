@@ -13,7 +13,7 @@ import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
 import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { applyTransition } from '../routes/transitions.ts';
 import type { PaymentGateway } from './gateway.ts';
-import { bookings, paymentLanded, payments, refunds, refundsCommitted, updateBookingMoney, walletMove } from './money.ts';
+import { bookings, paymentLanded, payments, refundableOf, refunds, updateBookingMoney, walletMove } from './money.ts';
 import { getSettings } from './settings.ts';
 
 const CLOSED = ['declined', 'expired', 'cancelled'];
@@ -127,13 +127,14 @@ export const refundHooks: CollectionHooks = {
     const { tx } = ctx;
     const booking = await loadOr404(tx, bookings, String(body.booking_id), ctx.actor, { forUpdate: true });
     const amount = num(body.amount);
-    const refundable = num(booking.paid) - (await refundsCommitted(tx, { booking_id: String(booking.id) }));
+    const room = await refundableOf(tx, booking);
+    const refundable = room.amount;
     if (amount > refundable) throw badRequest({ amount: [refundable > 0 ? `At most ${refundable} can be refunded.` : 'Nothing paid is left to refund.'] });
     if (body.payment_id) {
       const payment = await loadVisible(tx, payments, String(body.payment_id), ctx.actor, { forUpdate: true });
       if (!payment || payment.booking_id !== booking.id) throw badRequest({ payment_id: ['Not a payment of this booking.'] });
       if (!['paid', 'partially_refunded'].includes(String(payment.status))) throw badRequest({ payment_id: ['This payment was not paid.'] });
-      const left = num(payment.amount) - (await refundsCommitted(tx, { payment_id: String(payment.id) }));
+      const left = room.payments.find((p) => p.id === payment.id)?.refundable ?? 0;
       if (amount > left) throw badRequest({ amount: [`At most ${left} can be refunded from this payment.`] });
     }
     return insertRecord(ctx, refunds, {

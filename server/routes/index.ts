@@ -14,6 +14,7 @@ import { registerBookingPricing } from './bookingPricing.ts';
 import { registerComboBooking } from './comboBooking.ts';
 import { registerMessages } from './messages.ts';
 import { registerOpenApi } from './openapi.ts';
+import { registerRefundable } from './refundable.ts';
 import { API_PREFIX } from './paths.ts';
 import { context } from './resources.ts';
 import { registerResource } from './resources.ts';
@@ -36,6 +37,7 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   registerMessages(app);
   registerBookingExport(app);
   registerComboBooking(app);
+  registerRefundable(app);
   registerBookingPricing(app);
   registerSettings(app);
   registerOpenApi(app);

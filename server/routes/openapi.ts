@@ -155,6 +155,30 @@ export function buildOpenApi(version: string): Json {
       responses: { 200: json(ref('Vendors')), ...errors },
     },
   };
+  const money = { type: 'integer', description: 'Minor units' };
+  schemas.Refundable = {
+    type: 'object',
+    properties: {
+      amount: { ...money, description: 'Paid, less the refunds requested, approved, under way or done: the most a new refund may be.' },
+      currency: { type: 'string' },
+      payment_id: { type: ['string', 'null'], format: 'uuid', description: 'The payment a refund comes from by default (the only one with money left), else null: the refund is spread over the payments.' },
+      payments: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { id: { type: 'string', format: 'uuid' }, method: { type: 'string' }, amount: money, paid_at: { type: ['string', 'null'], format: 'date-time' }, refundable: money },
+        },
+      },
+    },
+  };
+  paths[`${API_PREFIX}/bookings/{id}/refundable/`] = {
+    get: {
+      tags: ['Bookings'], operationId: 'getBookingRefundable', parameters: [idParam],
+      summary: 'How much of a booking can still be refunded, and from which payment',
+      description: 'A refund above `amount` (or above its payment\'s `refundable`) is refused with a 400 at `amount`.',
+      responses: { 200: json(ref('Refundable')), ...errors },
+    },
+  };
   return {
     openapi: '3.1.0',
     info: { title: 'Rihla branch API', version, description: 'Back-office API of the Rihla marketplace. Money is in minor units (centimes for DZD).' },

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { usePageReady } from '../../app/pageReady.ts';
+import { fetchRefundable, type Refundable } from '../../api/refunds.ts';
 import { createRecord, fetchList, type ApiRecord } from '../../api/resources.ts';
 import { allowedEvents } from '../../machines/lifecycles/index.ts';
 import { fieldValue, recordMachine, selectIsDirty } from '../../machines/resources/record.ts';
@@ -29,6 +30,8 @@ interface Related {
   payments: ApiRecord[];
   refunds: ApiRecord[];
   audit: ApiRecord[];
+  /** How much may be refunded and from which payment: the server decides. */
+  refundable: Refundable | null;
 }
 
 export function BookingDetailPage({ route, params }: PageProps) {
@@ -54,10 +57,11 @@ export function BookingDetailPage({ route, params }: PageProps) {
     Promise.all([
       fetchList('payments', { ...by, filters: { booking_id: booking.id } }, controller.signal),
       fetchList('refunds', { ...by, filters: { booking_id: booking.id } }, controller.signal),
-      fetchList('audit-log', { ...by, ordering: '-at', filters: { entity: 'bookings', entity_id: booking.id } }, controller.signal),
+      fetchList('audit-log', { ...by, ordering: '-at', filters: { entity: 'bookings', entity_id: booking.id } }, controller.signal, undefined, ['actor_user_id']),
+      fetchRefundable(booking.id, controller.signal),
     ])
-      .then(([payments, refunds, audit]) => setRelated({ payments: payments.results, refunds: refunds.results, audit: audit.results }))
-      .catch(() => setRelated({ payments: [], refunds: [], audit: [] }));
+      .then(([payments, refunds, audit, refundable]) => setRelated({ payments: payments.results, refunds: refunds.results, audit: audit.results, refundable }))
+      .catch(() => setRelated({ payments: [], refunds: [], audit: [], refundable: null }));
     return () => controller.abort();
   }, [booking?.id, booking?.version, relatedStamp]);
 
@@ -108,7 +112,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
               <FormattedMessage id={`bookingEvent.${event}`} />
             </button>
           ))}
-          {Number(booking.paid) - Number(booking.refunded ?? 0) > 0 && (
+          {(related?.refundable?.amount ?? 0) > 0 && (
             <button type="button" className="button" disabled={busy} onClick={() => setRefunding(true)}>
               <FormattedMessage id="booking.refund" />
             </button>
@@ -242,7 +246,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
       <RefundDialog
         open={refunding}
         booking={booking}
-        payments={related?.payments ?? []}
+        refundable={related?.refundable ?? null}
         money={money}
         onClose={(done) => {
           setRefunding(false);
@@ -330,24 +334,23 @@ function ReasonDialog({ event, busy, onConfirm, onCancel }: { event: string | nu
 function RefundDialog({
   open,
   booking,
-  payments,
+  refundable: allowed,
   money,
   onClose,
 }: {
   open: boolean;
   booking: ApiRecord;
-  payments: ApiRecord[];
+  refundable: Refundable | null;
   money: (v: unknown) => string;
   onClose: (done: boolean) => void;
 }) {
-  const refundable = Number(booking.paid ?? 0) - Number(booking.refunded ?? 0);
+  const refundable = allowed?.amount ?? 0;
   const [amount, setAmount] = useState<number | null>(null);
   const [amountInvalid, setAmountInvalid] = useState(false);
   const [destination, setDestination] = useState('original_method');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
-  const paid = payments.find((p) => p.status === 'paid' || p.status === 'partially_refunded');
 
   const submit = async () => {
     const local: Record<string, string[]> = {};
@@ -362,7 +365,7 @@ function RefundDialog({
     try {
       await createRecord('refunds', {
         booking_id: booking.id,
-        payment_id: paid?.id ?? null,
+        payment_id: allowed?.payment_id ?? null,
         amount,
         destination,
         reason: reason.trim(),
@@ -457,6 +460,12 @@ function auditAction(intl: ReturnType<typeof useIntl>, action: string): string {
   return id in intl.messages ? intl.formatMessage({ id }) : action;
 }
 
+/** Who acted: their name when the server could say it, else the email the entry kept. */
+function personOf(entry: ApiRecord): string {
+  const actor = entry._expanded?.actor_user_id;
+  return String(actor?.name ?? entry.actor_email ?? '—');
+}
+
 function Timeline({ related, money }: { related: Related | null; money: (v: unknown) => string }) {
   const intl = useIntl();
   if (!related) return <p className="muted"><FormattedMessage id="common.loading" /></p>;
@@ -473,7 +482,7 @@ function Timeline({ related, money }: { related: Related | null; money: (v: unkn
           <time dateTime={at}>{formatDateTime(intl, at)}</time>
           {kind === 'audit' ? (
             <span>
-              <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, String(record.action)), who: String(record.actor_email ?? '—') }} />
+              <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, String(record.action)), who: personOf(record) }} />
             </span>
           ) : (
             <span>

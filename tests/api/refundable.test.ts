@@ -1,0 +1,75 @@
+/**
+ * Which payment to refund and how much is the server's decision: the booking's
+ * refundable amount (paid less refunds requested, approved, under way or done), per
+ * payment, and the same rule when a refund is created.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { book, catalogFor, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
+
+let d: Domain;
+let c: Catalog;
+
+before(async () => {
+  d = await startDomain();
+  c = await catalogFor(d, d.vendor);
+});
+after(() => d.close());
+
+const refundable = (id: string) => d.ok(d.vendor, 'GET', `/bookings/${id}/refundable/`);
+const refund = (booking: Json, amount: number, extra: Json = {}) =>
+  d.call(d.vendor, 'POST', '/refunds/', { booking_id: booking.id, amount, destination: 'original_method', reason: 'Storm', ...extra });
+
+test('a paid booking can be refunded up to what was paid, less refunds already asked for', async () => {
+  const booking = await book(d, d.vendor, c, { payment_method: 'cash' });
+  const [payment] = (await d.ok(d.vendor, 'GET', `/payments/?booking_id=${booking.id}`)).results;
+  let room = await refundable(booking.id);
+  assert.deepEqual(
+    { amount: room.amount, currency: room.currency, payment_id: room.payment_id, payments: room.payments.map((p: Json) => [p.id, p.amount, p.refundable]) },
+    { amount: 1_000_000, currency: 'DZD', payment_id: payment.id, payments: [[payment.id, 1_000_000, 1_000_000]] },
+  );
+  const first = await refund(booking, 300_000, { payment_id: room.payment_id });
+  assert.equal(first.status, 201);
+  room = await refundable(booking.id);
+  assert.equal(room.amount, 700_000, 'a requested refund already counts');
+  assert.equal(room.payments[0].refundable, 700_000);
+
+  const tooMuch = await refund(booking, 700_001);
+  assert.equal(tooMuch.status, 400);
+  assert.match(tooMuch.body.errors.amount[0], /700000/);
+  const fromPayment = await refund(booking, 700_001, { payment_id: payment.id });
+  assert.equal(fromPayment.status, 400);
+  assert.ok(fromPayment.body.errors.amount);
+
+  // A rejected refund gives its amount back.
+  await d.ok(d.vendor, 'POST', `/refunds/${first.body.id}/transition/`, { event: 'reject', reason: 'Not eligible', version: first.body.version });
+  assert.equal((await refundable(booking.id)).amount, 1_000_000);
+  const full = await refund(booking, 1_000_000);
+  assert.equal(full.status, 201);
+  assert.equal(full.body.kind, 'full');
+  const none = await refundable(booking.id);
+  assert.deepEqual([none.amount, none.payment_id], [0, null]);
+  const nothing = await refund(booking, 1);
+  assert.equal(nothing.status, 400);
+  assert.match(nothing.body.errors.amount[0], /Nothing paid/);
+});
+
+test('with several payments none is picked: the refund is spread over them', async () => {
+  const booking = await book(d, d.vendor, c);
+  assert.deepEqual(await refundable(booking.id), { amount: 0, currency: 'DZD', payment_id: null, payments: [] });
+  await d.ok(d.vendor, 'POST', '/payments/', { booking_id: booking.id, amount: 400_000, method: 'cash' });
+  await d.ok(d.vendor, 'POST', '/payments/', { booking_id: booking.id, amount: 100_000, method: 'cash' });
+  const room = await refundable(booking.id);
+  assert.equal(room.amount, 500_000);
+  assert.equal(room.payment_id, null);
+  assert.deepEqual(room.payments.map((p: Json) => p.refundable).sort(), [100_000, 400_000]);
+});
+
+test("another vendor's booking is a 404; without a token a 401", async () => {
+  const booking = await book(d, d.vendor, c, { payment_method: 'cash' });
+  assert.equal((await d.call(d.vendor2, 'GET', `/bookings/${booking.id}/refundable/`)).status, 404);
+  assert.equal((await d.call(null, 'GET', `/bookings/${booking.id}/refundable/`)).status, 401);
+  assert.equal((await d.call(d.admin, 'GET', `/bookings/${booking.id}/refundable/`)).status, 200);
+  const doc = await d.ok(d.vendor, 'GET', '/openapi.json');
+  assert.ok(doc.paths['/branch/api/bookings/{id}/refundable/'].get);
+});
