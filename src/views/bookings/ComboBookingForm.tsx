@@ -1,8 +1,12 @@
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { apiClient } from '../../api/registry.ts';
+import type { ComboQuote } from '../../api/bookingPricing.ts';
 import { fetchRecord, type ApiRecord } from '../../api/resources.ts';
+import { EMPTY_NEW_BOOKING } from '../../machines/bookings/newBooking.ts';
+import { pricePreviewMachine, type PricePreviewContext } from '../../machines/bookings/pricePreview.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import { localized } from '../ui/format.ts';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
@@ -11,6 +15,7 @@ import { errorsAt, errorsElsewhere } from '../ui/fields/fieldErrors.ts';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { CUSTOMER_TYPES, type ComboItem } from './bookingViews.ts';
 import { ParticipantsFields } from './ParticipantsFields.tsx';
+import { PriceSummary } from './PriceSummary.tsx';
 
 interface Part {
   service_id: string;
@@ -30,7 +35,7 @@ export function ComboBookingForm({ combo, onClose }: { combo: ApiRecord; onClose
   const [, navigate] = useLocation();
   const items = combo.items as ComboItem[];
   const [customer, setCustomer] = useState<ApiRecord | null>(null);
-  const [participants, setParticipants] = useState<Record<string, string>>({ adult: '1' });
+  const [participants, setParticipants] = useState<Record<string, string>>(EMPTY_NEW_BOOKING.participants);
   const [parts, setParts] = useState<Part[]>(items.map((item) => ({ service_id: item.service_id, included: item.required, startsAt: null })));
   const [titles, setTitles] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -44,6 +49,25 @@ export function ComboBookingForm({ combo, onClose }: { combo: ApiRecord; onClose
         .catch(() => undefined);
     }
   }, [combo.id, intl.locale]);
+
+  // The server's price of the combo as the form changes (the same chart as the new booking's preview).
+  const preview = useActorRef(pricePreviewMachine, { input: { url: `/branch/api/combos/${encodeURIComponent(combo.id)}/quote/` } });
+  const priced = useSelector(preview, (s) => ({ context: s.context as PricePreviewContext<ComboQuote>, value: s.value, busy: s.hasTag('busy') }), (a, b) => a.context === b.context && a.value === b.value && a.busy === b.busy);
+  useEffect(() => {
+    const counts = Object.entries(participants).map(([t, v]) => [t, Number(v || 0)] as const);
+    const valid = counts.every(([, n]) => Number.isInteger(n) && n >= 0) && counts.some(([, n]) => n > 0);
+    preview.send({
+      type: 'request.changed',
+      request: valid
+        ? {
+            ...(customer ? { customer_id: customer.id } : {}),
+            participants: Object.fromEntries(counts.filter(([, n]) => n > 0)),
+            parts: parts.filter((p) => p.included).map((p) => ({ service_id: p.service_id, ...(p.startsAt ? { starts_at: p.startsAt } : {}) })),
+          }
+        : null,
+    });
+  }, [customer?.id, JSON.stringify(participants), JSON.stringify(parts)]);
+  const quote = priced.context.quote;
 
   const setPart = (index: number, change: Partial<Part>) => setParts((all) => all.map((p, i) => (i === index ? { ...p, ...change } : p)));
 
@@ -120,7 +144,7 @@ export function ComboBookingForm({ combo, onClose }: { combo: ApiRecord; onClose
           errors={errorsAt(errors, 'customer_id')}
           required
         />
-        <ParticipantsFields value={participants} onChange={setParticipants} errors={errors} max={500} />
+        <ParticipantsFields value={participants} onChange={setParticipants} errors={{ ...priced.context.errors, ...errors }} max={500} />
         <fieldset className="fieldset" aria-describedby={partsErrors ? `${id}-parts-error` : undefined}>
           <legend>
             <FormattedMessage id="combo.services" />
@@ -153,6 +177,16 @@ export function ComboBookingForm({ combo, onClose }: { combo: ApiRecord; onClose
           ))}
           {partsErrors && <ErrorList id={`${id}-parts-error`} errors={partsErrors} />}
         </fieldset>
+        <PriceSummary
+          busy={priced.busy}
+          state={priced.value === 'idle' ? 'empty' : priced.value === 'failed' ? 'failed' : priced.value === 'refused' ? 'refused' : 'priced'}
+          onRetry={() => preview.send({ type: 'retry' })}
+          currency={quote?.currency ?? String(combo.currency ?? 'DZD')}
+          lines={(quote?.parts ?? []).map((p) => ({ key: p.service_id, label: titles[p.service_id] ?? '…', amount: p.price }))}
+          subtotal={quote?.subtotal}
+          discount={quote ? quote.subtotal - quote.total : undefined}
+          total={quote?.total}
+        />
         <div className="form-actions">
           <button type="button" className="button" onClick={onClose} disabled={busy}>
             <FormattedMessage id="common.cancel" />

@@ -37,6 +37,8 @@ interface ComboRow {
   items: ComboItem[];
   pricing: 'fixed' | 'percent_of_parts';
   price: number | null;
+  /** The price as an amount: the fixed price, or the percentage of the required parts for one person (computed by the server). */
+  price_amount: number | null;
   percent: number | null;
   currency: string;
   valid_from: string | null;
@@ -73,10 +75,17 @@ export function ComboPage({ route }: PageProps) {
   const withParam = panel.href;
   const withEdit = (value: string | null) => withParam('edit', value);
 
-  const pricingText = (r: ComboRow) =>
-    r.pricing === 'fixed'
-      ? formatMoney(intl, r.price ?? 0, r.currency)
-      : intl.formatMessage({ id: 'combo.percentOfParts' }, { percent: intl.formatNumber((r.percent ?? 0) / 100, { style: 'percent', maximumFractionDigits: 2 }) });
+  // The amount comes from the server (`price_amount`): a percentage combo is priced from its parts there.
+  const pricingText = (r: ComboRow) => (
+    <span className="cell-stack">
+      <span>{r.price_amount == null ? '—' : formatMoney(intl, r.price_amount, r.currency)}</span>
+      {r.pricing === 'percent_of_parts' && (
+        <span className="muted">
+          <FormattedMessage id="combo.percentOnePerson" values={{ percent: intl.formatNumber((r.percent ?? 0) / 100, { style: 'percent', maximumFractionDigits: 2 }) }} />
+        </span>
+      )}
+    </span>
+  );
 
   const columns: Column<ComboRow>[] = [
     { key: 'title', header: 'combo.title', sortField: localizedOrdering('title_i18n', intl.locale), render: (r) => localized(r.title_i18n, intl.locale) },

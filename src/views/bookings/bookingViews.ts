@@ -1,51 +1,7 @@
-/** Pure helpers of the bookings screens (no React): form values to API payloads and back. */
-import type { ApiRecord } from '../../api/resources.ts';
+/** Pure helpers of the bookings screens (no React). The new booking's form rules are in its chart (src/machines/bookings/newBooking.ts). */
 
 export const CUSTOMER_TYPES = ['adult', 'child', 'infant', 'senior', 'student'] as const;
 export const PAYMENT_METHODS = ['unpaid', 'cash', 'card', 'free'] as const;
-
-export interface NewBookingForm {
-  customer: ApiRecord | null;
-  service: ApiRecord | null;
-  /** An ISO instant ('' until chosen). */
-  startsAt: string;
-  participants: Record<string, string>;
-  couponCode: string;
-  paymentMethod: string;
-  notes: string;
-}
-
-/** Checks the browser can make before sending; the server checks everything again. Values are message ids. */
-export function validateNewBooking(form: NewBookingForm): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  if (!form.customer) errors.customer_id = ['newBooking.customerRequired'];
-  if (!form.service) errors.service_id = ['newBooking.serviceRequired'];
-  if (!form.startsAt || Number.isNaN(new Date(form.startsAt).getTime())) errors.starts_at = ['newBooking.startsAtRequired'];
-  const counts = Object.values(form.participants).map((v) => (v.trim() === '' ? 0 : Number(v)));
-  if (counts.some((n) => !Number.isInteger(n) || n < 0)) errors.participants = ['newBooking.participantsInvalid'];
-  else if (!counts.some((n) => n > 0)) errors.participants = ['newBooking.participantsRequired'];
-  return errors;
-}
-
-/** The POST body for `bookings`: the server prices it. */
-export function newBookingPayload(form: NewBookingForm): Record<string, unknown> {
-  const participants: Record<string, number> = {};
-  for (const [type, value] of Object.entries(form.participants)) {
-    const n = Number(value || 0);
-    if (n > 0) participants[type] = n;
-  }
-  const body: Record<string, unknown> = {
-    customer_id: form.customer?.id,
-    service_id: form.service?.id,
-    starts_at: form.startsAt,
-    participants,
-    channel: 'back_office',
-    payment_method: form.paymentMethod,
-  };
-  if (form.couponCode.trim()) body.coupon_code = form.couponCode.trim();
-  if (form.notes.trim()) body.notes = form.notes.trim();
-  return body;
-}
 
 /**
  * The bookings list's quick views, in the order shown: each is the server's named filter

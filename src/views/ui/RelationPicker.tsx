@@ -125,7 +125,6 @@ export function RelationPicker(props: RelationPickerProps) {
               setOpen(true);
               if (value) onChange(null);
             }}
-            onFocus={() => setOpen(true)}
             onClick={() => setOpen(true)}
             onBlur={() => setOpen(false)}
             onKeyDown={onKeyDown}
