@@ -17,6 +17,7 @@ import { ApiError, validationErrorBody } from './errors.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { authRoutes } from './auth/routes.ts';
 import { domainRoutes } from './routes/index.ts';
+import { boundDateFormats, limitJsonDepth, rejectUnstorableQuery } from './input.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,9 +42,15 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   // nothing is coerced. Query strings and path params arrive as text, so they coerce.
   const bodyAjv = addFormats.default(new Ajv({ allErrors: true, removeAdditional: false, coerceTypes: false, useDefaults: true, strict: false }));
   const textAjv = addFormats.default(new Ajv({ allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true, strict: false }));
+  boundDateFormats(bodyAjv);
+  boundDateFormats(textAjv);
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
   );
+
+  // Odd input is a 400 before any route sees it (server/input.ts).
+  limitJsonDepth(app);
+  app.addHook('preValidation', rejectUnstorableQuery);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {

@@ -23,7 +23,11 @@ function filterValueSchema(column: ColumnInfo): Record<string, unknown> {
   if (column.kind === 'timestamp' || column.kind === 'date') {
     return { type: 'string', maxLength: 40, anyOf: [{ format: 'date-time' }, { format: 'date' }] };
   }
-  if (column.type === 'integer' || column.type === 'number' || column.type === 'boolean') return { type: column.type };
+  if (column.type === 'boolean') return { type: 'boolean' };
+  // Within what the column can hold, so a value past it is a 400 here, not a database
+  // error: the record schema's bounds, else those of a PostgreSQL integer or a finite number.
+  if (column.type === 'integer') return { type: 'integer', minimum: schema.minimum ?? -2147483648, maximum: schema.maximum ?? 2147483647 };
+  if (column.type === 'number') return { type: 'number', minimum: schema.minimum ?? -Number.MAX_VALUE, maximum: schema.maximum ?? Number.MAX_VALUE };
   const out: Record<string, unknown> = { type: 'string', maxLength: Math.min(Number(schema.maxLength ?? 200), 200) };
   if (schema.enum) out.enum = schema.enum;
   if (schema.format === 'uuid') out.format = 'uuid';

@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CollectionSpec } from '../../src/domain/registry.ts';
 import { initialStatus, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
+import { UNSTORABLE, UNSTORABLE_MESSAGE } from '../input.ts';
 import { API_PREFIX } from './paths.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
 import { actorOf, type Actor } from './actor.ts';
@@ -56,8 +57,6 @@ export function guarded(app: FastifyInstance, spec: CollectionSpec, action: Acti
   };
 }
 
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 /** Text PostgreSQL cannot store (NUL) or that is not Unicode (lone surrogates): a 400 on the field. */
 export async function rejectUnstorableText(request: FastifyRequest): Promise<void> {
   const errors: Record<string, string[]> = Object.create(null);
@@ -68,7 +67,7 @@ export async function rejectUnstorableText(request: FastifyRequest): Promise<voi
   }
   const walk = (value: unknown, path: string) => {
     if (typeof value === 'string') {
-      if (UNSTORABLE.test(value)) (errors[path || 'body'] ??= []).push('Contains a character that cannot be stored.');
+      if (UNSTORABLE.test(value)) (errors[path || 'body'] ??= []).push(UNSTORABLE_MESSAGE);
     } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, path ? `${path}.${i}` : String(i)));
     else if (value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
