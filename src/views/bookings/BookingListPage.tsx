@@ -73,10 +73,11 @@ function BookingList({ route }: PageProps) {
 
   const money = (row: BookingRow, amount: number) => formatMoney(intl, amount, row.currency);
   const columns: Column<BookingRow>[] = [
-    { key: 'ref', header: 'booking.ref', sortField: 'ref', render: (r) => <span dir="ltr">{r.ref}</span> },
+    { key: 'ref', header: 'booking.ref', priority: 1, sortField: 'ref', render: (r) => <span dir="ltr">{r.ref}</span> },
     {
       key: 'customer',
       header: 'booking.customer',
+      priority: 1,
       sortField: 'customer_name',
       render: (r) => (
         <span className="cell-stack">
@@ -85,13 +86,14 @@ function BookingList({ route }: PageProps) {
         </span>
       ),
     },
-    { key: 'service', header: 'booking.service', render: (r) => localized(r.service_title_i18n, intl.locale) || '—' },
-    { key: 'starts_at', header: 'booking.startsAt', sortField: 'starts_at', render: (r) => formatDateTime(intl, r.starts_at) },
-    { key: 'participants', header: 'booking.participants', align: 'end', render: (r) => intl.formatNumber(r.participants_count) },
-    { key: 'total', header: 'booking.total', sortField: 'total', align: 'end', render: (r) => money(r, r.total) },
+    { key: 'service', header: 'booking.service', priority: 2, render: (r) => localized(r.service_title_i18n, intl.locale) || '—' },
+    { key: 'starts_at', header: 'booking.startsAt', priority: 1, sortField: 'starts_at', render: (r) => formatDateTime(intl, r.starts_at) },
+    { key: 'participants', header: 'booking.participants', priority: 3, align: 'end', render: (r) => intl.formatNumber(r.participants_count) },
+    { key: 'total', header: 'booking.total', priority: 3, sortField: 'total', align: 'end', render: (r) => money(r, r.total) },
     {
       key: 'balance',
       header: 'booking.paidBalance',
+      priority: 1,
       sortField: 'balance',
       align: 'end',
       render: (r) => (
@@ -101,8 +103,8 @@ function BookingList({ route }: PageProps) {
         </span>
       ),
     },
-    { key: 'status', header: 'booking.status', sortField: 'status', render: (r) => <StatusChip status={r.status} kind="bookingStatus" /> },
-    { key: 'payment_status', header: 'booking.paymentStatus', render: (r) => <StatusChip status={r.payment_status} kind="paymentStatus" /> },
+    { key: 'status', header: 'booking.status', priority: 1, sortField: 'status', render: (r) => <StatusChip status={r.status} kind="bookingStatus" /> },
+    { key: 'payment_status', header: 'booking.paymentStatus', priority: 2, render: (r) => <StatusChip status={r.payment_status} kind="paymentStatus" /> },
   ];
 
   const filter = (name: string) => query.filters[name] ?? '';

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 
@@ -14,9 +14,9 @@ export interface Column<Row> {
   /** Hidden until the user picks it in the column menu. */
   optional?: boolean;
   /**
-   * How much the column matters when the table is narrow: 1 always shows, 3 gives way
-   * below about 1,000 px of table (a 1,280 px screen with the sidebar open), 2 below
-   * about 830 px. The Columns menu brings any back.
+   * How much the column matters when the table is too wide for its box: 1 always shows;
+   * columns of priority 3, then 2, give way (the last first) until the table fits. The
+   * Columns menu brings any back.
    */
   priority?: 1 | 2 | 3;
 }
@@ -56,16 +56,45 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
   const { columns, rows, ordering, selected = [], onToggleRow, onTogglePage } = props;
   const [chosen, setChosen] = useState<string[] | null>(() => storedColumns(props.name));
   const visible = chosen ?? columns.filter((c) => !c.optional).map((c) => c.key);
-  // Columns the user chose show whatever the width; the rest give way by priority.
-  const priorityOf = (column: Column<Row>) => (chosen ? undefined : column.priority);
-  const shown = columns.filter((c) => visible.includes(c.key));
+  // Columns that gave way for the table to fit its box; the user's own choice never does.
+  const [squeezed, setSqueezed] = useState<string[]>([]);
+  const [boxWidth, setBoxWidth] = useState(0);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const shown = columns.filter((c) => visible.includes(c.key) && !squeezed.includes(c.key));
+
+  // A wider box may fit what gave way: start again from every column.
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap) return;
+    const observer = new ResizeObserver(() => {
+      setBoxWidth(wrap.clientWidth);
+      setSqueezed([]);
+    });
+    observer.observe(wrap);
+    return () => observer.disconnect();
+  }, []);
+  // Before the browser paints: while the table overflows its box, the least important column gives way.
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    const table = tableRef.current;
+    if (!wrap || !table || chosen || table.scrollWidth <= wrap.clientWidth + 1) return;
+    const next = shown
+      .map((column, index) => ({ column, index }))
+      .filter(({ column }) => (column.priority ?? 1) > 1)
+      .sort((a, b) => (b.column.priority ?? 1) - (a.column.priority ?? 1) || b.index - a.index)[0];
+    if (next) setSqueezed([...squeezed, next.column.key]);
+  }, [boxWidth, squeezed, rows, chosen]);
   const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const someSelected = !allSelected && rows.some((r) => selected.includes(r.id));
 
   const toggleColumn = (key: string) => {
-    const next = visible.includes(key) ? visible.filter((k) => k !== key) : [...visible, key];
+    // The first choice starts from what is on screen, columns that gave way excluded.
+    const current = visible.filter((k) => !squeezed.includes(k));
+    const next = current.includes(key) ? current.filter((k) => k !== key) : [...current, key];
     if (next.length === 0) return;
     setChosen(next);
+    setSqueezed([]);
     localStorage.setItem(`rihla.columns.${props.name}`, JSON.stringify(next));
   };
 
@@ -81,7 +110,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
   };
 
   return (
-    <div className="table-wrap" aria-busy={props.busy || undefined}>
+    <div className="table-wrap" ref={wrapRef} aria-busy={props.busy || undefined} data-chosen={chosen ? true : undefined}>
       <div className="table-tools">
         <DropdownMenu.Root dir={document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'}>
           <DropdownMenu.Trigger className="button button-ghost">
@@ -93,7 +122,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
                 <DropdownMenu.CheckboxItem
                   key={column.key}
                   className="menu-item"
-                  checked={visible.includes(column.key)}
+                  checked={visible.includes(column.key) && !squeezed.includes(column.key)}
                   onCheckedChange={() => toggleColumn(column.key)}
                   onSelect={(e) => e.preventDefault()}
                 >
@@ -105,7 +134,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
       </div>
-      <table className="table">
+      <table className="table" ref={tableRef}>
         <caption className="visually-hidden">{props.caption}</caption>
         <thead>
           <tr>
@@ -126,7 +155,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
               const direction =
                 column.sortField && ordering === column.sortField ? 'ascending' : column.sortField && ordering === `-${column.sortField}` ? 'descending' : undefined;
               return (
-                <th key={column.key} scope="col" aria-sort={direction} data-align={column.align} data-priority={priorityOf(column)}>
+                <th key={column.key} scope="col" aria-sort={direction} data-align={column.align}>
                   {column.sortField ? (
                     <button type="button" className="sort-button" onClick={() => props.onSort(column.sortField!)}>
                       <FormattedMessage id={column.header} />
@@ -156,7 +185,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
                 </td>
               )}
               {shown.map((column, index) => (
-                <td key={column.key} data-align={column.align} data-priority={priorityOf(column)} data-label={intl.formatMessage({ id: column.header })}>
+                <td key={column.key} data-align={column.align} data-label={intl.formatMessage({ id: column.header })}>
                   {index === 0 ? (
                     <Link href={props.rowHref(row)} className="row-link">
                       {column.render(row)}
