@@ -297,7 +297,7 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
     id: 'uuid', vendor_id: 'uuid', ref: 'text', customer_id: 'uuid', customer_name: 'text', customer_phone: 'text', service_id: 'uuid', service_title_i18n: 'jsonb', branch_id: 'uuid', location_id: 'uuid',
     starts_at: 'timestamptz', ends_at: 'timestamptz', participants: 'jsonb', participants_count: 'int', extras: 'jsonb', subtotal: 'bigint', discount_amount: 'bigint', fee_amount: 'bigint',
     total: 'bigint', paid: 'bigint', refunded: 'bigint', balance: 'bigint', payment_status: 'text', currency: 'text', status: 'text', status_changed_at: 'timestamptz', status_reason: 'text',
-    channel: 'text', created_by: 'uuid', created_at: 'timestamptz', updated_at: 'timestamptz', hold_expires_at: 'timestamptz',
+    status_reason_code: 'text', channel: 'text', created_by: 'uuid', created_at: 'timestamptz', updated_at: 'timestamptz', hold_expires_at: 'timestamptz',
   };
   const paymentColumns = {
     id: 'uuid', vendor_id: 'uuid', booking_id: 'uuid', customer_id: 'uuid', amount: 'bigint', method: 'text', payer_name: 'text', status: 'text', status_changed_at: 'timestamptz',
@@ -308,7 +308,7 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
     id: 'uuid', vendor_id: 'uuid', payment_id: 'uuid', booking_id: 'uuid', amount: 'bigint', commission_percent: 'float8', platform_amount: 'bigint', vendor_net: 'bigint', payout_date: 'date', created_at: 'timestamptz',
   };
   const refundColumns = {
-    id: 'uuid', vendor_id: 'uuid', booking_id: 'uuid', payment_id: 'uuid', amount: 'bigint', kind: 'text', destination: 'text', reason: 'text', status: 'text', status_changed_at: 'timestamptz',
+    id: 'uuid', vendor_id: 'uuid', booking_id: 'uuid', payment_id: 'uuid', amount: 'bigint', kind: 'text', destination: 'text', reason: 'text', reason_code: 'text', status: 'text', status_changed_at: 'timestamptz',
     status_reason: 'text', processed_at: 'timestamptz', requested_by: 'uuid', created_at: 'timestamptz',
   };
   const reviewColumns = {
@@ -413,7 +413,9 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
         }
         refunds.push({
           id: refundId, vendor_id: service.vendor_id, booking_id: id, payment_id: payment.id, amount, kind: amount >= paid ? 'full' : 'partial',
-          destination: rng.chance(0.8) ? 'original_method' : 'wallet', reason: status === 'cancelled' ? rng.pick(['Weather', 'Customer request', 'Illness', 'Vendor cancelled']) : 'Goodwill gesture',
+          // Coded reasons (reason_codes), shown in each user's language.
+          destination: rng.chance(0.8) ? 'original_method' : 'wallet', reason: null,
+          reason_code: status === 'cancelled' ? rng.pick(['activity_cancelled', 'customer_cancelled', 'customer_cancelled', 'activity_cancelled']) : 'goodwill',
           status: refundStatus, status_changed_at: iso(refundStatus === 'requested' ? at - DAY : at), processed_at: refundStatus === 'succeeded' ? iso(at) : null,
           status_reason: refundStatus === 'failed' ? 'Card issuer declined the reversal' : null, requested_by: staff, created_at: iso(at - DAY),
         });
@@ -428,7 +430,8 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
         participants, participants_count: quote.participants_count, extras: quote.extras, subtotal: quote.subtotal, discount_amount: 0, fee_amount: 0, total: quote.total,
         paid, refunded, balance: money.balance, payment_status: money.payment_status, currency: 'DZD', status,
         status_changed_at: iso(Math.min(now - 1000, status === 'requested' || status === 'confirmed' ? createdAt : startsAt + 3_600_000)),
-        status_reason: status === 'cancelled' ? rng.pick(['Weather', 'Customer request', 'Illness', 'Vendor cancelled']) : status === 'declined' ? 'Fully booked' : null,
+        status_reason: null,
+        status_reason_code: status === 'cancelled' ? rng.pick(['weather', 'customer_request', 'illness', 'vendor_cancelled']) : status === 'declined' ? 'fully_booked' : null,
         channel: rng.pick(['web', 'web', 'app', 'app', 'back_office', 'partner']), created_by: staff, created_at: iso(createdAt), updated_at: iso(createdAt),
         hold_expires_at: status === 'requested' ? iso(now + rng.int(2, 20) * 3_600_000) : null,
       };

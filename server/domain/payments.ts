@@ -188,7 +188,7 @@ async function refundSucceeded(ctx: WriteContext, refund: Row): Promise<Row> {
     left -= take;
     const updated = await updateRecord(ctx, payments, id, { refunded_amount: num(payment.refunded_amount) + take }, { before: payment });
     const event = num(updated.refunded_amount) >= num(updated.amount) ? 'refund' : 'partially_refund';
-    await applyTransition(ctx, payments, paymentHooks, updated, { event, reason: String(refund.reason) }, 'system');
+    await applyTransition(ctx, payments, paymentHooks, updated, { event, ...(refund.reason ? { reason: String(refund.reason) } : {}) }, 'system');
   }
   if (left > 0) throw conflict('The payments of this booking cannot cover this refund any more.');
   let booking = await loadOr404(tx, bookings, String(refund.booking_id), ctx.actor, { forUpdate: true });
@@ -202,7 +202,9 @@ async function refundSucceeded(ctx: WriteContext, refund: Row): Promise<Row> {
   await tx.query('UPDATE customers SET lifetime_spend = lifetime_spend - $2 WHERE id = $1', [booking.customer_id, amount]);
   if (booking.status === 'confirmed' && num(booking.refunded) >= num(booking.paid)) {
     const { bookingHooks } = await import('./bookings.ts');
-    await applyTransition(ctx, bookings, bookingHooks, booking, { event: 'cancel', reason: `Fully refunded: ${refund.reason}`.slice(0, 1000) }, 'system');
+    // Coded, so every language shows it; the refund's own words, if any, stay beside it.
+    const cancel = { event: 'cancel', reason_code: 'fully_refunded', ...(refund.reason ? { reason: String(refund.reason) } : {}) };
+    await applyTransition(ctx, bookings, bookingHooks, booking, cancel, 'system');
   }
   return { processed_at: ctx.now };
 }

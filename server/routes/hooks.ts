@@ -16,6 +16,7 @@ export interface WriteContext {
 export interface TransitionPayload {
   event: string;
   reason?: string;
+  reason_code?: string;
   scheduled_at?: string;
   note?: string;
 }

@@ -9,6 +9,7 @@ import { badRequest, forbidden } from '../errors.ts';
 import type { Actor } from './actor.ts';
 import { diff, writeAudit } from './audit.ts';
 import { mapDbError } from './errors.ts';
+import { reasonCodeErrors } from './reasonCodes.ts';
 import { Params, visibility } from './scope.ts';
 import { encodeValue, tableInfo, toRecord } from './table.ts';
 
@@ -184,6 +185,11 @@ export async function checkRefs(
       const foreign = row && recordVendorId && row.vendor_id && row.vendor_id !== recordVendorId;
       if (!row || foreign) (errors[path] ??= []).push(actor.staff && foreign ? `${id} belongs to another vendor.` : `${id} was not found.`);
     }
+  }
+  for (const [field, { kind, text }] of Object.entries(spec.reasonCodes ?? {})) {
+    const code = values[field];
+    if (typeof code !== 'string') continue;
+    Object.assign(errors, await reasonCodeErrors(q, kind, code, values[text] !== undefined ? values[text] : current[text], { code: field, text }));
   }
   if (Object.keys(errors).length > 0) throw badRequest(errors);
 }

@@ -13,7 +13,10 @@ import { TransitionBody } from '../../src/domain/common.ts';
 import type { CollectionSpec } from '../../src/domain/registry.ts';
 import { evaluateTransition, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
 import { API_PREFIX } from './paths.ts';
-import { ApiError } from '../errors.ts';
+import { reasonKindOf } from '../../src/domain/reasonKinds.ts';
+import { ApiError, badRequest } from '../errors.ts';
+import { reasonCodeErrors } from './reasonCodes.ts';
+import { tableInfo } from './table.ts';
 import type { CollectionHooks, TransitionPayload, WriteContext } from './hooks.ts';
 import { updateRecord, type Row } from './records.ts';
 import { context, guarded, staleVersion } from './resources.ts';
@@ -35,7 +38,8 @@ export async function applyTransition(
 ): Promise<Row> {
   const lifecycle = spec.lifecycle as LifecycleName;
   const status = String(record.status);
-  const verdict = evaluateTransition(lifecycle, status, { type: payload.event, reason: payload.reason, scheduled_at: payload.scheduled_at }, {
+  const event = { type: payload.event, reason: payload.reason, reason_code: payload.reason_code, scheduled_at: payload.scheduled_at };
+  const verdict = evaluateTransition(lifecycle, status, event, {
     now: ctx.now,
     role,
     settings: await hooks.lifecycleSettings?.(ctx),
@@ -47,17 +51,31 @@ export async function applyTransition(
     if (verdict.code === 'role') throw new ApiError(403, body);
     throw new ApiError(409, body);
   }
+  if (payload.reason_code !== undefined && role !== 'system') {
+    // A coded reason is one of the kind this event takes, and exists (the server's own, such as fully_refunded, are not offered to people).
+    const kind = reasonKindOf(lifecycle, payload.event);
+    const errors = kind
+      ? await reasonCodeErrors(ctx.tx, kind, payload.reason_code, payload.reason, { code: 'reason_code', text: 'reason' })
+      : { reason_code: ['This action takes no coded reason.'] };
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+  }
   const extra = (await hooks.transitions?.[payload.event]?.(ctx, record, verdict.next, payload)) ?? {};
   const changes: Row = {
     status: verdict.next,
     status_changed_at: ctx.now,
     status_reason: payload.reason?.trim() || null,
+    // Where the record keeps a reason's code (bookings, refunds), beside its free text.
+    ...(tableInfo(spec).columns.has('status_reason_code') ? { status_reason_code: payload.reason_code ?? null } : {}),
     ...extra,
   };
   const after = await updateRecord(ctx, spec, String(record.id), changes, {
     before: record,
     action: `transition:${payload.event}`,
-    note: { ...(payload.reason ? { reason: payload.reason } : {}), ...(payload.note ? { note: payload.note } : {}) },
+    note: {
+      ...(payload.reason_code ? { reason_code: payload.reason_code } : {}),
+      ...(payload.reason ? { reason: payload.reason } : {}),
+      ...(payload.note ? { note: payload.note } : {}),
+    },
   });
   await hooks.afterTransition?.(ctx, record, after, payload);
   return after;

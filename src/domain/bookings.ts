@@ -5,6 +5,7 @@ import {
   StrictObject, Text, Uuid, VendorOwned, patchOf,
 } from './common.ts';
 import { CUSTOMER_TYPES } from './catalog.ts';
+import { ReasonCode } from './reasonCodes.ts';
 import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES, REFUND_STATUSES } from './statuses.ts';
 
 export const CHANNELS = ['back_office', 'web', 'app', 'partner'] as const;
@@ -88,6 +89,8 @@ export const Booking = StrictObject({
   balance: SignedMinorUnits,
   currency: CurrencySchema,
   ...LifecycleFields(Enum(BOOKING_STATUSES)),
+  /** The coded reason of the last cancellation or decline (its free text is status_reason). */
+  status_reason_code: Nullable(ReasonCode),
   payment_status: Enum(BOOKING_PAYMENT_STATUSES),
   channel: Enum(CHANNELS),
   notes: Nullable(Text(2000)),
@@ -124,10 +127,12 @@ export const RefundInput = StrictObject({
   payment_id: Type.Optional(Nullable(Uuid)),
   amount: Type.Integer({ minimum: 1, maximum: 1_000_000_000_000 }),
   destination: Type.Optional(Enum(REFUND_DESTINATIONS)),
-  reason: Text(1000, 1),
+  /** A refund reason code (reason-codes of kind refund); `reason` is its free text, required for "other". One of the two is given. */
+  reason_code: Type.Optional(Nullable(ReasonCode)),
+  reason: Type.Optional(Nullable(Text(1000, 1))),
   notify_customer: Type.Optional(Type.Boolean()),
 });
-export const RefundPatch = patchOf(StrictObject({ reason: Text(1000, 1), notify_customer: Type.Boolean() }));
+export const RefundPatch = patchOf(StrictObject({ reason_code: Nullable(ReasonCode), reason: Nullable(Text(1000, 1)), notify_customer: Type.Boolean() }));
 export const Refund = StrictObject({
   ...RecordBase,
   ...VendorOwned,
@@ -135,6 +140,8 @@ export const Refund = StrictObject({
   kind: Enum(['full', 'partial']),
   currency: CurrencySchema,
   ...LifecycleFields(Enum(REFUND_STATUSES)),
+  /** The coded reason of a rejection (its free text is status_reason). */
+  status_reason_code: Nullable(ReasonCode),
   gateway_reference: Nullable(Type.String({ maxLength: 100 })),
   processed_at: Nullable(DateTime),
   requested_by: Nullable(Uuid),

@@ -54,6 +54,7 @@ export const bookings = {
     status: {"type":"string","enum":["requested","confirmed","declined","expired","checked_in","no_show","cancelled","completed"]},
     status_changed_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
     status_reason: {"type":"string","maxLength":1000,"nullable":true},
+    status_reason_code: {"type":"string","maxLength":40,"pattern":"^[a-z][a-z0-9_]{0,39}$","nullable":true},
     payment_status: {"type":"string","enum":["unpaid","deposit","paid","partially_refunded","refunded"]},
     channel: {"type":"string","enum":["back_office","web","app","partner"]},
     notes: {"type":"string","minLength":0,"maxLength":2000,"nullable":true},
@@ -114,13 +115,15 @@ export const refunds = {
     payment_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
     amount: {"type":"integer","minimum":1,"maximum":1000000000000,"required":true},
     destination: {"type":"string","enum":["original_method","wallet","gift_card"]},
-    reason: {"type":"string","minLength":1,"maxLength":1000,"required":true},
+    reason_code: {"type":"string","maxLength":40,"pattern":"^[a-z][a-z0-9_]{0,39}$","nullable":true},
+    reason: {"type":"string","minLength":1,"maxLength":1000,"nullable":true},
     notify_customer: {"type":"boolean"},
     kind: {"type":"string","enum":["full","partial"]},
     currency: {"type":"string","enum":["DZD","EUR","USD"]},
     status: {"type":"string","enum":["requested","approved","rejected","processing","succeeded","failed"]},
     status_changed_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
     status_reason: {"type":"string","maxLength":1000,"nullable":true},
+    status_reason_code: {"type":"string","maxLength":40,"pattern":"^[a-z][a-z0-9_]{0,39}$","nullable":true},
     gateway_reference: {"type":"string","maxLength":100,"nullable":true},
     processed_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
     requested_by: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
@@ -1031,6 +1034,31 @@ export const banners = {
   },
 } as const;
 
+export type ReasonCodesRecord = Static<typeof domain.ReasonCodeRecord>;
+export const reasonCodes = {
+  name: "reason-codes",
+  area: "settings",
+  writable: {"create":true,"update":true},
+  vendorRule: "all",
+  search: ["code","label_i18n"],
+  filters: ["kind","code","active"],
+  ordering: ["created_at","updated_at","kind","code","sort_order"],
+  defaultOrdering: "sort_order",
+  refs: {},
+  fields: {
+    id: {"type":"string","format":"uuid","maxLength":36},
+    created_at: {"type":"string","format":"date-time","maxLength":40},
+    updated_at: {"type":"string","format":"date-time","maxLength":40},
+    version: {"type":"integer","minimum":1,"maximum":2147483647},
+    kind: {"type":"string","enum":["cancellation","refund","rejection"],"required":true},
+    code: {"type":"string","maxLength":40,"pattern":"^[a-z][a-z0-9_]{0,39}$","required":true},
+    label_i18n: {"type":"i18n","maxLength":120,"required":true},
+    needs_free_text: {"type":"boolean"},
+    active: {"type":"boolean"},
+    sort_order: {"type":"integer","minimum":0,"maximum":100000},
+  },
+} as const;
+
 export type AuditLogRecord = Static<typeof domain.AuditEntry>;
 export const auditLog = {
   name: "audit-log",
@@ -1091,5 +1119,6 @@ export interface CollectionRecords {
   'chatbot-requests': ChatbotRequestsRecord;
   'help-articles': HelpArticlesRecord;
   'banners': BannersRecord;
+  'reason-codes': ReasonCodesRecord;
   'audit-log': AuditLogRecord;
 }

@@ -5,6 +5,7 @@
  * these for typing and form validation, the server for request validation and OpenAPI.
  */
 import Type, { type TProperties, type TSchema } from 'typebox';
+import { REASON_CODE_PATTERN } from './reasonKinds.ts';
 
 export const strict = { additionalProperties: false } as const;
 
@@ -103,6 +104,8 @@ export const TransitionBody = StrictObject({
   event: Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z_]+$' }),
   version: Version,
   reason: Type.Optional(Type.String({ maxLength: 1000 })),
+  /** A coded reason of the kind the event takes (reason-codes); `reason` is then its free text. */
+  reason_code: Type.Optional(Type.String({ pattern: REASON_CODE_PATTERN, maxLength: 40 })),
   scheduled_at: Type.Optional(DateTime),
   note: Type.Optional(Type.String({ maxLength: 2000 })),
 });

@@ -11,5 +11,7 @@ export * from './customers.ts';
 export * from './messaging.ts';
 export * from './settings.ts';
 export * from './audit.ts';
+export * from './reasonKinds.ts';
+export * from './reasonCodes.ts';
 export * from './money.ts';
 export * from './registry.ts';

@@ -41,6 +41,8 @@ import {
   PaymentSplitPatch,
 } from './payments.ts';
 import { Coupon, CouponInput, CouponPatch, Deal, DealInput, DealPatch, Discount, DiscountInput, DiscountPatch } from './promotions.ts';
+import { ReasonCodeInput, ReasonCodePatch, ReasonCodeRecord } from './reasonCodes.ts';
+import type { ReasonKind } from './reasonKinds.ts';
 import { Banner, BannerInput, BannerPatch } from './settings.ts';
 import { Branch, BranchInput, BranchPatch, Vendor, VendorInput, VendorPatch } from './vendors.ts';
 
@@ -87,6 +89,11 @@ export interface CollectionSpec {
    * owner_id, of the kind owner_type says): checked like `refs` once the kind is known.
    */
   refsByType?: Record<string, { by: string; targets: Record<string, string> }>;
+  /**
+   * Fields holding a reason code (reason-codes of `kind`, active), with the field of its
+   * free text, which a code that needs free text ("other") requires.
+   */
+  reasonCodes?: Record<string, { kind: ReasonKind; text: string }>;
   /** Fields `search=` looks in (case-insensitive substring; i18n fields in every language). */
   search: string[];
   /** Fields usable as `?field=`; dates and numbers also take `__gte`, `__lte`, `__gt`, `__lt`; text and ids `__in`. */
@@ -178,6 +185,8 @@ export const COLLECTIONS: CollectionSpec[] = [
     access: crud({ delete: 'none', transition: 'any' }),
     vendorFrom: { field: 'booking_id', collection: 'bookings' },
     refs: { booking_id: 'bookings', payment_id: 'payments' },
+    reasonCodes: { reason_code: { kind: 'refund', text: 'reason' } },
+    check: (r) => errorsOf([[r.reason == null && r.reason_code == null, 'reason', 'Choose a reason or write one.']]),
     search: ['reason'], filters: ['status', 'vendor_id', 'booking_id', 'payment_id', 'destination', 'kind', 'amount', 'created_at'],
     ordering: [...T, 'amount', 'status'], lifecycle: 'refund', sums: ['amount'],
   },
@@ -403,6 +412,14 @@ export const COLLECTIONS: CollectionSpec[] = [
     read: Banner, create: BannerInput, patch: BannerPatch, access: staffOnly(),
     filters: ['locale', 'active', 'starts_at', 'ends_at'], ordering: [...T, 'sort_order', 'starts_at'], defaultOrdering: 'sort_order',
     check: (r) => errorsOf([[!strictlyBefore(r.starts_at, r.ends_at), 'ends_at', 'Must be after starts_at.']]),
+  },
+  {
+    ...base, name: 'reason-codes', table: 'reason_codes', title: 'Reason codes', area: 'settings', vendorRule: 'all', vendorColumn: 'none',
+    read: ReasonCodeRecord, create: ReasonCodeInput, patch: ReasonCodePatch,
+    // Records keep codes: a code is retired (active: false), not deleted.
+    access: staffWrites({ delete: 'none' }),
+    search: ['code', 'label_i18n'], filters: ['kind', 'code', 'active'], ordering: [...T, 'kind', 'code', 'sort_order'], defaultOrdering: 'sort_order',
+    unique: ['code'],
   },
   {
     ...base, name: 'audit-log', table: 'audit_log', title: 'Audit log', area: 'settings', vendorColumn: 'optional',

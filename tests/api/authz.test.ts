@@ -24,6 +24,7 @@ const PATCHES: Record<string, Json> = {
   'payment-splits': { notes: 'x' }, customers: { notes: 'x' }, reviews: { vendor_reply: 'Thanks' }, vendors: { contact_name: 'x' },
   branches: { manager_name: 'x' }, notifications: { segment: 'vip' }, topics: { description: 'x' }, conversations: { subject: 'x' },
   tickets: { priority: 'high' }, 'chatbot-requests': { resolution_note: 'x' }, 'help-articles': { sort_order: 3 }, banners: { sort_order: 1 },
+  'reason-codes': { sort_order: 5 },
 };
 
 before(async () => {
@@ -71,6 +72,7 @@ before(async () => {
     categories: sahara.category,
     amenities: await d.ok(d.admin, 'POST', '/amenities/', { name_i18n: i18n('Parking') }),
     interests: await d.ok(d.admin, 'POST', '/interests/', { name_i18n: i18n('Desert') }),
+    'reason-codes': (await d.ok(d.admin, 'GET', '/reason-codes/?kind=cancellation&code=weather')).results[0],
     'audit-log': (await d.sql<Json>('SELECT id FROM audit_log WHERE vendor_id = $1 LIMIT 1', [d.vendor2Id]))[0],
   });
 });

@@ -77,6 +77,7 @@ before(async () => {
     'chatbot-requests': { transcript: [], customer_id: c.customer.id },
     'help-articles': { slug: 'fuzz', title_i18n: i18n('H'), body_i18n: i18n('B'), audience: 'all' },
     banners: { image_url: 'https://cdn.example.test/b.jpg' },
+    'reason-codes': { kind: 'refund', code: 'fuzz_code', label_i18n: { en: 'Fuzz', fr: 'Fuzz', ar: 'فحص' } },
   };
   // Records to PATCH and to send events to.
   const existing: Record<string, Json> = {
@@ -94,7 +95,7 @@ before(async () => {
   };
   const breakers: Record<string, Json[]> = {
     bookings: [{ participants: { adult: 0 } }, { participants: { infant: 1 } }, { starts_at: '2001-01-01T00:00:00Z' }, { coupon_code: 'NOPE' }, { extras: [{ key: 'spa', quantity: 1 }] }, { participants: { adult: 400 } }],
-    refunds: [{ amount: 10_000_000_000 }],
+    refunds: [{ amount: 10_000_000_000 }, { reason_code: 'weather' }, { reason: null }],
     payments: [{ amount: 10_000_000_000 }],
     'payment-invitations': [{ amount: 10_000_000_000 }, { invitee_phone: null }, { expires_at: '2001-01-01T00:00:00Z' }],
     coupons: [{ value: 101 }, { booking_from: inDays(5), booking_to: inDays(1) }],

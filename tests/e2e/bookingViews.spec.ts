@@ -5,7 +5,7 @@
  * screen receives, so the test does not parse dates in two languages.
  */
 import type { Page, Response } from '@playwright/test';
-import { expect, localized, t, test, type Locale } from './fixtures.ts';
+import { expect, localized, t, test } from './fixtures.ts';
 
 test.use({ account: 'admin' });
 

@@ -26,6 +26,8 @@ export interface LifecycleContext {
 export interface LifecycleEvent {
   type: string;
   reason?: string;
+  /** A coded reason (the server checks it exists for the event's kind); `reason` is then its free text. */
+  reason_code?: string;
   scheduled_at?: string;
   note?: string;
 }
@@ -48,7 +50,8 @@ const at = (iso: unknown) => (iso == null ? NaN : Date.parse(String(iso)));
  * `state` guards check the record and the clock (409).
  */
 export const guardImplementations = {
-  hasReason: ({ event }: GuardArgs) => typeof event.reason === 'string' && event.reason.trim().length > 0,
+  hasReason: ({ event }: GuardArgs) =>
+    (typeof event.reason === 'string' && event.reason.trim().length > 0) || (typeof event.reason_code === 'string' && event.reason_code.length > 0),
   hasScheduleTime: ({ context, event }: GuardArgs) => {
     const when = at(event.scheduled_at ?? context.record.scheduled_at);
     return !Number.isNaN(when) && when > Date.parse(context.now);
