@@ -20,6 +20,7 @@ import { context } from './resources.ts';
 import { registerResource } from './resources.ts';
 import { loadOr404 } from './scope.ts';
 import { registerSettings } from './settings.ts';
+import { registerTotals } from './totals.ts';
 import { registerTransitions } from './transitions.ts';
 
 export interface DomainRoutesOptions {
@@ -40,6 +41,7 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   registerRefundable(app);
   registerBookingPricing(app);
   registerSettings(app);
+  registerTotals(app);
   registerOpenApi(app);
 
   // Staff acting as a vendor: leaves an audit entry; the SPA then sends X-Act-As-Vendor.
