@@ -256,11 +256,17 @@ export async function listRecords(q: Queryable, spec: CollectionSpec, actor: Act
 
 export const EXPORT_BATCH = 1_000;
 
-/** One CSV cell: quoted when needed; a leading =, +, - or @ is defused so spreadsheets do not run it as a formula. */
+/**
+ * One CSV cell, for every export: quoted when needed, and defused when a spreadsheet
+ * would read it as a formula (OWASP CSV injection): a cell starting with =, +, -, @, a
+ * tab or a carriage return, also after leading whitespace, gets a leading apostrophe.
+ * Only a plain negative number (`-12.50`) is left as it is, to stay a number.
+ */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  const formula = /^[\t\r]|^\s*[=+\-@]/.test(text) && !/^-\d+(\.\d+)?$/.test(text);
+  const safe = formula ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
