@@ -71,6 +71,7 @@ function describe(spec: CollectionSpec): Schema {
     vendorRule: spec.vendorRule,
     search: spec.search,
     filters: spec.filters,
+    ...(spec.views ? { views: Object.keys(spec.views) } : {}),
     ordering: spec.ordering,
     defaultOrdering: spec.defaultOrdering,
     // What a list can expand: the vendor of a vendor-owned record, and every reference.

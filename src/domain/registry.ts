@@ -188,6 +188,13 @@ export const COLLECTIONS: CollectionSpec[] = [
     reasonCodes: { reason_code: { kind: 'refund', text: 'reason' } },
     check: (r) => errorsOf([[r.reason == null && r.reason_code == null, 'reason', 'Choose a reason or write one.']]),
     search: ['reason'], filters: ['status', 'vendor_id', 'booking_id', 'payment_id', 'destination', 'kind', 'amount', 'created_at'],
+    // Open refunds wait on someone: staff to approve, the gateway to pay, a retry after a failure.
+    views: {
+      open: [{ status__in: 'requested,approved,processing,failed' }],
+      requested: [{ status: 'requested' }],
+      done: [{ status__in: 'succeeded,rejected' }],
+      all: [{}],
+    },
     ordering: [...T, 'amount', 'status'], lifecycle: 'refund', sums: ['amount'],
   },
   // Catalogue --------------------------------------------------------------------------

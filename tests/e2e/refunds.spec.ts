@@ -55,7 +55,7 @@ test.describe('staff', () => {
       if (/\/branch\/api\/(bookings|customers|vendors)\/[0-9a-f-]{36}\//.test(r.url())) perRow.push(r.url());
     });
     await openRefunds(page, 'en');
-    await expect(page.getByRole('button', { name: t('en', 'refundView.open') })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('radio', { name: t('en', 'refundView.open') })).toBeChecked();
     await page.getByRole('searchbox', { name: t('en', 'refundList.searchLabel') }).fill('Needs action');
     const row = rowOf(page, refund.ref);
     await expect(row).toContainText(refund.customer);
@@ -147,7 +147,7 @@ test.describe('vendor staff', () => {
 
   test('see only their own refunds and no vendor filter', async ({ page }) => {
     await page.goto('/booking/refund');
-    await page.getByRole('button', { name: t('en', 'refundView.all') }).click();
+    await page.getByRole('radio', { name: t('en', 'refundView.all') }).check();
     await expect(page.locator('table.table tbody tr').first()).toBeVisible();
     await expect(page.getByRole('combobox', { name: t('en', 'booking.vendor') })).toHaveCount(0);
     await expect(page.getByRole('columnheader', { name: t('en', 'booking.vendor') })).toHaveCount(0);
@@ -162,7 +162,7 @@ test.describe('Arabic', () => {
     const [refund] = await requestRefunds(request, reason, 1);
     await openRefunds(page, 'ar', reason);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByRole('button', { name: t('ar', 'refundView.open') })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('radio', { name: t('ar', 'refundView.open') })).toBeChecked();
     await expect(rowOf(page, refund.ref).getByRole('button', { name: t('ar', 'refundEvent.approve'), exact: true })).toBeVisible();
     await expect(rowOf(page, refund.ref).locator('.status-chip')).toHaveText(t('ar', 'refundStatus.requested'));
   });

@@ -82,14 +82,25 @@ test('every list screen asks the server only for what its collection has', async
       checkMessage(screen.searchLabel, where);
     }
     for (const view of screen.views ?? []) {
+      assert.ok(spec.views && Object.hasOwn(spec.views, view.key), `${where}: ${spec.name} has no view ${view.key}`);
       checkMessage(view.label, where);
       if (view.ordering) checkOrdering(spec, view.ordering, where);
-      for (const [key, value] of Object.entries(view.filters as Record<string, string>)) {
-        const [field, op] = key.split('__');
-        assert.ok(spec.filters.includes(field), `${where}: view ${view.key} filters on ${field}`);
-        const allowed = columns.get(field)?.schema.enum as string[] | undefined;
-        if (allowed && (op === undefined || op === 'in')) {
-          for (const v of value.split(',')) assert.ok(allowed.includes(v), `${where}: view ${view.key}: ${v} is not a ${field}`);
+    }
+  }
+});
+
+test("every collection's named views use filters the collection has", () => {
+  for (const spec of COLLECTION_BY_NAME.values()) {
+    const columns = tableInfo(spec).columns;
+    for (const [name, sets] of Object.entries(spec.views ?? {})) {
+      for (const set of sets) {
+        for (const [key, value] of Object.entries(set)) {
+          const [field, op] = key.split('__');
+          assert.ok(spec.filters.includes(field), `${spec.name} view ${name} filters on ${field}`);
+          const allowed = columns.get(field)?.schema.enum as string[] | undefined;
+          if (allowed && (op === undefined || op === 'in')) {
+            for (const v of String(value).split(',')) assert.ok(allowed.includes(v), `${spec.name} view ${name}: ${v} is not a ${field}`);
+          }
         }
       }
     }

@@ -9,6 +9,7 @@ import { FilterBar } from './FilterBar.tsx';
 import { ListResults, type ListActor } from './ListResults.tsx';
 import type { CollectionDescription, ListScreenSpec } from './listScreen.ts';
 import { PageFrame } from './PageFrame.tsx';
+import { QuickViews, type QuickViewOption } from './QuickViews.tsx';
 
 export interface ListScreenProps<C extends CollectionDescription, Row extends { id: string }> {
   route: RouteDef;
@@ -62,23 +63,7 @@ export function ListScreen<C extends CollectionDescription, Row extends { id: st
     </button>
   );
 
-  const sameFilters = (a: Record<string, string>, b: Record<string, string>) =>
-    Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
-  const views = screen.views && (
-    <div className="quick-views" role="group" aria-label={intl.formatMessage({ id: 'list.views' })}>
-      {screen.views.map((view) => (
-        <button
-          key={view.key}
-          type="button"
-          className="quick-view"
-          aria-pressed={sameFilters(view.filters as Record<string, string>, query.filters)}
-          onClick={() => list.send({ type: 'filters.replace', filters: view.filters as Record<string, string>, ordering: view.ordering })}
-        >
-          <FormattedMessage id={view.label} />
-        </button>
-      ))}
-    </div>
-  );
+  const views = screen.views && <QuickViews views={screen.views as readonly QuickViewOption[]} list={list} label="list.views" />;
 
   const main = (
     <>

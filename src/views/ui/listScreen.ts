@@ -15,6 +15,8 @@ export interface CollectionDescription {
   lifecycle?: string;
   search: readonly string[];
   filters: readonly string[];
+  /** Named filters the server knows (`?view=`): each a set of conditions, relative dates included. */
+  views?: readonly string[];
   ordering: readonly string[];
   defaultOrdering: string;
   refs: Readonly<Record<string, string>>;
@@ -75,18 +77,17 @@ export interface ListScreenSpec<C extends CollectionDescription> {
   /** URL parameters the screen owns besides the list (a panel open beside it). */
   panels?: readonly string[];
   /**
-   * Quick views over the list, the first one opened by default: each is a set of
-   * filters (and an ordering). "All" sets every status rather than none, so opening the
-   * screen (no filter at all) and choosing "All" stay two different things.
+   * Quick views over the list: the collection's named filters (`?view=`), the first one
+   * opened when the URL names no filter and no search. A view combines with the other
+   * filters; choosing one also orders the list its way.
    */
   views?: readonly QuickView<C>[];
 }
 
 export interface QuickView<C extends CollectionDescription> {
-  key: string;
-  /** Message id of its tab. */
+  key: NonNullable<C['views']>[number];
+  /** Message id of its label. */
   label: string;
-  filters: Partial<Record<`${FilterName<C>}` | `${FilterName<C>}__${'in' | 'gte' | 'lte' | 'gt' | 'lt'}`, string>>;
   ordering?: Ordering<C> | `-${Ordering<C>}`;
 }
 
@@ -104,9 +105,9 @@ export function filterValues<C extends CollectionDescription>(collection: C, fil
 export function useListScreen<C extends CollectionDescription>(screen: ListScreenSpec<C>) {
   const options = useMemo(
     () => ({
-      filters: [...new Set([...screen.filters.map((f) => f.field as string), ...(screen.views ?? []).flatMap((v) => Object.keys(v.filters).map((k) => k.split('__')[0]))])],
+      filters: [...screen.filters.map((f) => f.field as string), ...(screen.views ? ['view'] : [])],
       defaultOrdering: (screen.views?.[0]?.ordering ?? screen.defaultOrdering) as string,
-      defaultFilters: screen.views?.[0]?.filters as Record<string, string> | undefined,
+      defaultFilters: screen.views ? { view: screen.views[0].key as string } : undefined,
       fields: screen.fields,
       expand: screen.expand,
       keepParams: screen.panels,

@@ -2,17 +2,15 @@
 import { refunds, type RefundsRecord } from '../../../domain/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
-/** Refunds still waiting on someone, in the order they move. */
-const OPEN = 'requested,approved,processing,failed';
-
 export const refundsScreen = defineListScreen({
   collection: refunds,
   searchLabel: 'refundList.searchLabel',
+  // Open ones first, the oldest first: they have waited longest.
   views: [
-    { key: 'open', label: 'refundView.open', filters: { status__in: OPEN }, ordering: 'created_at' },
-    { key: 'requested', label: 'refundView.requested', filters: { status: 'requested' }, ordering: 'created_at' },
-    { key: 'done', label: 'refundView.done', filters: { status__in: 'succeeded,rejected' }, ordering: '-created_at' },
-    { key: 'all', label: 'refundView.all', filters: { status__in: refunds.fields.status.enum.join(',') }, ordering: '-created_at' },
+    { key: 'open', label: 'refundView.open', ordering: 'created_at' },
+    { key: 'requested', label: 'refundView.requested', ordering: 'created_at' },
+    { key: 'done', label: 'refundView.done', ordering: '-created_at' },
+    { key: 'all', label: 'refundView.all', ordering: '-created_at' },
   ],
   filters: [
     { kind: 'enum', field: 'kind', label: 'refundList.kind', labelPrefix: 'refundKind' },
@@ -21,7 +19,7 @@ export const refundsScreen = defineListScreen({
     { kind: 'dateRange', field: 'created_at', label: 'refundList.createdAt' },
   ],
   defaultOrdering: '-created_at',
-  fields: ['booking_id', 'amount', 'currency', 'kind', 'destination', 'reason', 'status', 'status_reason', 'created_at', 'vendor_id'],
+  fields: ['booking_id', 'amount', 'currency', 'kind', 'destination', 'reason_code', 'reason', 'status', 'status_reason_code', 'status_reason', 'created_at', 'vendor_id'],
   expand: ['booking_id', 'vendor_id'],
 });
 
@@ -37,7 +35,8 @@ export interface BookingLabel {
 
 export type RefundRow = Pick<
   RefundsRecord,
-  'id' | 'version' | 'booking_id' | 'amount' | 'currency' | 'kind' | 'destination' | 'reason' | 'status' | 'status_reason' | 'created_at' | 'vendor_id'
+  | 'id' | 'version' | 'booking_id' | 'amount' | 'currency' | 'kind' | 'destination' | 'reason_code' | 'reason' | 'status' | 'status_reason_code' | 'status_reason'
+  | 'created_at' | 'vendor_id'
 > & {
   _expanded?: { booking_id?: BookingLabel | null; vendor_id?: { id: string; trade_name: string } | null };
 };
