@@ -29,14 +29,18 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; `memory` (or undefined) keeps the database in memory. */
   dataDir?: string;
+  /** PGlite only: start from this dump of a data directory (`PGlite.dumpDataDir`) instead of an empty database. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  const { dataDir, loadDataDir } = options;
+  return pgliteDatabase(await PGlite.create({ dataDir: dataDir && dataDir !== 'memory' ? dataDir : undefined, loadDataDir }));
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
-  const db = await PGlite.create(dataDir && dataDir !== 'memory' ? dataDir : undefined);
+/** The interface over an open PGlite instance. */
+export function pgliteDatabase(db: PGlite): Database {
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const result = await q.query<T>(sql, params as never[]);
