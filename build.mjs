@@ -8,6 +8,9 @@
 // index.html is written from public/index.html with the hashed entry files injected,
 // because the Content-Security-Policy forbids inline scripts: everything the page runs,
 // including the theme boot script that must run before first paint, is an external file.
+//
+// esbuild's metafile (every source path, for size checks) goes to .build/metafile.json,
+// outside dist/: the server serves dist/ to anyone.
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -18,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const outdir = join(root, 'dist');
+const metafilePath = join(root, '.build', 'metafile.json');
 const args = new Set(process.argv.slice(2));
 const watch = args.has('--watch');
 const dev = watch || args.has('--dev');
@@ -166,7 +170,8 @@ function writeShell(metafile) {
     .replace('__BUILD_ID__', buildId)
     .replace('__PRECACHE__', JSON.stringify(['/', ...assetUrls.filter((u) => !u.includes('/chunks/') || !dev)]));
   writeFileSync(join(outdir, 'sw.js'), sw);
-  writeFileSync(join(outdir, 'metafile.json'), JSON.stringify(metafile));
+  mkdirSync(dirname(metafilePath), { recursive: true });
+  writeFileSync(metafilePath, JSON.stringify(metafile));
   if (!dev) precompress(outdir);
 }
 
@@ -176,7 +181,7 @@ function precompress(dir) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       precompress(path);
-    } else if (/\.(js|css|html|svg|json|webmanifest)$/.test(name) && name !== 'metafile.json') {
+    } else if (/\.(js|css|html|svg|json|webmanifest)$/.test(name)) {
       const content = readFileSync(path);
       writeFileSync(path + '.br', brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
       writeFileSync(path + '.gz', gzipSync(content, { level: 9 }));

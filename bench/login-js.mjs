@@ -1,7 +1,7 @@
 // (a) How much JavaScript the browser downloads to show the login page: every script a
 // cold /login load requests (until the network is idle), sized raw, gzip and brotli from
 // dist/, with what the server actually sent. The static import closure of the entry
-// points in dist/metafile.json is computed as a cross-check.
+// points in .build/metafile.json (written by the build beside dist/, not in it) is computed as a cross-check.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -19,7 +19,7 @@ function sizes(root, urlPath) {
 
 /** Output paths (relative to dist/) the entry points import statically, transitively. */
 function staticClosure(root) {
-  const metafile = JSON.parse(readFileSync(join(root, 'dist/metafile.json'), 'utf8'));
+  const metafile = JSON.parse(readFileSync(join(root, '.build/metafile.json'), 'utf8'));
   const outputs = metafile.outputs;
   const toUrl = (path) => path.replace(/^dist\//, '');
   const entries = Object.keys(outputs).filter((path) => outputs[path].entryPoint === 'src/main.tsx');
@@ -72,7 +72,7 @@ export default {
       notes: [
         `Scripts a cold load of /login requests in headless Chromium (fresh context, no service worker), until the network is idle.`,
         `gzip: ${kb(total.gz)} of the ${kb(TARGET_GZIP_BYTES)} target (${total.gz <= TARGET_GZIP_BYTES ? 'within' : 'OVER'} by ${kb(Math.abs(TARGET_GZIP_BYTES - total.gz))}).`,
-        `Cross-check, dist/metafile.json: main.tsx and its static imports, plus the boot script: ${kb(closureGz)} gzip` +
+        `Cross-check, .build/metafile.json: main.tsx and its static imports, plus the boot script: ${kb(closureGz)} gzip` +
           (sameFiles ? ', the same files.' : `; the browser loaded ${scripts.size} files, the closure has ${closure.length + boot.length}.`),
       ],
       columns: ['file', 'raw', 'gzip', 'brotli', 'sent'],

@@ -137,6 +137,9 @@ async function serveSpa(app: FastifyInstance, distDir: string) {
     wildcard: true,
     preCompressed: true,
     cacheControl: false,
+    // Build metadata lists every source path: never served, even from a dist/ built
+    // before the build wrote it elsewhere (.build/).
+    allowedPath: (path: string) => !path.endsWith('/metafile.json'),
     setHeaders(reply: import('fastify').FastifyReply, path: string) {
       // Hashed names never change content: cache them for a year. Everything else
       // (index.html, sw.js, manifest) is revalidated on every load.
