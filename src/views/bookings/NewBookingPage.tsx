@@ -105,7 +105,7 @@ export function NewBookingPage({ route }: PageProps) {
                 errors={at('customer_id')}
                 required
               />
-              <button type="button" className="button" onClick={() => actor.send({ type: 'customer.open' })}>
+              <button type="button" className="button button-small" onClick={() => actor.send({ type: 'customer.open' })}>
                 <FormattedMessage id="newBooking.newCustomer" />
               </button>
             </div>
