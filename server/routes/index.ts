@@ -12,6 +12,7 @@ import { writeAudit } from './audit.ts';
 import { registerBookingExport } from './bookingExport.ts';
 import { registerBookingPricing } from './bookingPricing.ts';
 import { registerComboBooking } from './comboBooking.ts';
+import { registerExport } from './csvExport.ts';
 import { registerMessages } from './messages.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRefundable } from './refundable.ts';
@@ -33,6 +34,7 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   for (const spec of COLLECTIONS) {
     if (spec.parent) continue;
     registerResource(app, spec, HOOKS[spec.name]);
+    registerExport(app, spec);
     registerTransitions(app, spec, HOOKS[spec.name]);
   }
   registerMessages(app);

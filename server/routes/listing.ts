@@ -136,11 +136,18 @@ export function listConditions(spec: CollectionSpec, query: ListQuery, params: P
   return where;
 }
 
+/** One key of an ORDER BY: its SQL, its direction and the column it reads. */
+export interface OrderKey {
+  sql: string;
+  desc: boolean;
+  column: ColumnInfo;
+}
+
 /**
- * ORDER BY for `ordering=a,-b` (whitelisted), ending with the id so pages are stable. A
+ * The keys of `ordering=a,-b` (whitelisted), ending with the id so pages are stable. A
  * text in three languages is ordered in one of them: `title_i18n.fr`.
  */
-export function orderBy(spec: CollectionSpec, ordering: string | undefined, alias = 't'): string {
+export function orderKeys(spec: CollectionSpec, ordering: string | undefined, alias = 't'): OrderKey[] {
   const info = tableInfo(spec);
   const keys = (ordering ?? spec.defaultOrdering).split(',').map((s) => s.trim()).filter(Boolean);
   const expression = (key: string): string | null => {
@@ -155,10 +162,16 @@ export function orderBy(spec: CollectionSpec, ordering: string | undefined, alia
     const names = spec.ordering.map((n) => (info.columns.get(n)?.i18n ? `${n}.en|fr|ar` : n));
     throw badRequest({ ordering: [`Order by up to 3 of: ${names.join(', ')} (prefix - for descending).`] }, 'Invalid query');
   }
-  const parts = sorted.map(({ key, sql }) => `${sql} ${key.startsWith('-') ? 'DESC' : 'ASC'}`);
   const last = keys[keys.length - 1] ?? '';
-  parts.push(`${alias}.id ${last.startsWith('-') ? 'DESC' : 'ASC'}`);
-  return parts.join(', ');
+  return [
+    ...sorted.map(({ key, sql }) => ({ sql: sql!, desc: key.startsWith('-'), column: info.columns.get(key.replace(/^-/, '').split('.')[0])! })),
+    { sql: `${alias}.id`, desc: last.startsWith('-'), column: info.columns.get('id')! },
+  ];
+}
+
+/** ORDER BY for `ordering=a,-b`: see orderKeys. */
+export function orderBy(spec: CollectionSpec, ordering: string | undefined, alias = 't'): string {
+  return orderKeys(spec, ordering, alias).map((k) => `${k.sql} ${k.desc ? 'DESC' : 'ASC'}`).join(', ');
 }
 
 /** The SELECT list for `fields=a,b` (whitelisted columns, plus id and version), or every column. */
@@ -268,28 +281,4 @@ export function csvCell(value: unknown): string {
   const formula = /^[\t\r]|^\s*[=+\-@]/.test(text) && !/^-\d+(\.\d+)?$/.test(text);
   const safe = formula ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/**
- * The filtered, ordered list as CSV lines (a BOM first, for spreadsheets), read
- * EXPORT_BATCH rows at a time so memory stays flat however many rows match.
- */
-export async function* exportCsv(q: Queryable, spec: CollectionSpec, actor: Actor, query: ListQuery, options: ListOptions = {}): AsyncGenerator<string> {
-  const info = tableInfo(spec);
-  const columns = [...info.columns.keys()];
-  // Validate the filters and ordering before the first byte goes out.
-  const probe = new Params();
-  listConditions(spec, query, probe);
-  const order = orderBy(spec, query.ordering);
-  yield `\ufeff${columns.join(',')}\r\n`;
-  for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const params = new Params();
-    const where = [visibility(spec, actor, params), ...listConditions(spec, query, params), ...(options.where?.(params) ?? [])];
-    const { rows } = await q.query(
-      `SELECT ${info.selectList} FROM ${info.table} t WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${EXPORT_BATCH} OFFSET ${params.add(offset)}`,
-      params.values,
-    );
-    if (rows.length > 0) yield rows.map((row) => { const record = toRecord(row); return columns.map((c) => csvCell(record[c])).join(',') + '\r\n'; }).join('');
-    if (rows.length < EXPORT_BATCH) return;
-  }
 }

@@ -11,6 +11,7 @@ import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../src/domain/settings.ts';
 import { eventsOf, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
 import { BookingPreviewInput, ComboQuoteInput } from './bookingPricing.ts';
+import { exportQuerySchema } from './csvExport.ts';
 import { expandParam } from './expand.ts';
 import { FIELDS_PARAM, listQuerySchema } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
@@ -31,6 +32,11 @@ const conflict = json(ref('Conflict'), 'Stale version: {detail, current}; or a t
 
 function queryParameters(spec: CollectionSpec) {
   const schema = listQuerySchema(spec, { ...FIELDS_PARAM, ...expandParam(spec) }) as { properties: Record<string, Json> };
+  return Object.entries(schema.properties).map(([name, s]) => ({ name, in: 'query', required: false, schema: s }));
+}
+
+function exportParameters(spec: CollectionSpec) {
+  const schema = exportQuerySchema(spec) as { properties: Record<string, Json> };
   return Object.entries(schema.properties).map(([name, s]) => ({ name, in: 'query', required: false, schema: s }));
 }
 
@@ -78,8 +84,11 @@ export function buildOpenApi(version: string): Json {
     if (!spec.parent) {
       paths[`${base}export.csv`] = {
         get: {
-          tags: [tag], operationId: `export${name}`, summary: `Export ${spec.title.toLowerCase()} as CSV (same filters as the list, streamed)`,
-          parameters: queryParameters(spec), responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+          tags: [tag], operationId: `export${name}`, summary: `Export ${spec.title.toLowerCase()} as CSV (same filters and ordering as the list, streamed)`,
+          description:
+            'Every matching record, in the list\'s order, read by keyset. Headers, enum labels and translated texts in `lang`; money in major units; ' +
+            'instants as YYYY-MM-DD HH:MM in Africa/Algiers. `columns` picks the fields; an expanded field shows its label instead of its id.',
+          parameters: exportParameters(spec), responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
         },
       };
     }
@@ -169,6 +178,15 @@ export function buildOpenApi(version: string): Json {
           properties: { id: { type: 'string', format: 'uuid' }, method: { type: 'string' }, amount: money, paid_at: { type: ['string', 'null'], format: 'date-time' }, refundable: money },
         },
       },
+    },
+  };
+  paths[`${API_PREFIX}/bookings/export/`] = {
+    get: {
+      tags: ['Bookings'], operationId: 'exportBookingsForOperators',
+      summary: 'The bookings CSV as the bookings screen downloads it',
+      description: 'The bookings export (`bookings/export.csv`) with the columns an operator reads (ref, customer, phone, service, start, participants, money, status) and, without `ordering`, earliest start first.',
+      parameters: exportParameters(COLLECTIONS.find((c) => c.name === 'bookings')!),
+      responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
     },
   };
   paths[`${API_PREFIX}/bookings/{id}/refundable/`] = {

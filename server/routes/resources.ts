@@ -19,9 +19,8 @@ import { actorOf, type Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { mapDbError } from './errors.ts';
 import type { CollectionHooks, WriteContext } from './hooks.ts';
-import { Readable } from 'node:stream';
 import { expandParam, expandRecords, parseExpand } from './expand.ts';
-import { FIELDS_PARAM, exportCsv, listQuerySchema, listRecords, type ListQuery } from './listing.ts';
+import { FIELDS_PARAM, listQuerySchema, listRecords, type ListQuery } from './listing.ts';
 import { checkRefs, insertRecord, resolveVendor, updateRecord, type Row } from './records.ts';
 import { assertAccess, loadOr404, methodNotAllowed, type Action } from './scope.ts';
 
@@ -89,20 +88,6 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
     assertAccess(spec, 'list', actor);
     const page = await listRecords(app.db, spec, actor, request.query, request);
     return hooks.present ? { ...page, results: await hooks.present({ tx: app.db, now: new Date().toISOString() }, page.results) } : page;
-  });
-
-  app.get<{ Querystring: ListQuery }>(`${base}export.csv`, { ...guarded(app, spec, 'list'), schema: { querystring: listQuerySchema(spec) } }, async (request, reply) => {
-    const { actor } = await context(app, request);
-    const csv = exportCsv(app.db, spec, actor, request.query);
-    // The first chunk (the header) is awaited so a bad filter is still a plain 400.
-    const first = await csv.next();
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${spec.name}-${new Date().toISOString().slice(0, 10)}.csv"`)
-      .send(Readable.from((async function* () {
-        if (!first.done) yield first.value;
-        yield* csv;
-      })()));
   });
 
   const readQuery = { type: 'object', properties: expandParam(spec), additionalProperties: false };

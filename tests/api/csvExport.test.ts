@@ -1,0 +1,106 @@
+/**
+ * The engine's CSV export of any list: the filtered set in the list's order, read by
+ * keyset, headers and labels in the user's language, chosen columns, references by name.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { EXPORT_BATCH } from '../../server/routes/listing.ts';
+import { book, catalogFor, inDays, startDomain, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
+
+let d: Domain;
+let sahara: Catalog;
+let kabylie: Catalog;
+let booking: Json;
+
+before(async () => {
+  d = await startDomain();
+  sahara = await catalogFor(d, d.vendor);
+  kabylie = await catalogFor(d, d.vendor2, sahara.category);
+  booking = await book(d, d.vendor, sahara, { payment_method: 'cash', starts_at: inDays(5, 9) });
+  await d.ok(d.vendor, 'POST', '/refunds/', { booking_id: booking.id, amount: 123_456, destination: 'wallet', reason: 'Sandstorm, "dunes" closed' });
+  const foreign = await book(d, d.vendor2, kabylie, { payment_method: 'cash' });
+  await d.ok(d.vendor2, 'POST', '/refunds/', { booking_id: foreign.id, amount: 1000, destination: 'original_method', reason: 'Other vendor' });
+});
+after(() => d.close());
+
+async function csv(who: Who | null, url: string) {
+  const res = await d.t.app.inject({ method: 'GET', url: `/branch/api${url}`, headers: who ? { authorization: `Bearer ${who.token}` } : {} });
+  return { status: res.statusCode, headers: res.headers, body: res.body, rows: res.body.replace(/^\ufeff/, '').trim().split('\r\n') };
+}
+
+test('chosen columns, in order, with headers, enums and money in the chosen language and references by name', async () => {
+  const fr = await csv(d.vendor, '/refunds/export.csv?lang=fr&columns=booking_id,amount,status,destination,reason,created_at&expand=booking_id');
+  assert.equal(fr.status, 200);
+  assert.equal(fr.headers['cache-control'], 'no-store');
+  assert.deepEqual(fr.rows[0].split(','), ['Réservation', 'Montant', 'Statut', 'Rembourser vers', 'Motif', 'Créé le']);
+  assert.equal(fr.rows.length, 2, "only the vendor's own refund");
+  const [ref, amount, status, destination, reason, created] = fr.rows[1].split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+  assert.equal(ref, booking.ref, 'the booking by its reference, not its id');
+  assert.equal(amount, '1234.56', 'money in major units');
+  assert.equal(status, 'Demandé');
+  assert.equal(destination, 'Portefeuille du client');
+  assert.equal(reason, '"Sandstorm, ""dunes"" closed"');
+  assert.match(created, /^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+  const ar = await csv(d.vendor, '/refunds/export.csv?lang=ar&columns=status,amount');
+  assert.deepEqual(ar.rows[0].split(','), ['الحالة', 'المبلغ']);
+  assert.equal(ar.rows[1].split(',')[0], 'مطلوب');
+});
+
+test("instants in Algeria's time; texts in three languages in the chosen one", async () => {
+  const res = await csv(d.vendor, `/bookings/export.csv?lang=fr&columns=ref,starts_at,service_title_i18n,vendor_id&expand=vendor_id&ref=${booking.ref}`);
+  assert.deepEqual(res.rows[0].split(','), ['Référence', 'Date et heure', 'Prestation', 'Prestataire']);
+  const hour = Number(new Date(booking.starts_at).getUTCHours()) + 1;
+  assert.equal(res.rows[1].split(',')[1].slice(11), `${String(hour).padStart(2, '0')}:00`, 'UTC+1 in Algeria');
+  assert.equal(res.rows[1].split(',')[2], 'Quad ride instant (fr)');
+  assert.equal(res.rows[1].split(',')[3], 'Sahara Quad Tours');
+});
+
+test('bad columns, expand, fields or language are a 400 before anything is sent; roles as for the list', async () => {
+  for (const query of ['columns=amount,password_hash', 'columns=', 'expand=reason', 'fields=amount', 'lang=de', 'status=nonsense', 'ordering=reason']) {
+    const res = await d.call(d.vendor, 'GET', `/refunds/export.csv?${query}`);
+    assert.equal(res.status, 400, query);
+  }
+  assert.equal((await d.call(d.vendor, 'GET', '/vendors/export.csv')).status, 403);
+  assert.equal((await d.call(null, 'GET', '/refunds/export.csv')).status, 401);
+});
+
+test('every row once, in the list order, across batches: nullable and descending keys, texts in one language', async () => {
+  const count = EXPORT_BATCH + 300;
+  await d.sql(
+    `INSERT INTO locations (vendor_id, name_i18n, wilaya_code, commune)
+     SELECT $1, CASE WHEN i % 7 = 0 THEN jsonb_build_object('en', 'Spot ' || i) ELSE jsonb_build_object('en', 'Spot ' || i, 'fr', 'Lieu ' || (i % 50), 'ar', 'x') END,
+            lpad(((i % 3) + 1)::text, 2, '0'), CASE WHEN i % 5 = 0 THEN NULL ELSE 'Commune ' || (i % 4) END
+     FROM generate_series(1, ${count}) i`,
+    [d.vendorId],
+  );
+  const ordering = 'commune,-wilaya_code,name_i18n.fr';
+  const queries: string[] = [];
+  const db = d.t.db as unknown as { query: (sql: string, params?: unknown[]) => Promise<unknown> };
+  const original = db.query;
+  db.query = (sql: string, params?: unknown[]) => (queries.push(sql), original.call(db, sql, params));
+  let res;
+  try {
+    res = await csv(d.vendor, `/locations/export.csv?columns=id&ordering=${ordering}`);
+  } finally {
+    db.query = original;
+  }
+  const exported = res.rows.slice(1);
+  const expected = await d.sql<{ id: string }>(
+    `SELECT id FROM locations WHERE vendor_id = $1 ORDER BY commune ASC, wilaya_code DESC, lower(name_i18n->>'fr') ASC, id ASC`,
+    [d.vendorId],
+  );
+  assert.ok(expected.length > count);
+  assert.equal(exported.length, expected.length);
+  assert.deepEqual(exported, expected.map((r) => r.id));
+  assert.ok(!queries.some((q) => /OFFSET/i.test(q)), 'batches are read by keyset, not by offset');
+  const list = await d.ok(d.vendor, 'GET', `/locations/?ordering=${ordering}&page_size=100&fields=id`);
+  assert.deepEqual(exported.slice(0, 100), list.results.map((r: Json) => r.id), 'the same order as the list');
+});
+
+test('the OpenAPI document describes lang, columns and expand on exports, and no fields', async () => {
+  const doc = await d.ok(d.vendor, 'GET', '/openapi.json');
+  const names = doc.paths['/branch/api/refunds/export.csv'].get.parameters.map((p: Json) => p.name);
+  for (const name of ['lang', 'columns', 'expand', 'ordering', 'status']) assert.ok(names.includes(name), name);
+  assert.ok(!names.includes('fields'));
+  assert.ok(doc.paths['/branch/api/bookings/export/'].get);
+});
