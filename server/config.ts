@@ -16,6 +16,8 @@ export interface Config {
   distDir?: string;
   production: boolean;
   version: string;
+  /** `https://host[/prefix]` the API is reached at; list links are absolute under it, else relative. */
+  publicUrl?: string;
 }
 
 const rootDir = join(import.meta.dirname, '..');
@@ -33,7 +35,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: join(rootDir, 'dist'),
     production: env.NODE_ENV === 'production',
     version: appVersion,
+    publicUrl: publicUrlOf(env.PUBLIC_URL),
   };
+}
+
+/** PUBLIC_URL without a trailing slash; a value that is not an http(s) URL stops the start. */
+function publicUrlOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash) {
+    throw new Error(`PUBLIC_URL must be an http(s) URL without query or fragment: ${value}`);
+  }
+  return url.toString().replace(/\/+$/, '');
 }
 
 /** Configuration for tests: in-memory PGlite (or DATABASE_URL when set), no SPA. */

@@ -184,10 +184,15 @@ export function fieldsSelect(spec: CollectionSpec, fields: string | undefined): 
   return selectListOf([...info.columns.values()].filter((c) => names.has(c.name)));
 }
 
+/**
+ * A link to another page of the same list: this request's path and query with another
+ * page, under PUBLIC_URL when it is set, else relative. Never built from the Host
+ * header, which whoever sends the request chooses.
+ */
 function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const url = new URL(request.url, 'http://localhost');
   url.searchParams.set('page', String(page));
-  return url.toString();
+  return `${request.server.config.publicUrl ?? ''}${url.pathname}${url.search}`;
 }
 
 /**
