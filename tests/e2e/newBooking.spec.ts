@@ -7,6 +7,7 @@
  * Each test books on a service of its own (made through the API as the demo vendor), on a
  * day of its own, so parallel workers never share seats.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, localized, loginViaApi, t, test, type Locale } from './fixtures.ts';
 
@@ -92,6 +93,15 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(radios.nth(1)).toBeEnabled();
     await radios.nth(1).check();
     await expect(radios.nth(1)).toBeChecked();
+
+    // A coupon the server does not know: its words at the coupon field, no price until corrected.
+    const coupon = form.getByLabel(t(locale, 'newBooking.coupon'));
+    await coupon.fill('NOSUCHCODE');
+    await expect(form.getByText('Unknown coupon code.')).toBeVisible();
+    await expect(coupon).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('.price-summary')).toContainText(t(locale, 'price.refused'));
+    await coupon.fill('');
+    await expect(total(page)).toHaveText(two);
   });
 }
 
@@ -157,5 +167,31 @@ for (const locale of ['en', 'ar'] as const) {
     await form.getByLabel(t(locale, 'newBooking.type.adult')).fill('3');
     await expect(comboTotal).not.toHaveText(one);
     await expect(comboTotal).toHaveText(money);
+  });
+}
+
+/** Serious and critical axe violations of the page, or of one open dialog (`layer`), as readable lines. */
+async function seriousViolations(page: Page, layer?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).options({ resultTypes: ['violations'] });
+  if (layer) builder = builder.include(layer);
+  const { violations } = await builder.analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const [locale, theme] of [['en', 'light'], ['ar', 'dark']] as const) {
+  test(`${locale}, ${theme}: the form with its slots, price and errors, and the customer dialog, have no serious accessibility violations`, async ({ page, request }) => {
+    const { title, day } = await serviceWithSlots(request);
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    const form = await openNewBooking(page, locale);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await form.getByRole('button', { name: t(locale, 'newBooking.create') }).click();
+    await pick(form, page, t(locale, 'booking.service'), title);
+    await form.getByLabel(t(locale, 'newBooking.date')).fill(day);
+    await expect(form.getByRole('radiogroup', { name: t(locale, 'newBooking.slots') }).getByRole('radio')).toHaveCount(2);
+    await expect(total(page)).toHaveText(/\d/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: t(locale, 'newBooking.newCustomer') }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   });
 }
