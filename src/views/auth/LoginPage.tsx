@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { sessionActor } from '../../app/actors.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import type { SessionError } from '../../machines/session.ts';
+import { useDocumentTitle } from '../ui/usePageTitle.ts';
 import { LanguageSelect, ThemeSelect } from './PreferenceSelects.tsx';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -41,6 +42,7 @@ function reasonMessage(error: SessionError): { id: string; values?: Record<strin
 export function LoginPage() {
   usePageReady();
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'login.title' }));
   const id = useId();
   const submitting = useSelector(sessionActor, (s) => s.hasTag('busy'));
   const error = useSelector(sessionActor, (s) => s.context.error);

@@ -1,12 +1,19 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { HOME_PATH, type RouteDef } from '../../app/routes.ts';
+import { RecordTitleContext, useDocumentTitle } from './usePageTitle.ts';
 
-/** Title and breadcrumb of a page; the page body goes inside. */
+/**
+ * Title and breadcrumb of a page, and the browser tab's title; the page body goes inside.
+ * `id`: the record the page is about (a booking's ref), also named in the tab's title;
+ * a record opened inside the page names itself there with `usePageTitle`.
+ */
 export function PageFrame({ route, id, actions, children }: { route: RouteDef; id?: string; actions?: ReactNode; children: ReactNode }) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: `route.${route.key}` });
+  const [innerRecord, setInnerRecord] = useState<string | null>(null);
+  useDocumentTitle(title, innerRecord ?? id);
   return (
     <section className="page" aria-labelledby="page-title">
       <nav className="breadcrumb" aria-label={intl.formatMessage({ id: 'shell.breadcrumb' })}>
@@ -35,7 +42,7 @@ export function PageFrame({ route, id, actions, children }: { route: RouteDef; i
         </h1>
         {actions}
       </div>
-      {children}
+      <RecordTitleContext.Provider value={setInnerRecord}>{children}</RecordTitleContext.Provider>
     </section>
   );
 }
