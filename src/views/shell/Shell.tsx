@@ -12,6 +12,7 @@ import { Footer } from './Footer.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { LogoutButton } from './LogoutDialog.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
+import { ProgressBar } from './ProgressBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
 /** Error toasts stay long enough to read (the seed's 500 ms was not) and can be dismissed. */
@@ -53,6 +54,8 @@ export default function Shell({ current, children }: { current: RouteDef | null;
 
   return (
     <div className="shell" data-sidebar={sidebarOpen ? 'open' : 'closed'}>
+      {/* The loading state of a page change that takes more than 200 ms. */}
+      <ProgressBar />
       <a className="skip-link" href="#main">
         <FormattedMessage id="shell.skipToContent" />
       </a>
