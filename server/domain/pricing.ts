@@ -38,10 +38,12 @@ function promotionRow(row: Row, customerUses: number): PromotionLike {
 async function promotions(tx: Queryable, service: Row, customerId: string | null, code: string | null | undefined) {
   let coupon: (PromotionLike & { code: string }) | null = null;
   if (code) {
+    // Codes are unique per vendor and among platform coupons: the vendor's own comes first.
     const { rows } = await tx.query<Row>(
       `SELECT id, code, kind, value, max_uses, per_customer_limit, booking_from, booking_to, to_char(travel_from, 'YYYY-MM-DD') AS travel_from,
               to_char(travel_to, 'YYYY-MM-DD') AS travel_to, service_ids, min_total, stackable, active, uses_count
-       FROM coupons WHERE code = $1 AND (vendor_id IS NULL OR vendor_id = $2) FOR UPDATE`,
+       FROM coupons WHERE code = $1 AND (vendor_id IS NULL OR vendor_id = $2)
+       ORDER BY vendor_id NULLS LAST LIMIT 1 FOR UPDATE`,
       [code.toUpperCase(), service.vendor_id],
     );
     if (!rows[0]) throw badRequest({ coupon_code: ['Unknown coupon code.'] });
