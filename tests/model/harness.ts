@@ -3,7 +3,7 @@
  * snapshot is in (through the public `matches`), and a coverage record that fails a test
  * when a state of the real machine was never visited.
  */
-import type { AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, InspectionEvent, StateValue } from 'xstate';
 
 interface NodeLike {
   key: string;
@@ -53,4 +53,50 @@ export class Coverage {
 /** Lets settled promises (a promise actor's result) reach the actor. */
 export function flushPromises(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+interface TransitionLike {
+  source: NodeLike & { transitions: Map<string, unknown[]>; always?: unknown[]; id: string };
+  eventType: string;
+}
+
+function transitionKey(source: TransitionLike['source'], eventType: string, index: number): string {
+  const path = source.path.length > 0 ? source.path.join('.') : '(root)';
+  return `${path} on ${eventType === '' ? 'always' : eventType} #${index}`;
+}
+
+/**
+ * Every transition of the machine, read from its definition: one per event (or delay,
+ * invoke result, `always`) and candidate of each state, so a guarded event with two
+ * targets counts twice. A transition added to the machine shows up here without anyone
+ * listing it.
+ */
+export function transitionKeys(machine: AnyStateMachine): string[] {
+  const root = machine.root as unknown as TransitionLike['source'];
+  const nodes = [root, ...(descendants(root) as TransitionLike['source'][])];
+  return nodes.flatMap((node) => [
+    ...[...node.transitions].flatMap(([eventType, candidates]) => candidates.map((_, i) => transitionKey(node, eventType, i))),
+    ...(node.always ?? []).map((_, i) => transitionKey(node, '', i)),
+  ]);
+}
+
+/**
+ * The transitions an actor took, heard through its `inspect` option, against
+ * `transitionKeys` of the machine: `missing()` lists those no test took.
+ */
+export class TransitionCoverage {
+  private readonly taken = new Set<string>();
+  constructor(private readonly machine: AnyStateMachine) {}
+  /** Give to `createActor(machine, { inspect })`. */
+  readonly inspect = (event: InspectionEvent): void => {
+    if (event.type !== '@xstate.microstep') return;
+    for (const transition of event._transitions as unknown as TransitionLike[]) {
+      const { source, eventType } = transition;
+      const candidates = eventType === '' ? (source.always ?? []) : (source.transitions.get(eventType) ?? []);
+      this.taken.add(transitionKey(source, eventType, candidates.indexOf(transition)));
+    }
+  };
+  missing(): string[] {
+    return transitionKeys(this.machine).filter((key) => !this.taken.has(key));
+  }
 }
