@@ -86,8 +86,9 @@ test.describe('staff', () => {
     await rowOf(page, refund.ref).getByRole('button', { name: t('en', 'refundEvent.reject'), exact: true }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByRole('button', { name: t('en', 'refundEvent.reject'), exact: true }).click();
-    await expect(dialog.getByText(t('en', 'booking.reasonRequired'))).toBeVisible();
-    await dialog.getByLabel(t('en', 'bulk.reason')).fill('Outside the cancellation window');
+    await expect(dialog.getByText(t('en', 'reason.choose'))).toBeVisible();
+    // A coded rejection reason, named in the user's language.
+    await dialog.getByLabel(t('en', 'bulk.reason')).selectOption({ label: 'Outside the cancellation policy' });
     await dialog.getByRole('button', { name: t('en', 'refundEvent.reject'), exact: true }).click();
     // A rejected refund leaves the "needs action" view.
     await expect(rowOf(page, refund.ref)).toHaveCount(0);
@@ -139,6 +140,25 @@ test.describe('staff', () => {
       // What gave way is what matters least: the status is always there.
       await expect(page.getByRole('columnheader', { name: t('en', 'booking.status') })).toBeVisible();
     }
+    // A phone: each row is a card of label and value, and still nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/booking/refund');
+    await expect(page.locator('table.table tbody tr').first()).toBeVisible();
+    await expect(page.locator('table.table thead')).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test('a filter on a record reads as a search over records', async ({ page }) => {
+    await openRefunds(page, 'en');
+    const vendor = page.getByRole('combobox', { name: t('en', 'booking.vendor') });
+    await expect(vendor).toHaveAttribute('placeholder', t('en', 'list.anyRecord'));
+    await vendor.fill('Sahara');
+    await page.getByRole('option', { name: /Sahara Quad Tours/ }).click();
+    await expect(page).toHaveURL(/vendor_id=[0-9a-f-]{36}/);
+    // Clearing the bar's filters keeps the quick view.
+    await page.getByRole('button', { name: t('en', 'list.clearFilters') }).click();
+    await expect(page).not.toHaveURL(/vendor_id=/);
+    await expect(page.getByRole('radio', { name: t('en', 'refundView.open') })).toBeChecked();
   });
 });
 

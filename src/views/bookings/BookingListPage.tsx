@@ -1,75 +1,37 @@
 import { useSelector } from '@xstate/react';
-import { useLayoutEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useSearch } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
+import { Link } from 'wouter';
 import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
-import { usePageReady } from '../../app/pageReady.ts';
-import { routeByKey, pathOf } from '../../app/routes.ts';
-import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES } from '../../domain/statuses.ts';
-import { serializeListQuery } from '../../machines/resources/listQuery.ts';
+import { pathOf, routeByKey } from '../../app/routes.ts';
 import type { Column } from '../ui/DataTable.tsx';
 import { formatDateTime, formatMoney, localized } from '../ui/format.ts';
-import { FilterSelect } from '../ui/FilterSelect.tsx';
-import { ListResults } from '../ui/ListResults.tsx';
-import { PageFrame } from '../ui/PageFrame.tsx';
-import { RecordFilter } from '../ui/RecordFilter.tsx';
-import { SearchBox } from '../ui/SearchBox.tsx';
+import { useLifecycleActions } from '../ui/LifecycleActions.tsx';
+import { ListScreen } from '../ui/ListScreen.tsx';
+import { useListScreen } from '../ui/listScreen.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
-import { useList } from '../ui/useList.ts';
-import { exportBookingsCsv, confirmBookings } from './bookingActions.ts';
-import { BookingViewSwitch } from './BookingViewSwitch.tsx';
-import { BOOKING_VIEWS, DEFAULT_BOOKING_VIEW, NEW_BOOKING_ID, type BookingView } from './bookingViews.ts';
+import { BOOKING_BULK_EVENTS, bookingsScreen, type BookingRow } from './bookingsScreen.ts';
+import { NEW_BOOKING_ID } from './bookingViews.ts';
 
-export interface BookingRow {
-  id: string;
-  version: number;
-  ref: string;
-  customer_name: string;
-  customer_phone: string | null;
-  service_title_i18n: Record<string, string> | null;
-  starts_at: string;
-  participants_count: number;
-  total: number;
-  paid: number;
-  balance: number;
-  currency: string;
-  status: string;
-  payment_status: string;
-}
-
-const FILTERS = ['view', 'status', 'payment_status', 'vendor_id', 'service_id', 'starts_at'] as const;
-// The table's fields only: a page of whole bookings is three times the bytes.
-const FIELDS = [
-  'ref', 'customer_name', 'customer_phone', 'service_title_i18n', 'starts_at', 'participants_count',
-  'total', 'paid', 'balance', 'currency', 'status', 'payment_status',
-] as const satisfies readonly (keyof BookingRow)[];
-// Soonest first: the list opens on the upcoming view.
-const LIST_OPTIONS = { filters: FILTERS, defaultOrdering: 'starts_at', fields: FIELDS };
-
-/**
- * The bookings list opens on what matters now: a bare URL becomes the upcoming view (the
- * address is replaced, so the back button does not return to it). A link that names
- * filters but no view shows every booking it matches.
- */
-export function BookingListPage(props: PageProps) {
-  const bare = [...new URLSearchParams(useSearch()).keys()].filter((key) => key !== 'inspect').length === 0;
-  useLayoutEffect(() => {
-    if (bare) history.replaceState(history.state, '', `${location.pathname}?view=${DEFAULT_BOOKING_VIEW}`);
-  }, [bare]);
-  return bare ? null : <BookingList {...props} />;
-}
-
-function BookingList({ route }: PageProps) {
+/** The bookings an operator runs all day: what is coming first, found by views, filters and search. */
+export function BookingListPage({ route }: PageProps) {
   const intl = useIntl();
-  const list = useList('bookings', LIST_OPTIONS);
-  const snapshot = useSelector(list, (s) => s);
-  const admin = useSelector(sessionActor, (s) => s.context.user?.admin === true);
-  const [bulkBusy, setBulkBusy] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const { query, page, error, selected, searchText } = snapshot.context;
-  usePageReady(page !== null || error !== null);
+  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const list = useListScreen(bookingsScreen);
+  const detail = routeByKey('bookingDetail');
+  const actions = useLifecycleActions<BookingRow>({
+    resource: bookingsScreen.collection.name,
+    lifecycle: 'booking',
+    order: BOOKING_BULK_EVENTS,
+    messagePrefix: 'bookingEvent',
+    staff,
+    label: (row) => row.ref,
+    describe: (row) => <FormattedMessage id="booking.actionOn" values={{ ref: row.ref, customer: row.customer_name }} />,
+    onDone: () => {
+      list.send({ type: 'select.clear' });
+      list.send({ type: 'refresh' });
+    },
+  });
 
   const money = (row: BookingRow, amount: number) => formatMoney(intl, amount, row.currency);
   const columns: Column<BookingRow>[] = [
@@ -107,121 +69,29 @@ function BookingList({ route }: PageProps) {
     { key: 'payment_status', header: 'booking.paymentStatus', priority: 2, render: (r) => <StatusChip status={r.payment_status} kind="paymentStatus" /> },
   ];
 
-  const filter = (name: string) => query.filters[name] ?? '';
-  const view = (BOOKING_VIEWS.find((v) => v.view === query.filters.view)?.view ?? 'all') as BookingView;
-  // A view opens on its own ordering and first page; the other filters and the search stay.
-  const showView = (next: BookingView) => {
-    const ordering = BOOKING_VIEWS.find((v) => v.view === next)!.ordering;
-    navigate(location.pathname + serializeListQuery({ ...query, filters: { ...query.filters, view: next }, ordering, page: 1 }, LIST_OPTIONS));
-  };
-  const setFilter = (name: string, value: string) => list.send({ type: 'filter.set', name, value });
-  const rows = (page?.results ?? []) as unknown as BookingRow[];
-  const detail = routeByKey('bookingDetail');
-
-  const runBulk = async (work: () => Promise<unknown>) => {
-    setBulkBusy(true);
-    try {
-      await work();
-    } finally {
-      setBulkBusy(false);
-      list.send({ type: 'select.clear' });
-      list.send({ type: 'refresh' });
-    }
-  };
-
   return (
-    <PageFrame
+    <ListScreen
       route={route}
-      actions={
-        <div className="page-actions">
-          <button
-            type="button"
-            className="button"
-            disabled={exporting}
-            aria-busy={exporting || undefined}
-            onClick={() => {
-              // Exporting leaves the selection and the table as they are.
-              setExporting(true);
-              exportBookingsCsv(query, intl.locale).finally(() => setExporting(false));
-            }}
-          >
-            <FormattedMessage id="booking.exportCsv" />
-          </button>
-          <Link href={pathOf(detail, NEW_BOOKING_ID)} className="button button-primary">
-            <FormattedMessage id="newBooking.button" />
-          </Link>
-        </div>
+      screen={bookingsScreen}
+      list={list}
+      staff={staff}
+      columns={columns}
+      empty={<FormattedMessage id="booking.none" />}
+      tableName="bookings"
+      rowHref={(row) => pathOf(detail, row.id)}
+      exportable
+      bulk={actions.bulkButtons}
+      notices={
+        <>
+          {actions.report}
+          {actions.dialog}
+        </>
       }
-    >
-      <BookingViewSwitch current={view} onChange={showView} />
-      <div className="filter-bar" role="search">
-        <SearchBox
-          value={searchText}
-          label={intl.formatMessage({ id: 'booking.searchLabel' })}
-          onChange={(text) => list.send({ type: 'search.typed', text })}
-        />
-        <FilterSelect label="booking.status" value={filter('status')} values={BOOKING_STATUSES} labelPrefix="bookingStatus" onChange={(v) => setFilter('status', v)} />
-        <FilterSelect
-          label="booking.paymentStatus"
-          value={filter('payment_status')}
-          values={BOOKING_PAYMENT_STATUSES}
-          labelPrefix="paymentStatus"
-          onChange={(v) => setFilter('payment_status', v)}
-        />
-        <label className="filter">
-          <FormattedMessage id="booking.from" />
-          <input type="date" value={filter('starts_at__gte').slice(0, 10)} onChange={(e) => setFilter('starts_at__gte', e.target.value)} />
-        </label>
-        <label className="filter">
-          <FormattedMessage id="booking.to" />
-          <input type="date" value={filter('starts_at__lte').slice(0, 10)} onChange={(e) => setFilter('starts_at__lte', e.target.value)} />
-        </label>
-        {admin && (
-          <RecordFilter
-            resource="vendors"
-            label={<FormattedMessage id="booking.vendor" />}
-            id={filter('vendor_id')}
-            optionLabel={(v) => String(v.trade_name)}
-            onChange={(id) => setFilter('vendor_id', id)}
-          />
-        )}
-        <RecordFilter
-          resource="services"
-          label={<FormattedMessage id="booking.service" />}
-          id={filter('service_id')}
-          optionLabel={(s) => localized(s.title_i18n, intl.locale)}
-          onChange={(id) => setFilter('service_id', id)}
-        />
-        {(Object.keys(query.filters).some((name) => name !== 'view') || query.search) && (
-          <button type="button" className="button button-ghost" onClick={() => list.send({ type: 'filters.clear' })}>
-            <FormattedMessage id="list.clearFilters" />
-          </button>
-        )}
-      </div>
-      {selected.length > 0 && (
-        <div className="bulk-bar" role="region" aria-label={intl.formatMessage({ id: 'list.bulkActions' })}>
-          <span>
-            <FormattedMessage id="list.selectedCount" values={{ count: selected.length }} />
-          </span>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={bulkBusy}
-            onClick={() => runBulk(() => confirmBookings(rows.filter((r) => selected.includes(r.id))))}
-          >
-            <FormattedMessage id="booking.confirmSelected" />
-          </button>
-        </div>
-      )}
-      <ListResults
-        list={list}
-        empty={<FormattedMessage id="booking.none" />}
-        name="bookings"
-        caption={intl.formatMessage({ id: 'route.bookingManage' })}
-        columns={columns}
-        rowHref={(row) => pathOf(detail, row.id)}
-        selectable
-      />
-    </PageFrame>
+      actions={
+        <Link href={pathOf(detail, NEW_BOOKING_ID)} className="button button-primary">
+          <FormattedMessage id="newBooking.button" />
+        </Link>
+      }
+    />
   );
 }

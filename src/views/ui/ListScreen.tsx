@@ -63,7 +63,7 @@ export function ListScreen<C extends CollectionDescription, Row extends { id: st
     </button>
   );
 
-  const views = screen.views && <QuickViews views={screen.views as readonly QuickViewOption[]} list={list} label="list.views" />;
+  const views = screen.views && <QuickViews views={screen.views as readonly QuickViewOption[]} list={list} label={screen.viewsLabel ?? 'list.views'} />;
 
   const main = (
     <>

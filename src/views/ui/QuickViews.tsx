@@ -29,7 +29,8 @@ export function QuickViews({ views, list, label }: { views: readonly QuickViewOp
             type="radio"
             name={name}
             value={view.key}
-            checked={filters.view === view.key}
+            // No view named is every record: the "all" view.
+            checked={(filters.view ?? 'all') === view.key}
             onChange={() => list.send({ type: 'filters.replace', filters: { ...filters, view: view.key }, ordering: view.ordering })}
           />
           <span>{intl.formatMessage({ id: view.label })}</span>

@@ -5,7 +5,8 @@
  * ordering it refuses or a field it does not return fails `tsc`; tests/unit/screens.test.ts
  * checks every screen against the registry itself.
  */
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
+import { useSearch } from 'wouter';
 import type { ApiRecord } from '../../api/resources.ts';
 import { useList } from './useList.ts';
 
@@ -82,6 +83,10 @@ export interface ListScreenSpec<C extends CollectionDescription> {
    * filters; choosing one also orders the list its way.
    */
   views?: readonly QuickView<C>[];
+  /** The view opened when the URL names no filter and no search; the first by default. */
+  defaultView?: NonNullable<C['views']>[number];
+  /** Message id naming the group of views (for screen readers); "Views" by default. */
+  viewsLabel?: string;
 }
 
 export interface QuickView<C extends CollectionDescription> {
@@ -103,16 +108,22 @@ export function filterValues<C extends CollectionDescription>(collection: C, fil
 
 /** The list actor of a screen, kept in step with the URL. */
 export function useListScreen<C extends CollectionDescription>(screen: ListScreenSpec<C>) {
+  const defaultView = screen.views?.find((v) => v.key === (screen.defaultView ?? screen.views?.[0]?.key));
   const options = useMemo(
     () => ({
       filters: [...screen.filters.map((f) => f.field as string), ...(screen.views ? ['view'] : [])],
-      defaultOrdering: (screen.views?.[0]?.ordering ?? screen.defaultOrdering) as string,
-      defaultFilters: screen.views ? { view: screen.views[0].key as string } : undefined,
+      defaultOrdering: (defaultView?.ordering ?? screen.defaultOrdering) as string,
+      defaultFilters: defaultView ? { view: defaultView.key as string } : undefined,
       fields: screen.fields,
       expand: screen.expand,
       keepParams: screen.panels,
     }),
     [screen],
   );
+  // A bare address becomes the default view's, replaced so the back button does not return to it.
+  const bare = [...new URLSearchParams(useSearch()).keys()].filter((key) => key !== 'inspect').length === 0;
+  useLayoutEffect(() => {
+    if (bare && options.defaultFilters) history.replaceState(history.state, '', `${location.pathname}?${new URLSearchParams({ ...options.defaultFilters })}${location.search ? `&${location.search.slice(1)}` : ''}`);
+  }, [bare]);
   return useList(screen.collection.name, options);
 }
