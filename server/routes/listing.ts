@@ -178,7 +178,9 @@ export function orderBy(spec: CollectionSpec, ordering: string | undefined, alia
 export function fieldsSelect(spec: CollectionSpec, fields: string | undefined): string {
   const info = tableInfo(spec);
   if (fields === undefined) return info.selectList;
-  const names = new Set(['id', 'version', ...fields.split(',').map((s) => s.trim()).filter(Boolean)]);
+  // id, and version where records have one (audit entries do not), always come back.
+  const always = ['id', 'version'].filter((n) => info.columns.has(n));
+  const names = new Set([...always, ...fields.split(',').map((s) => s.trim()).filter(Boolean)]);
   const unknown = [...names].filter((n) => !info.columns.has(n));
   if (unknown.length > 0) throw badRequest({ fields: [`Unknown fields: ${unknown.join(', ')}.`] }, 'Invalid query');
   return selectListOf([...info.columns.values()].filter((c) => names.has(c.name)));
