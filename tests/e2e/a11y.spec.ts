@@ -2,44 +2,17 @@
  * Accessibility: axe-core on the login page, home, a nested route, the help screen (with
  * its editor open) and the 404 page, in every language and in both themes. Serious and
  * critical violations fail the test, and are printed with the elements they concern.
+ * Every page is scanned with reduced motion (tests/e2e/axe.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
 import { ACCOUNTS, LOCALES, expect, expectShell, localized, submitLogin, t, test, type Locale } from './fixtures.ts';
-
-type Results = Awaited<ReturnType<AxeBuilder['analyze']>>;
-
-function describeViolations(violations: Results['violations']): string {
-  return violations
-    .map((v) =>
-      [
-        `${v.impact}: ${v.id} — ${v.help} (${v.helpUrl})`,
-        ...v.nodes.map((node) => `    ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`),
-      ].join('\n'),
-    )
-    .join('\n');
-}
-
-/**
- * `layer`: scan only this open menu or dialog. Radix hides the rest of the page with
- * aria-hidden (not `inert`) while it traps focus and blocks outside pointer events, which
- * axe reports as aria-hidden-focus on the page behind; that page is scanned closed instead.
- */
-async function expectNoSeriousViolations(page: Page, what: string, layer?: string) {
-  let builder = new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    // Only violations are looked at; not collecting the passes makes a scan faster.
-    .options({ resultTypes: ['violations'] });
-  if (layer) builder = builder.include(layer);
-  const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${what}:\n${describeViolations(serious)}`).toEqual([]);
-}
 
 for (const theme of ['light', 'dark'] as const) {
   for (const locale of LOCALES) {
     test.describe(`${locale}, ${theme}`, () => {
-      test.use({ colorScheme: theme });
+      // Reduced motion from the start: no page fades in while axe reads its colours.
+      test.use({ colorScheme: theme, reducedMotion: 'reduce' });
 
       test(`login, home, a nested route and the 404 page have no serious violations`, async ({ page }) => {
         await page.goto(localized(locale, '/login'));
