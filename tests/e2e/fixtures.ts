@@ -1,9 +1,12 @@
 /**
  * Shared pieces of the browser tests.
  *
- * - `test.use({ account: 'admin' })` signs in through the API and seeds the new context's
- *   localStorage and cookies exactly as the app writes them (DESIGN section 4), so a test
- *   that is not about the login form opens the app already signed in.
+ * - `test.use({ account: 'admin' })` seeds the new context's localStorage and cookies
+ *   exactly as the app writes them (DESIGN section 4), so a test that is not about the
+ *   login form opens the app already signed in. Each worker signs in once per account
+ *   (through the API) and every test of that worker reuses the session, signing in again
+ *   only when its access token gets close to expiry; a test that ends or rotates its
+ *   session (logout, refresh) takes one of its own with `test.use({ ownSession: true })`.
  * - Every test sends its own `X-Forwarded-For` (the e2e servers trust it), so the login
  *   rate limiter's per-address count belongs to one test and never locks out the others.
  * - `MESSAGES` are the app's catalogues: tests look for the texts the user reads.
@@ -136,23 +139,65 @@ function addressFor(id: string): string {
   return `10.${bytes[0]}.${bytes[1]}.${(bytes[2]! % 254) + 1}`;
 }
 
-export const test = base.extend<{
-  /** Sign in as this account before the test (through the API); null: a guest. */
-  account: AccountName | null;
+/**
+ * A shared session is used only while its access token has this long left: more than a
+ * test lasts (30 s) plus the lead with which the app refreshes before expiry (60 s), so
+ * no test ever rotates the shared refresh token. The second server's 5 s tokens never
+ * qualify, so every test there signs in anew.
+ */
+const SHARED_SESSION_MARGIN_MS = 3 * 60_000;
+
+/** The sessions a worker shares between its tests, per server and account. */
+export interface WorkerSessions {
+  get(baseURL: string, account: AccountName): Promise<LoginBody>;
+}
+
+export const test = base.extend<
+  {
+    /** Sign in as this account before the test; null: a guest. */
+    account: AccountName | null;
+    /** The test signs in on its own instead of reusing its worker's session (it logs out or refreshes). */
+    ownSession: boolean;
   /** The login the context was seeded with (when `account` is set). */
   seeded: LoginBody | null;
-  /** The `X-Forwarded-For` this test's requests carry. */
-  clientAddress: string;
-}>({
+    /** The `X-Forwarded-For` this test's requests carry. */
+    clientAddress: string;
+  },
+  { sessions: WorkerSessions }
+>({
+  sessions: [
+    async ({ playwright }, use, workerInfo) => {
+      const cache = new Map<string, LoginBody>();
+      const address = addressFor(`worker#${workerInfo.workerIndex}`);
+      await use({
+        async get(baseURL, account) {
+          const key = `${baseURL} ${account}`;
+          const cached = cache.get(key);
+          if (cached && expiryOf(cached.access_token, 0) - Date.now() > SHARED_SESSION_MARGIN_MS) return cached;
+          const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': address } });
+          try {
+            const body = await loginViaApi(request, account);
+            cache.set(key, body);
+            return body;
+          } finally {
+            await request.dispose();
+          }
+        },
+      });
+    },
+    { scope: 'worker' },
+  ],
   account: [null, { option: true }],
+  ownSession: [false, { option: true }],
   clientAddress: async ({}, use, testInfo) => {
     await use(addressFor(`${testInfo.testId}#${testInfo.retry}#${testInfo.repeatEachIndex}`));
   },
   extraHTTPHeaders: async ({ extraHTTPHeaders, clientAddress }, use) => {
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': clientAddress });
   },
-  seeded: async ({ account, playwright, baseURL, clientAddress }, use) => {
+  seeded: async ({ account, ownSession, sessions, playwright, baseURL, clientAddress }, use) => {
     if (!account) return use(null);
+    if (!ownSession) return use(await sessions.get(baseURL!, account));
     const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': clientAddress } });
     try {
       await use(await loginViaApi(request, account));

@@ -5,7 +5,8 @@
  */
 import { SHORT_TOKEN_BASE_URL, expiryOf, SHORT_TOKEN_SECONDS, expect, expectShell, localStorageOf, t, test } from './fixtures.ts';
 
-test.use({ baseURL: SHORT_TOKEN_BASE_URL, account: 'admin' });
+// Each test rotates or revokes its refresh token: a session of its own.
+test.use({ baseURL: SHORT_TOKEN_BASE_URL, account: 'admin', ownSession: true });
 
 const REFRESH_URL = '/branch/api/master-admins/refresh/?format=web';
 

@@ -221,7 +221,8 @@ test.describe('login page', () => {
 });
 
 test.describe('signed in', () => {
-  test.use({ account: 'admin' });
+  // These end their session (logout, expiry): not one their worker's other tests share.
+  test.use({ account: 'admin', ownSession: true });
 
   test('opening /login goes home', async ({ page }) => {
     await page.goto('/login');
