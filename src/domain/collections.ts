@@ -19,7 +19,7 @@ export const bookings = {
   views: ["today","upcoming","needs_action","past","all"],
   ordering: ["starts_at","created_at","updated_at","total","balance","ref","status","customer_name"],
   defaultOrdering: "-starts_at",
-  refs: {"vendor_id":"vendors","customer_id":"customers","service_id":"services","slot_id":"service-slots","branch_id":"branches","location_id":"locations","combo_id":"combos"},
+  refs: {"vendor_id":"vendors","customer_id":"customers","service_id":"services","slot_id":"service-slots","branch_id":"branches","location_id":"locations","combo_id":"combos","created_by":"users"},
   fields: {
     id: {"type":"string","format":"uuid","maxLength":36},
     created_at: {"type":"string","format":"date-time","maxLength":40},

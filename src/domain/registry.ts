@@ -151,6 +151,8 @@ export const COLLECTIONS: CollectionSpec[] = [
     vendorFrom: { field: 'service_id', collection: 'services' },
     refs: {
       customer_id: 'customers', service_id: 'services', slot_id: 'service-slots', branch_id: 'branches', location_id: 'locations', combo_id: 'combos',
+      // Who made the booking: the booking's page names them.
+      created_by: 'users',
     },
     search: ['ref', 'customer_name', 'customer_phone'],
     filters: ['status', 'payment_status', 'vendor_id', 'service_id', 'customer_id', 'branch_id', 'location_id', 'slot_id', 'channel', 'starts_at', 'created_at', 'total', 'balance', 'ref'],

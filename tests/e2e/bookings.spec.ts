@@ -144,16 +144,19 @@ test('cancelling a confirmed booking asks for a reason', async ({ page }) => {
   const submit = dialog.getByRole('button', { name: t('en', 'bookingEvent.cancel'), exact: true });
   const reason = dialog.getByLabel(t('en', 'booking.cancelReason'));
 
-  // An empty (or blank) reason is refused and the booking stays confirmed.
+  // No reason chosen is refused and the booking stays confirmed.
+  await submit.click();
+  await expect(dialog.getByText(t('en', 'reason.choose'))).toBeVisible();
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+  // "Other reason" asks for words; blank ones are refused.
+  await reason.selectOption('other');
+  const details = dialog.getByLabel(t('en', 'reason.details'));
+  await details.fill('   ');
   await submit.click();
   await expect(dialog.getByText(t('en', 'booking.reasonRequired'))).toBeVisible();
-  await expect(reason).toHaveAttribute('aria-invalid', 'true');
-  await reason.fill('   ');
-  await submit.click();
-  await expect(dialog).toBeVisible();
   await expect(statusChip(page)).toHaveText(t('en', 'bookingStatus.confirmed'));
 
-  await reason.fill('Weather warning for the whole day');
+  await details.fill('Weather warning for the whole day');
   await submit.click();
   await expect(dialog).toBeHidden();
   await expect(statusChip(page)).toHaveText(t('en', 'bookingStatus.cancelled'));
@@ -199,7 +202,7 @@ async function requestRefund(page: Page) {
   await actions(page, 'en').getByRole('button', { name: t('en', 'booking.refund'), exact: true }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.getByLabel(t('en', 'refund.amount')).fill('10');
-  await dialog.getByLabel(t('en', 'refund.reason'), { exact: true }).fill('Partial refund: one participant fell ill');
+  await dialog.getByLabel(t('en', 'refund.reason'), { exact: true }).selectOption('service_issue');
   await dialog.getByRole('button', { name: t('en', 'refund.request'), exact: true }).click();
   await expect(dialog).toBeHidden();
 }

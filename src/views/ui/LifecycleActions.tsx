@@ -5,7 +5,9 @@ import { allowedEvents, eventPayloadFields, type LifecycleName } from '../../mac
 import { bulkMachine } from '../../machines/resources/bulk.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import type { Column } from './DataTable.tsx';
-import { ReasonField } from './ReasonField.tsx';
+import { NO_REASON, ReasonField, reasonPayload, type ReasonValue } from './ReasonField.tsx';
+import { codesOf, reasonComplete, useReasonCodes } from './reasonCodes.ts';
+import { reasonKindOf } from '../../domain/reasonKinds.ts';
 
 export interface LifecycleRow {
   id: string;
@@ -45,7 +47,8 @@ export function useLifecycleActions<Row extends LifecycleRow>(options: Lifecycle
   const bulk = useActorRef(bulkMachine, { input: { resource: options.resource } });
   const snapshot = useSelector(bulk, (s) => s);
   const [pending, setPending] = useState<Pending<Row> | null>(null);
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState<ReasonValue>(NO_REASON);
+  const codes = useReasonCodes();
   const [missing, setMissing] = useState(false);
   const role = options.staff ? 'staff' : 'vendor';
   const reported = snapshot.matches('reported');
@@ -58,11 +61,13 @@ export function useLifecycleActions<Row extends LifecycleRow>(options: Lifecycle
     const allowed = allowedEvents(options.lifecycle, row.status, { now: new Date().toISOString(), role, record: row });
     return options.order.filter((event) => allowed.includes(event));
   };
+  /** The coded reasons an event offers (the kind the domain gives it), or none: free text. */
+  const offeredFor = (event: string) => codesOf(codes, reasonKindOf(options.lifecycle, event));
   const needsReason = (p: Pending<Row>) =>
     p.rows.some((row) => eventPayloadFields(options.lifecycle, row.status, p.event, { now: new Date().toISOString(), role, record: row }).includes('reason'));
 
   const ask = (event: string, rows: Row[]) => {
-    setReason('');
+    setReason(NO_REASON);
     setMissing(false);
     setPending({ event, rows });
   };
@@ -70,7 +75,7 @@ export function useLifecycleActions<Row extends LifecycleRow>(options: Lifecycle
   const confirm = () => {
     if (!pending) return;
     const withReason = needsReason(pending);
-    if (withReason && !reason.trim()) {
+    if (withReason && !reasonComplete(offeredFor(pending.event), reason)) {
       setMissing(true);
       return;
     }
@@ -78,7 +83,7 @@ export function useLifecycleActions<Row extends LifecycleRow>(options: Lifecycle
       type: 'run',
       event: pending.event,
       rows: pending.rows.map((row) => ({ id: row.id, version: row.version, label: options.label(row) })),
-      payload: withReason ? { reason: reason.trim() } : {},
+      payload: withReason ? reasonPayload(reason) : {},
     });
     setPending(null);
   };
@@ -161,7 +166,9 @@ export function useLifecycleActions<Row extends LifecycleRow>(options: Lifecycle
       onCancel={() => setPending(null)}
       onConfirm={confirm}
     >
-      {pending && needsReason(pending) && <ReasonField label="bulk.reason" value={reason} missing={missing} onChange={setReason} />}
+      {pending && needsReason(pending) && (
+        <ReasonField label="bulk.reason" offered={offeredFor(pending.event)} value={reason} missing={missing} onChange={setReason} />
+      )}
     </ConfirmDialog>
   );
 

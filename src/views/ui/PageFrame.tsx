@@ -9,7 +9,20 @@ import { RecordTitleContext, useDocumentTitle } from './usePageTitle.ts';
  * `id`: the record the page is about (a booking's ref), also named in the tab's title;
  * a record opened inside the page names itself there with `usePageTitle`.
  */
-export function PageFrame({ route, id, actions, children }: { route: RouteDef; id?: string; actions?: ReactNode; children: ReactNode }) {
+export function PageFrame({
+  route,
+  id,
+  heading,
+  actions,
+  children,
+}: {
+  route: RouteDef;
+  id?: string;
+  /** What the page's heading says when the record names the page (a booking's ref); the route's title otherwise. */
+  heading?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: `route.${route.key}` });
   const [innerRecord, setInnerRecord] = useState<string | null>(null);
@@ -38,7 +51,7 @@ export function PageFrame({ route, id, actions, children }: { route: RouteDef; i
       </nav>
       <div className="page-heading">
         <h1 id="page-title" tabIndex={-1}>
-          {title}
+          {heading ?? title}
         </h1>
         {actions}
       </div>

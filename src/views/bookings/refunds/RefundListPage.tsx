@@ -8,6 +8,7 @@ import { formatDateTime, formatMoney } from '../../ui/format.ts';
 import { useLifecycleActions } from '../../ui/LifecycleActions.tsx';
 import { ListScreen } from '../../ui/ListScreen.tsx';
 import { useListScreen } from '../../ui/listScreen.ts';
+import { reasonText, useReasonCodes } from '../../ui/reasonCodes.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { RefundTotals } from './RefundTotals.tsx';
 import { bookingRefOf, REFUND_EVENTS, refundsScreen, type RefundRow } from './refundsScreen.ts';
@@ -19,6 +20,7 @@ export function RefundListPage({ route }: PageProps) {
   const list = useListScreen(refundsScreen);
   const query = useSelector(list, (s) => s.context.query);
   const bookingRoute = routeByKey('bookingDetail');
+  const codes = useReasonCodes();
   const actions = useLifecycleActions<RefundRow>({
     resource: refundsScreen.collection.name,
     lifecycle: 'refund',
@@ -63,8 +65,11 @@ export function RefundListPage({ route }: PageProps) {
       priority: 3,
       render: (r) => (
         <span className="cell-stack">
-          <span>{r.reason}</span>
-          {r.status_reason && <span className="muted">{r.status_reason}</span>}
+          {/* Coded reasons in the user's language, the free text beside them. */}
+          <span>{reasonText(codes, ['refund'], r.reason_code, r.reason, intl.locale)}</span>
+          {(r.status_reason_code || r.status_reason) && (
+            <span className="muted">{reasonText(codes, ['rejection'], r.status_reason_code, r.status_reason, intl.locale)}</span>
+          )}
         </span>
       ),
     },

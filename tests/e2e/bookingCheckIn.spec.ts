@@ -1,0 +1,63 @@
+/**
+ * Check-in follows the booking chart: only on the activity's day, from the check-in window
+ * before its start. Months ahead the screen offers no check-in and the API refuses it; on
+ * the day, a balance still due is said before checking in; afterwards completing is the one
+ * primary action and undo a secondary one. In English and Arabic.
+ */
+import type { Page } from '@playwright/test';
+import { bookViaApi } from './bookingsApi.ts';
+import { expect, localized, t, test, type Locale } from './fixtures.ts';
+
+test.use({ account: 'admin' });
+
+for (const locale of ['en', 'ar'] as const) {
+  const actions = (page: Page, l: Locale) => page.getByRole('group', { name: t(l, 'booking.actions') });
+  const chip = (page: Page) => page.locator('.record-header > .status-chip').first();
+
+  test(`months ahead, check-in is neither offered nor accepted (${locale})`, async ({ page, request, seeded }) => {
+    const headers = { Authorization: `JWT ${seeded!.access_token}` };
+    const booking = await bookViaApi(request, headers, 90 * 24 * 60);
+    await page.goto(localized(locale, `/booking/${booking.id}`));
+    await expect(chip(page)).toHaveText(t(locale, 'bookingStatus.confirmed'));
+    await expect(actions(page, locale).getByRole('button', { name: t(locale, 'bookingEvent.cancel'), exact: true })).toBeVisible();
+    await expect(actions(page, locale).getByRole('button', { name: t(locale, 'bookingEvent.check_in'), exact: true })).toHaveCount(0);
+
+    const refused = await request.post(`/branch/api/bookings/${booking.id}/transition/`, { headers, data: { event: 'check_in', version: booking.version } });
+    expect(refused.status()).toBe(409);
+    const body = await refused.json();
+    expect(body.detail).toMatch(/day of the activity/);
+    expect(body.allowed_events).not.toContain('check_in');
+  });
+
+  test(`on the day, an unpaid balance is said before checking in; then one primary action (${locale})`, async ({ page, request, seeded }) => {
+    const headers = { Authorization: `JWT ${seeded!.access_token}` };
+    const booking = await bookViaApi(request, headers, 2);
+    expect(booking.balance).toBeGreaterThan(0);
+    await page.goto(localized(locale, `/booking/${booking.id}`));
+    const group = actions(page, locale);
+    const checkIn = group.getByRole('button', { name: t(locale, 'bookingEvent.check_in'), exact: true });
+    await expect(checkIn).toBeVisible();
+    await expect(group.locator('.button-primary')).toHaveCount(1);
+    await expect(checkIn).toHaveClass(/button-primary/);
+
+    // The balance due is said first; going back changes nothing.
+    await checkIn.click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText(t(locale, 'checkIn.unpaid.title'));
+    await dialog.getByRole('button', { name: t(locale, 'common.cancel'), exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(chip(page)).toHaveText(t(locale, 'bookingStatus.confirmed'));
+
+    await checkIn.click();
+    await dialog.getByRole('button', { name: t(locale, 'checkIn.unpaid.confirm'), exact: true }).click();
+    await expect(chip(page)).toHaveText(t(locale, 'bookingStatus.checked_in'));
+
+    // Complete and undo are offered, not as two primary buttons side by side.
+    const complete = group.getByRole('button', { name: t(locale, 'bookingEvent.complete'), exact: true });
+    const undo = group.getByRole('button', { name: t(locale, 'bookingEvent.undo'), exact: true });
+    await expect(complete).toHaveClass(/button-primary/);
+    await expect(undo).toBeVisible();
+    await expect(undo).not.toHaveClass(/button-primary/);
+    await expect(group.locator('.button-primary')).toHaveCount(1);
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * Reasons are chosen from coded reasons in the user's language: cancelling a booking in
+ * French or Arabic lists only that language's labels, stores the code, and the booking
+ * then shows the reason in the language of the screen.
+ */
+import { bookViaApi } from './bookingsApi.ts';
+import { expect, localized, t, test } from './fixtures.ts';
+
+test.use({ account: 'admin' });
+
+const WEATHER = { en: 'Weather conditions', fr: 'Conditions météorologiques', ar: 'الأحوال الجوية' } as const;
+
+for (const locale of ['fr', 'ar'] as const) {
+  test(`cancelling a booking with a coded reason, in ${locale}`, async ({ page, request, seeded }) => {
+    const headers = { Authorization: `JWT ${seeded!.access_token}` };
+    const booking = await bookViaApi(request, headers, 30 * 24 * 60);
+
+    await page.goto(localized(locale, `/booking/${booking.id}`));
+    const actions = page.getByRole('group', { name: t(locale, 'booking.actions') });
+    await actions.getByRole('button', { name: t(locale, 'bookingEvent.cancel'), exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    const reason = dialog.getByLabel(t(locale, 'booking.cancelReason'));
+    await expect(reason.locator('option', { hasText: WEATHER[locale] })).toHaveCount(1);
+    // Every choice is in the screen's language: none of the English labels shows.
+    const options = await reason.locator('option').allInnerTexts();
+    expect(options.length).toBeGreaterThan(3);
+    for (const english of [WEATHER.en, 'Other reason', 'Illness or injury']) expect(options).not.toContain(english);
+
+    await reason.selectOption({ label: WEATHER[locale] });
+    await dialog.getByRole('button', { name: t(locale, 'bookingEvent.cancel'), exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('.record-header > .status-chip').first()).toHaveText(t(locale, 'bookingStatus.cancelled'));
+
+    // The booking shows the reason in the screen's language; the code is what was stored.
+    const why = page.locator('.facts-row').filter({ has: page.locator('dt').getByText(t(locale, 'booking.statusReason'), { exact: true }) });
+    await expect(why.locator('dd')).toHaveText(WEATHER[locale]);
+    const stored = await (await request.get(`/branch/api/bookings/${booking.id}/`, { headers })).json();
+    expect([stored.status_reason_code, stored.status_reason]).toEqual(['weather', null]);
+  });
+}
