@@ -107,16 +107,34 @@ function buildOptions() {
   };
 }
 
-/** Loads src/locales/*.json with every message parsed into the AST react-intl formats. */
+/**
+ * Loads src/locales/*.json with every message parsed into the AST react-intl formats, in
+ * two parts (src/locales/parts.json): what the login page shows, bundled with the main
+ * script, and the rest, which src/locales/appMessages.ts loads with the signed-in app.
+ * Messages only the server uses (CSV headers) are left out of both.
+ */
 function precompiledMessages() {
+  const parts = JSON.parse(readFileSync(join(root, 'src/locales/parts.json'), 'utf8'));
+  const login = new Set(parts.login);
+  const serverOnly = new Set(parts.serverOnly);
+  const partOf = (id) => {
+    const prefix = id.split('.')[0];
+    return serverOnly.has(prefix) ? null : login.has(prefix) ? 'login' : 'app';
+  };
+  const compile = (path, part) => {
+    const messages = JSON.parse(readFileSync(path, 'utf8'));
+    const kept = Object.entries(messages).filter(([id]) => partOf(id) === part);
+    return { contents: JSON.stringify(Object.fromEntries(kept.map(([id, text]) => [id, parseMessage(text)]))), loader: 'json' };
+  };
   return {
     name: 'rihla-messages',
     setup(build) {
-      build.onLoad({ filter: /[\\/]src[\\/]locales[\\/][a-z]{2}\.json$/ }, (args) => {
-        const messages = JSON.parse(readFileSync(args.path, 'utf8'));
-        const compiled = Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, parseMessage(text)]));
-        return { contents: JSON.stringify(compiled), loader: 'json' };
-      });
+      // The app's part: a catalogue imported by appMessages.ts.
+      build.onResolve({ filter: /^\.\/[a-z]{2}\.json$/ }, (args) =>
+        /[\\/]src[\\/]locales[\\/]appMessages\.ts$/.test(args.importer) ? { path: join(dirname(args.importer), args.path), namespace: 'rihla-app-messages' } : undefined,
+      );
+      build.onLoad({ filter: /\.json$/, namespace: 'rihla-app-messages' }, (args) => compile(args.path, 'app'));
+      build.onLoad({ filter: /[\\/]src[\\/]locales[\\/][a-z]{2}\.json$/ }, (args) => compile(args.path, 'login'));
     },
   };
 }

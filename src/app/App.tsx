@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { Suspense, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Router, useLocation } from 'wouter';
 import { rememberRedirect, takeRedirect } from '../api/authStorage.ts';
+import { appMessagesFor, appMessagesInUse, appMessagesVersion, ensureAppMessages, subscribeAppMessages } from '../locales/appMessages.ts';
 import { INTL_LOCALE, localeFromPath, localizedPath, selectLocale, selectMessages, type Locale } from '../machines/locale.ts';
 import { selectPageContentReady, selectPageError } from '../machines/navigation.ts';
 import { LoginPage } from '../views/auth/LoginPage.tsx';
@@ -10,15 +11,26 @@ import { ErrorPage } from '../views/errors/ErrorPage.tsx';
 import { NotFoundPage } from '../views/errors/NotFoundPage.tsx';
 import { PageErrorBoundary } from '../views/errors/PageErrorBoundary.tsx';
 import { LocaleLoadNotice } from '../views/shell/LocaleLoadNotice.tsx';
+import type ShellComponent from '../views/shell/Shell.tsx';
 import { localeActor, navigationActor, sessionActor } from './actors.ts';
 import { lazyChunk, pageFor } from './pages.tsx';
 import { HOME_PATH, LOGIN_PATH, matchRoute, type RouteMatch } from './routes.ts';
 
-const Shell = lazyChunk(() => import('../views/shell/Shell.tsx'));
+// The signed-in app comes with its messages (the login page's bundle holds only its own).
+const Shell = lazyChunk<Parameters<typeof ShellComponent>[0]>(() => {
+  const shell = import('../views/shell/Shell.tsx');
+  return ensureAppMessages(selectLocale(localeActor.getSnapshot())).then(() => shell);
+});
 
 export function App() {
   const locale = useSelector(localeActor, selectLocale);
-  const messages = useSelector(localeActor, selectMessages);
+  const loginMessages = useSelector(localeActor, selectMessages);
+  const appVersion = useSyncExternalStore(subscribeAppMessages, appMessagesVersion);
+  const messages = useMemo(() => ({ ...loginMessages, ...(appMessagesFor(locale) as typeof loginMessages) }), [loginMessages, locale, appVersion]);
+  // A language chosen (or arriving) while the app's messages were loading in another one.
+  useEffect(() => {
+    if (appMessagesInUse()) void ensureAppMessages(locale);
+  }, [locale, appVersion]);
   return (
     <IntlProvider locale={INTL_LOCALE[locale]} messages={messages} defaultLocale="en-US" onError={reportIntlError}>
       <LocaleLoadNotice />

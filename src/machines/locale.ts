@@ -7,6 +7,7 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import en from '../locales/en.json';
+import { appMessagesInUse, ensureAppMessages } from '../locales/appMessages.ts';
 
 export const LOCALES = ['en', 'fr', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -97,12 +98,11 @@ export function withEnglishFallback(messages: Messages): Messages {
  * first render is already in the right language.
  */
 export async function loadCatalogue(locale: Locale): Promise<Messages> {
-  const module: { default: unknown } =
-    locale === 'fr'
-      ? await import('../locales/fr.json')
-      : locale === 'ar'
-        ? await import('../locales/ar.json')
-        : { default: ENGLISH_MESSAGES };
+  // Once the app is in use, its own messages in the new language arrive with the catalogue.
+  const [module] = await Promise.all([
+    locale === 'fr' ? import('../locales/fr.json') : locale === 'ar' ? import('../locales/ar.json') : Promise.resolve({ default: ENGLISH_MESSAGES as unknown }),
+    appMessagesInUse() ? ensureAppMessages(locale) : undefined,
+  ]);
   const messages = module.default;
   if (typeof messages !== 'object' || messages === null) throw new Error(`${locale}.json is not a catalogue`);
   return messages as Messages;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { ApiRecord } from '../../src/api/resources.ts';
 import { helpArticles } from '../../src/domain/collections.ts';
 import { recordMachine, type Draft } from '../../src/machines/resources/record.ts';
 import { validateDraft } from '../../src/machines/resources/validation.ts';
@@ -38,9 +39,9 @@ test('the record machine refuses to send a draft the browser can already tell is
   const saves: Draft[] = [];
   const machine = recordMachine.provide({
     actors: {
-      saveRecord: fromPromise(async ({ input }: { input: { changes: Draft } }) => {
+      saveRecord: fromPromise(async ({ input }: { input: { resource: string; id: string | null; changes: Draft; version: number | null } }) => {
         saves.push(input.changes);
-        return { id: 'h1', version: 1, ...input.changes };
+        return { ...input.changes, id: 'h1', version: 1 } as ApiRecord;
       }),
     },
   });
