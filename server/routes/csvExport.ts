@@ -84,7 +84,9 @@ function castOf(key: OrderKey): string {
   if (key.column.kind === 'timestamp') return 'timestamptz';
   if (key.column.kind === 'date') return 'date';
   if (key.column.schema.format === 'uuid') return 'uuid';
-  if (key.column.type === 'integer' || key.column.type === 'number') return 'numeric';
+  // bigint against an integer column keeps its index usable (one operator family); numeric would not.
+  if (key.column.type === 'integer') return 'bigint';
+  if (key.column.type === 'number') return 'numeric';
   if (key.column.type === 'boolean') return 'boolean';
   return 'text';
 }
