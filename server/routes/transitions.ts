@@ -42,8 +42,8 @@ export async function applyTransition(
   const verdict = evaluateTransition(lifecycle, status, event, {
     now: ctx.now,
     role,
-    settings: await hooks.lifecycleSettings?.(ctx),
     record,
+    settings: await hooks.lifecycleSettings?.(ctx),
   });
   if (!verdict.ok) {
     const body = { detail: verdict.message, allowed_events: verdict.allowed };
