@@ -39,7 +39,8 @@ export function BookingFacts({ booking, labels, staff }: { booking: ApiRecord; l
   const participants = Object.entries((booking.participants ?? {}) as Record<string, number>).filter(([, n]) => n > 0);
   const service = localized(booking.service_title_i18n, intl.locale) || '—';
   const closedWhy = reasonText(codes, ['cancellation', 'rejection'], booking.status_reason_code, booking.status_reason, intl.locale);
-  const vendor = labels?.vendor;
+  // Staff open the vendors list; vendor staff are that vendor and may not.
+  const vendor = labels?.vendor && staff ? <Link href={pathOf(routeByKey('vendors'))}>{labels.vendor}</Link> : labels?.vendor;
   return (
     <div className="record-grid">
       <section className="card" aria-labelledby="booking-what">
@@ -54,7 +55,7 @@ export function BookingFacts({ booking, labels, staff }: { booking: ApiRecord; l
           {booking.ends_at ? <Fact label="booking.endsAt">{formatDateTime(intl, String(booking.ends_at))}</Fact> : null}
           <Fact label="booking.location">{localized(labels?.location, intl.locale) || null}</Fact>
           <Fact label="booking.branch">{labels?.branch ?? null}</Fact>
-          <Fact label="booking.vendor">{vendor ? staff ? <Link href={pathOf(routeByKey('vendors'))}>{vendor}</Link> : vendor : null}</Fact>
+          <Fact label="booking.vendor">{vendor}</Fact>
           <Fact label="booking.channel">
             <FormattedMessage id={`channel.${String(booking.channel)}`} />
           </Fact>

@@ -45,9 +45,9 @@ export function ReasonField({
   const coded = offered === null || offered.length > 0;
   const chosen = offered?.find((c) => c.code === value.code);
   const textError = missing && value.text.trim() === '' ? ['booking.reasonRequired'] : undefined;
-  const text = (label: string) => (
+  const text = (labelId: string) => (
     <TextField
-      label={<FormattedMessage id={label} />}
+      label={<FormattedMessage id={labelId} />}
       required
       multiline={3}
       maxLength={1000}
