@@ -4,8 +4,8 @@ import { expect } from './fixtures.ts';
 
 export type Json = Record<string, any>;
 
-/** A confirmed, unpaid back-office booking of a published instant service, starting `minutes` from now. */
-export async function bookViaApi(request: APIRequestContext, headers: Record<string, string>, minutes: number): Promise<Json> {
+/** A confirmed back-office booking of a published instant service, starting `minutes` from now, unpaid unless `paymentMethod` says. */
+export async function bookViaApi(request: APIRequestContext, headers: Record<string, string>, minutes: number, paymentMethod = 'unpaid'): Promise<Json> {
   const first = async (url: string) => {
     const res = await request.get(url, { headers });
     expect(res.status(), url).toBe(200);
@@ -21,7 +21,7 @@ export async function bookViaApi(request: APIRequestContext, headers: Record<str
       starts_at: new Date(Date.now() + minutes * 60_000).toISOString(),
       participants: { adult: 1 },
       channel: 'back_office',
-      payment_method: 'unpaid',
+      payment_method: paymentMethod,
     },
   });
   expect(res.status(), await res.text()).toBe(201);

@@ -40,3 +40,19 @@ for (const locale of ['fr', 'ar'] as const) {
     expect([stored.status_reason_code, stored.status_reason]).toEqual(['weather', null]);
   });
 }
+
+test.describe('on a wide screen', () => {
+  // The reason column gives way first when the table is short of room.
+  test.use({ viewport: { width: 1920, height: 1080 } });
+
+  test('the refunds list shows a coded reason in the screen\'s language', async ({ page, request, seeded }) => {
+    const headers = { Authorization: `JWT ${seeded!.access_token}` };
+    const booking = await bookViaApi(request, headers, 40 * 24 * 60, 'cash');
+    const refund = await request.post('/branch/api/refunds/', { headers, data: { booking_id: booking.id, amount: 1000, reason_code: 'goodwill' } });
+    expect(refund.status(), await refund.text()).toBe(201);
+    await page.goto(localized('fr', '/booking/refund?view=all&ordering=-created_at'));
+    const row = page.locator('table.table tbody tr').filter({ hasText: booking.ref });
+    await expect(row).toContainText('Geste commercial');
+    await expect(row).not.toContainText('Goodwill');
+  });
+});
