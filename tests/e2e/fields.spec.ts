@@ -17,7 +17,7 @@ const unique = (name: string) => `${name} ${Date.now().toString(36)}${Math.floor
 async function openNewCombo(page: Page, locale: Locale) {
   await page.goto(localized(locale, '/booking/combo'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'route.bookingCombo'));
-  await page.getByRole('button', { name: t(locale, 'combo.new'), exact: true }).click();
+  await page.getByRole('link', { name: t(locale, 'combo.new'), exact: true }).click();
   const editor = page.locator('section.combo-editor');
   await expect(editor.getByRole('heading', { name: t(locale, 'combo.new') })).toBeVisible();
   return editor;
@@ -174,8 +174,8 @@ test('a server error about one language opens that tab and shows at the field', 
   await addTwoServices(page, 'en');
   await editor.getByRole('button', { name: t('en', 'record.save'), exact: true }).click();
 
-  // The server refuses the empty English title (`title_i18n.en`).
-  await expect(editor.getByRole('alert')).toBeVisible();
+  // The empty English title (`title_i18n.en`) is refused by the server's rule, checked before sending.
+  await expect(editor.getByRole('alert')).toContainText(t('en', 'record.fixErrors'));
   await expect(tab(page, 'en', 'en')).toHaveAttribute('aria-selected', 'true');
   await expect(tab(page, 'en', 'en')).toContainText(t('en', 'field.i18n.hasError'));
   const english = titleInput(page, 'en', 'en');

@@ -3,7 +3,7 @@ import type { PageProps } from '../../app/pages.tsx';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { BookingDetailPage } from './BookingDetailPage.tsx';
 import { BookingListPage } from './BookingListPage.tsx';
-import { ComboPage } from './ComboPage.tsx';
+import { ComboPage } from './combos/ComboPage.tsx';
 import { NEW_BOOKING_ID } from './bookingViews.ts';
 import { NewBookingPage } from './NewBookingPage.tsx';
 import { RefundListPage } from './refunds/RefundListPage.tsx';

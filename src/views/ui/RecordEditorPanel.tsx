@@ -87,6 +87,12 @@ export function RecordEditorPanel({
           )}
         </div>
       )}
+      {snapshot.matches('invalid') && !context.error && (
+        // Refused before sending (the server's own limits): say so once, the messages are at their fields.
+        <div className="notice notice-error" role="alert">
+          <FormattedMessage id="record.fixErrors" />
+        </div>
+      )}
       {snapshot.matches('conflict') ? (
         <ConflictView
           mine={summary({ ...(context.record ?? {}), ...context.draft })}

@@ -67,6 +67,22 @@ export function useRecordEditor({
       const { value, ...rest } = bind<boolean>(name, false);
       return { ...rest, checked: value === true };
     },
+    date: (name: string) => {
+      const { value, ...rest } = bind<string | null>(name, null);
+      return { ...rest, value: typeof value === 'string' && value !== '' ? value : null };
+    },
+    money: (name: string) => {
+      const { onChange: _onChange, value, ...rest } = bind<number | null>(name, null);
+      return {
+        ...rest,
+        value: typeof value === 'number' ? value : null,
+        currency: String(fieldValue(context, 'currency') ?? 'DZD'),
+        errors: rest.errors?.filter((e) => e !== 'validation.unreadableNumber'),
+        onChange: (minor: number | null, invalid: boolean) => set(name, minor, invalid ? 'validation.unreadableNumber' : undefined),
+      };
+    },
+    /** A field the screen draws itself (a list of parts): its value, change and errors, bound like the others. */
+    custom: <T,>(name: string, fallback: T) => bind<T>(name, fallback),
     number: (name: string) => {
       const { onChange: _onChange, value, ...rest } = bind<number | null>(name, null);
       return {

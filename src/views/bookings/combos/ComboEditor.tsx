@@ -1,0 +1,135 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { sessionActor } from '../../../app/actors.ts';
+import { fetchRecord, type ApiRecord } from '../../../api/resources.ts';
+import { combos } from '../../../domain/collections.ts';
+import { formatMoney, localized } from '../../ui/format.ts';
+import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
+import { ErrorList } from '../../ui/fields/Field.tsx';
+import { I18nTextField } from '../../ui/fields/I18nTextField.tsx';
+import { MoneyField } from '../../ui/fields/MoneyField.tsx';
+import { NumberField } from '../../ui/fields/NumberField.tsx';
+import { SelectField } from '../../ui/fields/SelectField.tsx';
+import { ToggleField } from '../../ui/fields/ToggleField.tsx';
+import { RecordEditorPanel } from '../../ui/RecordEditorPanel.tsx';
+import { RelationPicker } from '../../ui/RelationPicker.tsx';
+import { useRecordEditor } from '../../ui/useRecordEditor.ts';
+import type { ComboItem } from '../bookingViews.ts';
+import { COMBO_DEFAULTS, MAX_COMBO_ITEMS } from './combosScreen.ts';
+
+/** A combo's title, parts, price and validity, edited beside the list. */
+export function ComboEditor({ id, onClose }: { id: string | null; onClose: (saved: boolean) => void }) {
+  const intl = useIntl();
+  const formId = useId();
+  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const editor = useRecordEditor({ resource: combos.name, id, defaults: COMBO_DEFAULTS, limits: combos.fields, onClose });
+  const { context, field, set } = editor;
+  const [services, setServices] = useState<Record<string, ApiRecord>>({});
+  const itemsField = field.custom<ComboItem[]>('items', []);
+  const items = itemsField.value;
+  const pricing = field.select<'fixed' | 'percent_of_parts'>('pricing');
+
+  // Titles of the child services already in the combo.
+  const itemKey = items.map((i) => i.service_id).join(',');
+  useEffect(() => {
+    const missing = items.map((i) => i.service_id).filter((sid) => !(sid in services));
+    if (missing.length === 0) return;
+    const controller = new AbortController();
+    Promise.all(missing.map((sid) => fetchRecord('services', sid, controller.signal).catch(() => ({ id: sid, version: 0 }) as ApiRecord))).then((found) => {
+      if (!controller.signal.aborted) setServices((s) => ({ ...s, ...Object.fromEntries(found.map((r) => [r.id, r])) }));
+    });
+    return () => controller.abort();
+  }, [itemKey]);
+
+  // Staff's new combo belongs to the vendor of its first service.
+  const firstVendor = items.length > 0 ? (services[items[0].service_id]?.vendor_id as string | undefined) : undefined;
+  const summary = (r: Record<string, unknown> | null) =>
+    r ? (
+      <>
+        <span>{localized(r.title_i18n, intl.locale)}</span> · <FormattedMessage id={`comboPricing.${String(r.pricing)}`} /> ·{' '}
+        {r.pricing === 'fixed' ? formatMoney(intl, Number(r.price ?? 0)) : intl.formatNumber(Number(r.percent ?? 0) / 100, { style: 'percent', maximumFractionDigits: 2 })} ·{' '}
+        <FormattedMessage id={r.active ? 'comboActive.active' : 'comboActive.inactive'} />
+      </>
+    ) : (
+      '—'
+    );
+
+  const save = () => {
+    if (id === null && staff && firstVendor && !('vendor_id' in context.draft)) set('vendor_id', firstVendor);
+    editor.record.send({ type: 'save' });
+  };
+
+  return (
+    <RecordEditorPanel
+      editor={editor}
+      className="combo-editor"
+      heading={<FormattedMessage id={id === null ? 'combo.new' : 'combo.edit'} />}
+      summary={summary}
+      closeLabel="combo.close"
+      onClose={onClose}
+      onSave={save}
+    >
+      <I18nTextField {...field.i18n('title_i18n')} label={<FormattedMessage id="combo.title" />} />
+
+      <fieldset className="fieldset" {...(itemsField.errors ? { 'aria-describedby': `${formId}-items-error` } : {})}>
+        <legend>
+          <FormattedMessage id="combo.services" />
+        </legend>
+        {items.length > 0 && (
+          <ul className="combo-items">
+            {items.map((item, index) => (
+              <li key={item.service_id} className="combo-item">
+                <span className="combo-item-title">{localized(services[item.service_id]?.title_i18n, intl.locale) || '…'}</span>
+                <label className="field-inline">
+                  <input
+                    type="checkbox"
+                    checked={item.required}
+                    onChange={(e) => itemsField.onChange(items.map((it, i) => (i === index ? { ...it, required: e.target.checked } : it)))}
+                  />
+                  <FormattedMessage id="combo.required" />
+                </label>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  onClick={() => itemsField.onChange(items.filter((_, i) => i !== index))}
+                  aria-label={intl.formatMessage({ id: 'combo.removeService' }, { service: localized(services[item.service_id]?.title_i18n, intl.locale) })}
+                >
+                  <FormattedMessage id="combo.remove" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {items.length < (MAX_COMBO_ITEMS ?? 10) && (
+          <RelationPicker
+            key={items.length}
+            resource="services"
+            label={intl.formatMessage({ id: 'combo.addService' })}
+            value={null}
+            filters={firstVendor ? { vendor_id: firstVendor } : undefined}
+            optionLabel={(s) => localized(s.title_i18n, intl.locale)}
+            onChange={(s) => {
+              if (!s || items.some((i) => i.service_id === s.id)) return;
+              setServices((all) => ({ ...all, [s.id]: s }));
+              itemsField.onChange([...items, { service_id: s.id, required: true }]);
+            }}
+          />
+        )}
+        {itemsField.errors && <ErrorList id={`${formId}-items-error`} errors={itemsField.errors} />}
+      </fieldset>
+
+      <div className="form-grid">
+        <SelectField {...pricing} label={<FormattedMessage id="combo.pricing" />} options={combos.fields.pricing.enum} labelPrefix="comboPricing" />
+        {pricing.value === 'fixed' ? (
+          <MoneyField {...field.money('price')} required label={<FormattedMessage id="combo.price" />} />
+        ) : (
+          <NumberField {...field.number('percent')} required decimals={2} unit="%" label={<FormattedMessage id="combo.percent" />} />
+        )}
+        <DateTimeField {...field.date('valid_from')} mode="date" label={<FormattedMessage id="combo.validFrom" />} />
+        <DateTimeField {...field.date('valid_to')} mode="date" min={field.date('valid_from').value} label={<FormattedMessage id="combo.validTo" />} />
+      </div>
+      <ToggleField {...field.toggle('active')} label={<FormattedMessage id="combo.activeLabel" />} />
+    </RecordEditorPanel>
+  );
+}
