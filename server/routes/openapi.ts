@@ -92,6 +92,26 @@ export function buildOpenApi(version: string): Json {
         },
       };
     }
+    if (spec.sums && spec.sums.length > 0) {
+      const sums = Object.fromEntries(spec.sums.map((f) => [f, { type: 'integer', description: 'Sum in minor units.' }]));
+      paths[`${base}totals/`] = {
+        get: {
+          tags: [tag], operationId: `totals${name}`, summary: `Count and sums of every ${spec.title.toLowerCase()} the filters match (not just a page)`,
+          description: `Scoped and filtered like the list; one entry per currency. Sums: ${spec.sums.join(', ')}.`,
+          parameters: queryParameters(spec),
+          responses: {
+            200: json({
+              type: 'object',
+              properties: {
+                count: { type: 'integer' },
+                by_currency: { type: 'array', items: { type: 'object', properties: { currency: { type: ['string', 'null'] }, count: { type: 'integer' }, sums: { type: 'object', properties: sums } } } },
+              },
+            }),
+            ...errors,
+          },
+        },
+      };
+    }
     const itemOps: Json = {};
     if (!spec.parent) {
       const expand = Object.entries(expandParam(spec)).map(([n, s]) => ({ name: n, in: 'query', required: false, schema: s }));

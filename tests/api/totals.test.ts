@@ -43,3 +43,9 @@ test('a filter the list refuses is refused here too, and guests get 401', async 
   assert.equal((await d.call(d.admin, 'GET', '/refunds/totals/?colour=red')).status, 400);
   assert.equal((await d.call(null, 'GET', '/refunds/totals/')).status, 401);
 });
+
+test('the OpenAPI document describes the totals of a collection that has sums', async () => {
+  const doc = await d.ok(null, 'GET', '/openapi.json');
+  assert.ok(doc.paths['/branch/api/refunds/totals/']?.get, 'refunds totals');
+  assert.equal(doc.paths['/branch/api/help-articles/totals/'], undefined, 'nothing to add up in help');
+});
