@@ -64,7 +64,7 @@ export function NewBookingPage({ route }: PageProps) {
   const serviceExtras = (form.service?.extras ?? []) as { key: string; name_i18n: Record<string, string>; price: number; per: 'person' | 'booking' }[];
 
   return (
-    <PageFrame route={route} id={intl.formatMessage({ id: 'newBooking.title' })}>
+    <PageFrame route={route} id={intl.formatMessage({ id: 'newBooking.title' })} heading={intl.formatMessage({ id: 'newBooking.title' })}>
       {leave.dialog}
       <NewCustomerDialog actor={actor} />
       <div className="new-booking">
