@@ -6,6 +6,7 @@
  */
 export interface FieldLimits {
   type: string;
+  format?: string;
   enum?: readonly string[];
   minLength?: number;
   maxLength?: number;

@@ -63,8 +63,10 @@ export function useLifecycleActions<Row extends LifecycleRow>(options: Lifecycle
   };
   /** The coded reasons an event offers (the kind the domain gives it), or none: free text. */
   const offeredFor = (event: string) => codesOf(codes, reasonKindOf(options.lifecycle, event));
-  const needsReason = (p: Pending<Row>) =>
-    p.rows.some((row) => eventPayloadFields(options.lifecycle, row.status, p.event, { now: new Date().toISOString(), role, record: row }).includes('reason'));
+  /** The chart's payload guards say whether `event` from this row's status needs a reason. */
+  const wantsReason = (event: string, row: Row) =>
+    eventPayloadFields(options.lifecycle, row.status, event, { now: new Date().toISOString(), role, record: row }).includes('reason');
+  const needsReason = (p: Pending<Row>) => p.rows.some((row) => wantsReason(p.event, row));
 
   const ask = (event: string, rows: Row[]) => {
     setReason(NO_REASON);
@@ -90,7 +92,7 @@ export function useLifecycleActions<Row extends LifecycleRow>(options: Lifecycle
 
   const button = (event: string, rows: Row[], small: boolean) => {
     // An event that needs a reason undoes or refuses something: it is never the primary action.
-    const quiet = eventPayloadFields(options.lifecycle, rows[0]?.status ?? '', event, { now: new Date().toISOString(), role, record: rows[0] ?? {} }).includes('reason');
+    const quiet = rows.some((row) => wantsReason(event, row));
     return (
       <button
         key={event}

@@ -17,7 +17,6 @@ export function RecordEditorPanel({
   editor,
   heading,
   className,
-  shownAtFields,
   summary,
   closeLabel,
   onClose,
@@ -29,8 +28,6 @@ export function RecordEditorPanel({
   editor: RecordEditor;
   heading: ReactNode;
   className: string;
-  /** Fields whose errors the form shows at the field; by default those bound with `editor.field`. */
-  shownAtFields?: readonly string[];
   /** A record in one line, for the conflict view. */
   summary: (record: Record<string, unknown> | null) => ReactNode;
   /** Message id of the button that closes a record not found. */
@@ -74,7 +71,7 @@ export function RecordEditorPanel({
       {context.error && !snapshot.matches('conflict') && (
         <div className="notice notice-error" role="alert">
           {context.error.detail}
-          {errorsElsewhere(context.fieldErrors, shownAtFields ?? editor.boundFields()).map(([path, messages]) => (
+          {errorsElsewhere(context.fieldErrors, editor.boundFields()).map(([path, messages]) => (
             <Fragment key={path}> {messages.join(' ')}</Fragment>
           ))}
           {snapshot.matches('viewing') && (

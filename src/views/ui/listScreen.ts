@@ -8,6 +8,7 @@
 import { useLayoutEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
 import type { ApiRecord } from '../../api/resources.ts';
+import type { Limits } from '../../machines/resources/validation.ts';
 import { useList } from './useList.ts';
 
 /** What a screen reads of a collection's description (src/domain/collections.ts). */
@@ -21,22 +22,8 @@ export interface CollectionDescription {
   ordering: readonly string[];
   defaultOrdering: string;
   refs: Readonly<Record<string, string>>;
-  fields: Readonly<Record<string, FieldDescription>>;
-}
-
-export interface FieldDescription {
-  type: string;
-  format?: string;
-  enum?: readonly string[];
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  maxItems?: number;
-  itemMaxLength?: number;
-  nullable?: boolean;
-  required?: boolean;
+  /** Each field's kind and the limits the server enforces. */
+  fields: Limits;
 }
 
 type FilterName<C extends CollectionDescription> = C['filters'][number];
