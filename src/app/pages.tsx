@@ -14,6 +14,9 @@ const AREA_MODULES: Partial<Record<AreaKey, () => Promise<PageModule>>> = {
   home: () => import('../views/home/HomePage.tsx'),
   bookings: () => import('../views/bookings/index.tsx'),
   support: () => import('../views/support/index.tsx'),
+  locations: () => import('../views/locations/index.tsx'),
+  services: () => import('../views/services/index.tsx'),
+  catalog: () => import('../views/catalog/index.tsx'),
 };
 
 /**

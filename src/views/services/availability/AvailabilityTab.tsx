@@ -1,0 +1,4 @@
+/** Scaffold: the availability calendar replaces this. */
+export function AvailabilityTab(_props: { serviceId: string }) {
+  return null;
+}
