@@ -1,4 +1,6 @@
 /** Scaffold: the availability calendar replaces this. */
-export function AvailabilityTab(_props: { serviceId: string }) {
+import type { ServicesRecord } from '../../../domain/collections.ts';
+
+export function AvailabilityTab(_props: { service: ServicesRecord; onChanged?: () => void }) {
   return null;
 }
