@@ -568,9 +568,9 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
   await bulk(q, 'deals', { id: 'uuid', vendor_id: 'uuid', title_i18n: 'jsonb', service_ids: 'jsonb', discount_percent: 'float8', starts_at: 'timestamptz', ends_at: 'timestamptz', featured: 'bool' }, [
     { id: rng.uuid(), vendor_id: DEMO_VENDORS.sahara.id, title_i18n: i18n('Dune weekend', 'Week-end dunes', 'عطلة الكثبان'), service_ids: demoServices.slice(0, 3).map((s) => s.id), discount_percent: 15, starts_at: iso(now - 5 * DAY), ends_at: iso(now + 25 * DAY), featured: true },
   ]);
-  await bulk(q, 'adventures', { id: 'uuid', vendor_id: 'uuid', title_i18n: 'jsonb', days: 'int', itinerary: 'jsonb', price: 'bigint', status: 'text' }, [
+  await bulk(q, 'adventures', { id: 'uuid', vendor_id: 'uuid', title_i18n: 'jsonb', days: 'int', itinerary: 'jsonb', price_mode: 'text', price: 'bigint', status: 'text' }, [
     {
-      id: rng.uuid(), vendor_id: DEMO_VENDORS.sahara.id, title_i18n: i18n('Three days in the Grand Erg', 'Trois jours dans le Grand Erg', 'ثلاثة أيام في العرق الكبير'), days: 3, price: 4_500_000, status: 'published',
+      id: rng.uuid(), vendor_id: DEMO_VENDORS.sahara.id, title_i18n: i18n('Three days in the Grand Erg', 'Trois jours dans le Grand Erg', 'ثلاثة أيام في العرق الكبير'), days: 3, price_mode: 'fixed', price: 4_500_000, status: 'published',
       itinerary: demoServices.slice(0, 3).map((s, k) => ({ day: k + 1, service_id: s.id, title: (s.title_i18n as { en: string }).en, notes: '' })),
     },
   ]);

@@ -45,26 +45,24 @@ interface ItemLike {
 }
 
 /**
- * `price_amount` of each combo: its fixed price, or for a percentage combo the percentage
- * of what its required parts cost one person today (the service's adult price, or its
- * first customer type's), fees included as in a booking. Null when a part has no price.
+ * What each service costs one person today (its adult price, or its first customer
+ * type's), fees included as in a booking; null when it has no price. A reference price
+ * for the packages built from services (combos, adventures), not a booking.
  */
-export async function withPriceAmounts(ctx: { tx: Queryable; now: string }, combos: Row[]): Promise<Row[]> {
-  const priced = combos.filter((c) => ['pricing', 'price', 'percent'].every((f) => f in c) && Array.isArray(c.items));
-  if (priced.length === 0) return combos;
-  const serviceIds = [...new Set(priced.flatMap((c) => (c.items as ItemLike[]).filter((i) => i.required).map((i) => i.service_id)))];
+export async function onePersonPrices(ctx: { tx: Queryable; now: string }, serviceIds: string[]): Promise<Map<string, number | null>> {
+  const onePerson = new Map<string, number | null>();
+  if (serviceIds.length === 0) return onePerson;
   const { rows: services } = await ctx.tx.query<Row>(
     'SELECT id, currency, extras, customer_types, min_participants, max_participants FROM services WHERE id = ANY($1::uuid[])',
     [serviceIds],
   );
   const rules = await priceRulesOf(ctx.tx, serviceIds);
   const fees = await getSettings(ctx.tx, 'fees');
-  const onePerson = new Map<string, number | null>();
   for (const service of services) {
     const types = (service.customer_types as string[] | null) ?? [];
     const type = types.length === 0 || types.includes('adult') ? 'adult' : types[0];
     const result = quoteBooking({
-      // One person whatever the service's group limits: a reference price, not a booking.
+      // One person whatever the service's group limits.
       service: { ...pricedService(service), min_participants: 1, max_participants: 1 },
       rules: (rules.get(String(service.id)) ?? []) as never,
       startsAt: ctx.now,
@@ -75,6 +73,18 @@ export async function withPriceAmounts(ctx: { tx: Queryable; now: string }, comb
     });
     onePerson.set(String(service.id), result.ok ? result.quote.total : null);
   }
+  return onePerson;
+}
+
+/**
+ * `price_amount` of each combo: its fixed price, or for a percentage combo the percentage
+ * of what its required parts cost one person today. Null when a part has no price.
+ */
+export async function withPriceAmounts(ctx: { tx: Queryable; now: string }, combos: Row[]): Promise<Row[]> {
+  const priced = combos.filter((c) => ['pricing', 'price', 'percent'].every((f) => f in c) && Array.isArray(c.items));
+  if (priced.length === 0) return combos;
+  const serviceIds = [...new Set(priced.flatMap((c) => (c.items as ItemLike[]).filter((i) => i.required).map((i) => i.service_id)))];
+  const onePerson = await onePersonPrices(ctx, serviceIds);
   return combos.map((combo) => {
     if (!priced.includes(combo)) return combo;
     if (combo.pricing === 'fixed') return { ...combo, price_amount: combo.price ?? null };

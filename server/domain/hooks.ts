@@ -7,10 +7,12 @@ import { badRequest, conflict } from '../errors.ts';
 import type { CollectionHooks } from '../routes/hooks.ts';
 import { insertRecord, type Row } from '../routes/records.ts';
 import { loadOr404, loadVisible } from '../routes/scope.ts';
+import { adventureHooks } from './adventures.ts';
 import { bookingHooks } from './bookings.ts';
 import { comboHooks } from './combos.ts';
 import { loyaltyMove, walletMove } from './money.ts';
 import { invitationHooks, paymentHooks, refundHooks, splitHooks } from './payments.ts';
+import { amenityHooks, categoryHooks, interestHooks } from './taxonomy.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -48,9 +50,6 @@ const publishing = (check: (ctx: Parameters<NonNullable<CollectionHooks['beforeD
 const serviceHooks = publishing(async (ctx, record) => {
   const { rows } = await ctx.tx.query('SELECT 1 FROM price_rules WHERE service_id = $1 AND active LIMIT 1', [record.id]);
   if (rows.length === 0) throw conflict('Add at least one active price rule before publishing this service.');
-});
-const adventureHooks = publishing(async (_ctx, record) => {
-  if (!Array.isArray(record.itinerary) || record.itinerary.length === 0) throw conflict('Add at least one itinerary step before publishing.');
 });
 
 const slotHooks: CollectionHooks = {
@@ -133,6 +132,9 @@ export const HOOKS: Record<string, CollectionHooks> = {
   reviews: reviewHooks,
   services: serviceHooks,
   adventures: adventureHooks,
+  categories: categoryHooks,
+  amenities: amenityHooks,
+  interests: interestHooks,
   'service-slots': slotHooks,
   customers: customerHooks,
   'wallet-transactions': walletHooks,

@@ -16,6 +16,7 @@ import { registerExport } from './csvExport.ts';
 import { registerMessages } from './messages.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRefundable } from './refundable.ts';
+import { registerReorder } from './reorder.ts';
 import { API_PREFIX } from './paths.ts';
 import { context } from './resources.ts';
 import { registerResource } from './resources.ts';
@@ -41,6 +42,7 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   registerBookingExport(app);
   registerComboBooking(app);
   registerRefundable(app);
+  registerReorder(app);
   registerBookingPricing(app);
   registerSettings(app);
   registerTotals(app);

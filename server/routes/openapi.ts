@@ -15,6 +15,7 @@ import { exportQuerySchema } from './csvExport.ts';
 import { expandParam } from './expand.ts';
 import { FIELDS_PARAM, listQuerySchema } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
+import { REORDERABLE, ReorderInput } from './reorder.ts';
 
 type Json = Record<string, unknown>;
 
@@ -217,6 +218,21 @@ export function buildOpenApi(version: string): Json {
       responses: { 200: json(ref('Refundable')), ...errors },
     },
   };
+  for (const name of REORDERABLE) {
+    const tag = COLLECTIONS.find((c) => c.name === name)!.title;
+    const schema = pascal(name);
+    paths[`${API_PREFIX}/${name}/reorder/`] = {
+      post: {
+        tags: [tag], operationId: `reorder${schema}`, summary: `Save the order of ${name} in one request`,
+        description:
+          'Staff only. Sets `sort_order` of each listed record' +
+          (name === 'categories' ? ' and, when given, its `parent_id` (two levels: a parent must be a top-level category, and a category with subcategories cannot become one)' : '') +
+          '; one transaction, each change audited. 400 at `items.<n>.id` for an unknown or repeated id.',
+        requestBody: { required: true, content: { 'application/json': { schema: plain(ReorderInput(name === 'categories')) } } },
+        responses: { 200: json({ type: 'object', properties: { changed: { type: 'integer' }, results: { type: 'array', items: ref(schema) } } }), ...errors },
+      },
+    };
+  }
   return {
     openapi: '3.1.0',
     info: { title: 'Rihla branch API', version, description: 'Back-office API of the Rihla marketplace. Money is in minor units (centimes for DZD).' },

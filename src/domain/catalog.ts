@@ -18,6 +18,8 @@ export const BOOKING_TYPES = ['date', 'date_time', 'pass'] as const;
 export const CONFIRMATION_MODES = ['instant', 'manual'] as const;
 export const CANCELLATION_POLICIES = ['flexible', 'moderate', 'strict', 'non_refundable'] as const;
 export const PRICE_UNITS = ['person', 'booking'] as const;
+/** An adventure's price: a fixed amount, or the sum of its itinerary's services for one person. */
+export const ADVENTURE_PRICE_MODES = ['fixed', 'sum_of_parts'] as const;
 export const MEDIA_KINDS = ['image', 'video', 'document'] as const;
 export const MEDIA_OWNER_TYPES = ['service', 'location', 'banner', 'adventure', 'vendor', 'combo'] as const;
 
@@ -57,6 +59,7 @@ export type Category = Static<typeof Category>;
 export const TagInput = StrictObject({
   name_i18n: I18n(80),
   icon: Type.Optional(Nullable(Text(60))),
+  sort_order: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
   active: Type.Optional(Type.Boolean()),
 });
 export const TagPatch = patchOf(TagInput);
@@ -168,6 +171,7 @@ export const AdventureInput = StrictObject({
   description_i18n: Type.Optional(I18n(5000)),
   days: Type.Integer({ minimum: 1, maximum: 60 }),
   itinerary: Type.Array(ItineraryStep, { maxItems: 100 }),
+  price_mode: Type.Optional(Enum(ADVENTURE_PRICE_MODES)),
   price: Type.Optional(Nullable(MinorUnits)),
   currency: Type.Optional(CurrencySchema),
 });

@@ -250,19 +250,29 @@ export const COLLECTIONS: CollectionSpec[] = [
   },
   {
     ...base, name: 'amenities', table: 'amenities', title: 'Amenities', area: 'catalog', vendorRule: 'all', vendorColumn: 'none',
-    read: Tag, create: TagInput, patch: TagPatch, access: staffWrites(), search: ['name_i18n'], filters: ['active'], ordering: [...T, 'name_i18n'],
+    read: Tag, create: TagInput, patch: TagPatch, access: staffWrites(), search: ['name_i18n'], filters: ['active'], ordering: [...T, 'sort_order', 'name_i18n'],
+    defaultOrdering: 'sort_order',
   },
   {
     ...base, name: 'interests', table: 'interests', title: 'Interests', area: 'catalog', vendorRule: 'all', vendorColumn: 'none',
-    read: Tag, create: TagInput, patch: TagPatch, access: staffWrites(), search: ['name_i18n'], filters: ['active'], ordering: [...T, 'name_i18n'],
+    read: Tag, create: TagInput, patch: TagPatch, access: staffWrites(), search: ['name_i18n'], filters: ['active'], ordering: [...T, 'sort_order', 'name_i18n'],
+    defaultOrdering: 'sort_order',
   },
   {
     ...base, name: 'adventures', table: 'adventures', title: 'Adventures', area: 'catalog', vendorColumn: 'optional',
     read: Adventure, create: AdventureInput, patch: AdventurePatch, access: crud({ transition: 'any' }),
     refs: { vendor_id: 'vendors', 'itinerary.service_id': 'services' },
-    search: ['title_i18n'], filters: ['vendor_id', 'status', 'days', 'created_at'], ordering: [...T, 'days', 'price', 'status', 'title_i18n'],
+    search: ['title_i18n'], filters: ['vendor_id', 'status', 'days', 'price_mode', 'created_at'], ordering: [...T, 'days', 'price', 'status', 'title_i18n'],
     lifecycle: 'publishing',
-    check: (r) => errorsOf([[(r.itinerary as { day: number }[] | undefined)?.some((s) => s.day > Number(r.days)) ?? false, 'itinerary', 'A step falls after the last day.']]),
+    check: (r) => {
+      const days = ((r.itinerary as { day: number }[] | undefined) ?? []).map((s) => s.day);
+      return errorsOf([
+        [days.some((day) => day > Number(r.days)), 'itinerary', 'A step falls after the last day.'],
+        // The itinerary is read in its order: a step of an earlier day after a later one is a mistake.
+        [days.some((day, i) => i > 0 && day < days[i - 1]), 'itinerary', 'Steps must follow the days in order.'],
+        [r.price_mode === 'fixed' && r.price == null, 'price', 'A fixed-price adventure needs a price.'],
+      ]);
+    },
   },
   {
     ...base, name: 'media', table: 'media', title: 'Media', area: 'catalog', vendorColumn: 'optional',
