@@ -4,6 +4,7 @@
  * them, keep the money fields right and award loyalty points on completion.
  */
 import { randomInt } from 'node:crypto';
+import type { RosterEntry } from '../../src/domain/availability.ts';
 import type { BookingCreate } from '../../src/domain/bookings.ts';
 import type { Participants } from '../../src/domain/bookings.ts';
 import { participantsCount } from '../../src/domain/money.ts';
@@ -12,6 +13,7 @@ import { badRequest, conflict } from '../errors.ts';
 import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
 import { insertRecord, type Row } from '../routes/records.ts';
 import { loadOr404, loadVisible } from '../routes/scope.ts';
+import { assertCheckInAcknowledged, assertRoster } from './availability.ts';
 import { bookings, customers, loyaltyMove, moneyInStatus } from './money.ts';
 import { createPayment } from './payments.ts';
 import { priceBooking } from './pricing.ts';
@@ -179,6 +181,7 @@ export const bookingHooks: CollectionHooks = {
 
   /** Rebooking: another slot or time for the same participants; the price is kept. */
   async beforeUpdate(ctx, before, changes) {
+    if (changes.roster !== undefined) assertRoster(before, changes.roster as RosterEntry[]);
     if (changes.starts_at === undefined && changes.slot_id === undefined) return;
     if (!['requested', 'confirmed'].includes(String(before.status))) throw conflict('Only upcoming bookings can be rebooked.');
     const service = await loadOr404(ctx.tx, services, String(before.service_id), ctx.actor, { forUpdate: true });
@@ -203,6 +206,7 @@ export const bookingHooks: CollectionHooks = {
 
   transitions: {
     confirm: async () => ({ hold_expires_at: null }),
+    check_in: async (ctx, record, _next, payload) => assertCheckInAcknowledged(ctx, record, payload.reason),
     decline: closing,
     expire: closing,
     cancel: closing,

@@ -3,11 +3,12 @@
  * derived fields, side effects of transitions. Collections not listed here are plain.
  */
 import { collection } from '../../src/domain/registry.ts';
-import { badRequest, conflict } from '../errors.ts';
+import { conflict } from '../errors.ts';
 import type { CollectionHooks } from '../routes/hooks.ts';
 import { insertRecord, type Row } from '../routes/records.ts';
 import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { adventureHooks } from './adventures.ts';
+import { assertCapacityFloor } from './availability.ts';
 import { bookingHooks } from './bookings.ts';
 import { comboHooks } from './combos.ts';
 import { loyaltyMove, walletMove } from './money.ts';
@@ -54,9 +55,7 @@ const serviceHooks = publishing(async (ctx, record) => {
 
 const slotHooks: CollectionHooks = {
   async beforeUpdate(_ctx, before, changes) {
-    if (changes.capacity !== undefined && num(changes.capacity) < num(before.booked)) {
-      throw badRequest({ capacity: [`Cannot be below the seats already booked (${before.booked}).`] });
-    }
+    assertCapacityFloor(before, changes.capacity);
     if (changes.starts_at !== undefined && num(before.booked) > 0 && Date.parse(String(changes.starts_at)) !== Date.parse(String(before.starts_at))) {
       throw conflict('This slot has bookings; rebook them instead of moving the slot.');
     }

@@ -9,6 +9,7 @@ import { gatewayFromEnv, type PaymentGateway } from '../domain/gateway.ts';
 import { HOOKS } from '../domain/hooks.ts';
 import { forbidden } from '../errors.ts';
 import { writeAudit } from './audit.ts';
+import { registerAvailability } from './availability.ts';
 import { registerBookingExport } from './bookingExport.ts';
 import { registerBookingPricing } from './bookingPricing.ts';
 import { registerComboBooking } from './comboBooking.ts';
@@ -39,6 +40,7 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
     registerTransitions(app, spec, HOOKS[spec.name]);
   }
   registerMessages(app);
+  registerAvailability(app);
   registerBookingExport(app);
   registerComboBooking(app);
   registerRefundable(app);

@@ -4,6 +4,7 @@ import {
   Count, CurrencySchema, DateOnly, DateTime, Enum, I18n, LifecycleFields, MinorUnits, Nullable, Percent, RecordBase, SignedMinorUnits,
   StrictObject, Text, Uuid, VendorOwned, patchOf,
 } from './common.ts';
+import { Roster } from './availability.ts';
 import { CUSTOMER_TYPES } from './catalog.ts';
 import { ReasonCode } from './reasonCodes.ts';
 import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES, REFUND_STATUSES } from './statuses.ts';
@@ -48,13 +49,14 @@ export const BookingCreate = StrictObject({
 });
 export type BookingCreate = Static<typeof BookingCreate>;
 
-/** Rebooking (another date or slot, price kept) and notes. */
+/** Rebooking (another date or slot, price kept), notes and the roster of participants. */
 export const BookingPatch = patchOf(
   StrictObject({
     starts_at: DateTime,
     slot_id: Nullable(Uuid),
     notes: Nullable(Text(2000)),
     branch_id: Nullable(Uuid),
+    roster: Roster,
   }),
 );
 
@@ -96,6 +98,8 @@ export const Booking = StrictObject({
   notes: Nullable(Text(2000)),
   created_by: Nullable(Uuid),
   hold_expires_at: Nullable(DateTime),
+  /** The people behind the counts, for the slot's manifest (at most participants_count). */
+  roster: Roster,
 });
 export type Booking = Static<typeof Booking>;
 

@@ -136,6 +136,10 @@ export const ServiceSlot = StrictObject({
   ...VendorOwned,
   ...Type.Required(ServiceSlotInput).properties,
   booked: Count(10000000),
+  /** Set when the departure was called off (the slot is closed then). */
+  disrupted_at: Nullable(DateTime),
+  disruption_reason_code: Nullable(Text(40)),
+  disruption_reason: Nullable(Text(1000)),
 });
 export type ServiceSlot = Static<typeof ServiceSlot>;
 

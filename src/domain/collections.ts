@@ -61,6 +61,7 @@ export const bookings = {
     notes: {"type":"string","minLength":0,"maxLength":2000,"nullable":true},
     created_by: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
     hold_expires_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
+    roster: {"type":"array","maxItems":500},
   },
 } as const;
 
@@ -233,6 +234,9 @@ export const serviceSlots = {
     closed: {"type":"boolean"},
     notes: {"type":"string","minLength":0,"maxLength":500,"nullable":true},
     booked: {"type":"integer","minimum":0,"maximum":10000000},
+    disrupted_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
+    disruption_reason_code: {"type":"string","minLength":0,"maxLength":40,"nullable":true},
+    disruption_reason: {"type":"string","minLength":0,"maxLength":1000,"nullable":true},
   },
 } as const;
 

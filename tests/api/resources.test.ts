@@ -260,7 +260,7 @@ describe('money', () => {
     assert.equal(full.status, 409);
     assert.match(full.body.detail, /1 available/);
     const lowered = await d.call(d.vendor, 'PATCH', `/service-slots/${slot.id}/`, { capacity: 1, version: (await d.ok(d.vendor, 'GET', `/service-slots/${slot.id}/`)).version });
-    assert.equal(lowered.status, 400);
+    assert.equal(lowered.status, 409);
     const manual = await d.ok(d.vendor, 'POST', '/bookings/', { customer_id: c.customer.id, service_id: c.manualService.id, starts_at: inDays(8), participants: { adult: 1 } });
     assert.equal(manual.status, 'requested');
     assert.ok(Date.parse(manual.hold_expires_at) > Date.now());
