@@ -16,6 +16,7 @@ import { registerDevReload } from './devReload.ts';
 import { ApiError, validationErrorBody } from './errors.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { authRoutes } from './auth/routes.ts';
+import { registerMapTiles } from './mapTiles.ts';
 import { domainRoutes } from './routes/index.ts';
 import { boundDateFormats, limitJsonDepth, rejectUnstorableQuery } from './input.ts';
 
@@ -67,6 +68,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     return reply.status(500).send({ detail: 'Internal server error' });
   });
 
+  // Before helmet's own hook, so the policy below names the map tiles' current origin.
+  registerMapTiles(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -74,7 +77,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
         scriptSrc: ["'self'"],
         // Toasts and dialogs set inline styles from script; no inline script is allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The location form's map tiles come from the server the `map` settings name.
+        imgSrc: ["'self'", 'data:', 'blob:', () => app.mapTiles.origin()],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'"],

@@ -11,6 +11,7 @@ import { adventureHooks } from './adventures.ts';
 import { assertCapacityFloor } from './availability.ts';
 import { bookingHooks } from './bookings.ts';
 import { comboHooks } from './combos.ts';
+import { locationHooks } from './locations.ts';
 import { loyaltyMove, walletMove } from './money.ts';
 import { invitationHooks, paymentHooks, refundHooks, splitHooks } from './payments.ts';
 import { amenityHooks, categoryHooks, interestHooks } from './taxonomy.ts';
@@ -129,6 +130,7 @@ export const HOOKS: Record<string, CollectionHooks> = {
   refunds: refundHooks,
   'payment-splits': splitHooks,
   reviews: reviewHooks,
+  locations: locationHooks,
   services: serviceHooks,
   adventures: adventureHooks,
   categories: categoryHooks,

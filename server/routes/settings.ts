@@ -63,7 +63,7 @@ export function registerSettings(app: FastifyInstance): void {
     };
     app.patch<{ Body: Record<string, unknown> & { version: number } }>(url, { ...staffOnly, schema: { body: settingsPatchOf(section) } }, async (request) => {
       const ctx = await context(app, request);
-      return app.db.transaction(async (tx) => {
+      const saved = await app.db.transaction(async (tx) => {
         const before = await loadSection(tx, section, true);
         const { version, ...changes } = request.body;
         if (version !== before.version) throw staleVersion(before);
@@ -78,6 +78,9 @@ export function registerSettings(app: FastifyInstance): void {
         await writeAudit(tx, ctx.actor, { action: 'settings', entity: 'settings', entityId: section, vendorId: null, ...diff(before.value, after.value) });
         return after;
       });
+      // Once committed: this instance's Content-Security-Policy allows the new tiles at once.
+      if (section === 'map') app.mapTiles.changed(String(saved.value.tile_url));
+      return saved;
     });
   }
 }

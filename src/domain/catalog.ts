@@ -40,7 +40,12 @@ export const LocationInput = StrictObject({
   active: Type.Optional(Type.Boolean()),
 });
 export const LocationPatch = patchOf(Type.Omit(LocationInput, ['vendor_id']));
-export const Location = StrictObject({ ...RecordBase, ...Type.Required(LocationInput).properties });
+export const Location = StrictObject({
+  ...RecordBase,
+  ...Type.Required(LocationInput).properties,
+  /** Services at this location, counted by the database (never written by clients). */
+  services_count: Count(),
+});
 export type Location = Static<typeof Location>;
 
 // Categories and tags ------------------------------------------------------------------

@@ -141,7 +141,7 @@ export const locations = {
   vendorRule: "own",
   search: ["name_i18n","commune","address"],
   filters: ["vendor_id","wilaya_code","branch_id","active","created_at"],
-  ordering: ["created_at","updated_at","wilaya_code","commune","name_i18n"],
+  ordering: ["created_at","updated_at","wilaya_code","commune","name_i18n","services_count"],
   defaultOrdering: "-created_at",
   refs: {"vendor_id":"vendors","branch_id":"branches"},
   fields: {
@@ -159,6 +159,7 @@ export const locations = {
     meeting_point: {"type":"string","minLength":0,"maxLength":500,"nullable":true},
     branch_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
     active: {"type":"boolean"},
+    services_count: {"type":"integer","minimum":0,"maximum":100000},
   },
 } as const;
 

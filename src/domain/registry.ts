@@ -45,6 +45,7 @@ import { ReasonCodeInput, ReasonCodePatch, ReasonCodeRecord } from './reasonCode
 import type { ReasonKind } from './reasonKinds.ts';
 import { Banner, BannerInput, BannerPatch } from './settings.ts';
 import { Branch, BranchInput, BranchPatch, Vendor, VendorInput, VendorPatch } from './vendors.ts';
+import { coordinateErrors } from './geo.ts';
 
 /** Who may perform an action: anyone signed in (within their scope), staff only, or nobody (405). */
 export type Access = 'any' | 'staff' | 'none';
@@ -205,7 +206,8 @@ export const COLLECTIONS: CollectionSpec[] = [
     read: Location, create: LocationInput, patch: LocationPatch, access: crud(),
     refs: { vendor_id: 'vendors', branch_id: 'branches' },
     search: ['name_i18n', 'commune', 'address'], filters: ['vendor_id', 'wilaya_code', 'branch_id', 'active', 'created_at'],
-    ordering: [...T, 'wilaya_code', 'commune', 'name_i18n'],
+    ordering: [...T, 'wilaya_code', 'commune', 'name_i18n', 'services_count'],
+    check: (r) => coordinateErrors(r.latitude, r.longitude),
   },
   {
     ...base, name: 'services', table: 'services', title: 'Services', area: 'catalog',

@@ -1,6 +1,6 @@
 /**
  * Settings: one record per section (business, company, currency, fees, language, theme,
- * loyalty), each with its own version and audit trail; and home-page banners.
+ * loyalty, map), each with its own version and audit trail; and home-page banners.
  */
 import Type, { type Static, type TObject } from 'typebox';
 import {
@@ -68,7 +68,23 @@ export const LoyaltySettings = StrictObject({
   expiry_months: Nullable(Type.Integer({ minimum: 1, maximum: 120 })),
 });
 
-export const SETTINGS_SECTIONS = ['business', 'company', 'currency', 'fees', 'language', 'theme', 'loyalty'] as const;
+/**
+ * The map under a location's form: where its tiles come from and whom they credit. The
+ * template is https with {z}, {x} and {y} on a plain host (no {s} subdomains), so its
+ * origin can be allowed in the Content-Security-Policy's img-src as it is.
+ */
+export const TILE_URL_PATTERN = '^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?/(?=.*\\{z\\})(?=.*\\{x\\})(?=.*\\{y\\})([A-Za-z0-9._~!$&()*+,;=:@%/?-]|\\{[zxy]\\})*$';
+export const MapSettings = StrictObject({
+  tile_url: Type.String({
+    maxLength: 500,
+    pattern: TILE_URL_PATTERN,
+    description: 'Tile URL template: https://host/…{z}…{x}…{y}…, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  }),
+  attribution: Text(300, 1),
+});
+export type MapSettings = Static<typeof MapSettings>;
+
+export const SETTINGS_SECTIONS = ['business', 'company', 'currency', 'fees', 'language', 'theme', 'loyalty', 'map'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const SettingsSchemas: Record<SettingsSection, TObject> = {
@@ -79,10 +95,11 @@ export const SettingsSchemas: Record<SettingsSection, TObject> = {
   language: LanguageSettings,
   theme: ThemeSettings,
   loyalty: LoyaltySettings,
+  map: MapSettings,
 };
 
 /** Sections vendor staff may read (none may be changed by them). `fees` is platform-only. */
-export const VENDOR_READABLE_SECTIONS: readonly SettingsSection[] = ['business', 'company', 'currency', 'language', 'theme', 'loyalty'];
+export const VENDOR_READABLE_SECTIONS: readonly SettingsSection[] = ['business', 'company', 'currency', 'language', 'theme', 'loyalty', 'map'];
 
 export type BusinessSettings = Static<typeof BusinessSettings>;
 export type FeesSettings = Static<typeof FeesSettings>;
@@ -92,6 +109,7 @@ export const DEFAULT_SETTINGS: { [K in SettingsSection]: Static<(typeof Settings
   business: BusinessSettings;
   fees: FeesSettings;
   loyalty: LoyaltySettings;
+  map: MapSettings;
 } = {
   business: {
     hold_minutes: 1440, auto_expire: true, default_cutoff_minutes: 120, max_participants_per_booking: 50, deposit_percent: 30, invitation_hours: 48,
@@ -109,6 +127,7 @@ export const DEFAULT_SETTINGS: { [K in SettingsSection]: Static<(typeof Settings
   language: { enabled: ['en', 'fr', 'ar'], default: 'fr' },
   theme: { mode: 'system', brand_color: '#0f766e', logo_url: null },
   loyalty: { enabled: true, points_per_booking: 10, points_per_100_dzd: 1, reward_threshold: 500, reward_value: 100000, expiry_months: 12 },
+  map: { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' },
 };
 
 /** The whole section as stored and read: `{section, value, version, updated_at}`. */
