@@ -1,9 +1,18 @@
 /** The services area: one lazy chunk for its screens. */
 import type { PageProps } from '../../app/pages.tsx';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
+import { NewServicePage } from './NewServicePage.tsx';
+import { ServiceListPage } from './ServiceListPage.tsx';
+import { NEW_SERVICE_ID } from './servicePage.ts';
+import { ServicePage } from './ServicePage.tsx';
 
 export default function ServicesArea(props: PageProps) {
   switch (props.route.key) {
+    case 'servicesList':
+      return <ServiceListPage {...props} />;
+    case 'serviceDetail':
+      if (props.params.id === NEW_SERVICE_ID) return <NewServicePage {...props} />;
+      return props.params.id ? <ServicePage key={props.params.id} {...props} /> : <ServiceListPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }

@@ -1,0 +1,96 @@
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { sessionActor } from '../../app/actors.ts';
+import type { PageProps } from '../../app/pages.tsx';
+import { pathOf, routeByKey } from '../../app/routes.ts';
+import type { Column } from '../ui/DataTable.tsx';
+import { localized } from '../ui/format.ts';
+import { useLifecycleActions } from '../ui/LifecycleActions.tsx';
+import { ListScreen } from '../ui/ListScreen.tsx';
+import { useListScreen } from '../ui/listScreen.ts';
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { NEW_SERVICE_ID } from './servicePage.ts';
+import { SERVICE_BULK_EVENTS, servicesScreen, type ServiceRow } from './servicesScreen.ts';
+
+/** Every service of the vendor (all of them for staff): what it is, where, for how many, at what price and in which state. */
+export function ServiceListPage({ route }: PageProps) {
+  const intl = useIntl();
+  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const list = useListScreen(servicesScreen);
+  const detail = routeByKey('serviceDetail');
+  const title = (row: ServiceRow) => localized(row.title_i18n, intl.locale);
+  const actions = useLifecycleActions<ServiceRow>({
+    resource: servicesScreen.collection.name,
+    lifecycle: 'publishing',
+    order: SERVICE_BULK_EVENTS,
+    messagePrefix: 'publishingEvent',
+    staff,
+    label: title,
+    describe: (row) => <FormattedMessage id="services.actionOn" values={{ title: title(row) }} />,
+    onDone: () => {
+      list.send({ type: 'select.clear' });
+      list.send({ type: 'refresh' });
+    },
+  });
+
+  const named = (row: ServiceRow, field: string, label: string) => {
+    const value = row._expanded?.[field]?.[label];
+    return (typeof value === 'string' ? value : localized(value, intl.locale)) || '—';
+  };
+  const columns: Column<ServiceRow>[] = [
+    { key: 'title', header: 'services.title', priority: 1, sortField: 'title_i18n', render: (r) => title(r) },
+    { key: 'category', header: 'services.category', priority: 2, render: (r) => named(r, 'category_id', 'name_i18n') },
+    ...(staff ? [{ key: 'vendor', header: 'services.vendor', priority: 2, render: (r: ServiceRow) => named(r, 'vendor_id', 'trade_name') } satisfies Column<ServiceRow>] : []),
+    { key: 'location', header: 'services.location', priority: 3, render: (r) => named(r, 'location_id', 'name_i18n') },
+    {
+      key: 'duration',
+      header: 'services.duration',
+      priority: 3,
+      sortField: 'duration_minutes',
+      align: 'end',
+      render: (r) => intl.formatNumber(r.duration_minutes, { style: 'unit', unit: 'minute', unitDisplay: 'short' }),
+    },
+    { key: 'capacity', header: 'services.capacity', priority: 3, sortField: 'capacity', align: 'end', render: (r) => intl.formatNumber(r.capacity) },
+    { key: 'status', header: 'services.status', priority: 1, sortField: 'status', render: (r) => <StatusChip status={r.status} kind="serviceStatus" /> },
+    {
+      key: 'rating',
+      header: 'services.rating',
+      priority: 2,
+      sortField: 'rating_avg',
+      align: 'end',
+      render: (r) =>
+        r.rating_avg === null ? (
+          <span className="muted">—</span>
+        ) : (
+          <FormattedMessage id="services.ratingValue" values={{ rating: intl.formatNumber(r.rating_avg, { maximumFractionDigits: 1 }), count: r.reviews_count }} />
+        ),
+    },
+  ];
+
+  return (
+    <ListScreen
+      route={route}
+      screen={servicesScreen}
+      list={list}
+      staff={staff}
+      columns={columns}
+      empty={<FormattedMessage id="services.none" />}
+      tableName="services"
+      rowHref={(row) => pathOf(detail, row.id)}
+      exportable
+      bulk={actions.bulkButtons}
+      notices={
+        <>
+          {actions.report}
+          {actions.dialog}
+        </>
+      }
+      actions={
+        <Link href={pathOf(detail, NEW_SERVICE_ID)} className="button button-primary">
+          <FormattedMessage id="services.new" />
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,134 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation, useSearch } from 'wouter';
+import { sessionActor } from '../../app/actors.ts';
+import { usePageReady } from '../../app/pageReady.ts';
+import type { PageProps } from '../../app/pages.tsx';
+import type { ServicesRecord } from '../../domain/collections.ts';
+import { allowedEvents } from '../../machines/lifecycles/index.ts';
+import { recordMachine } from '../../machines/resources/record.ts';
+import { MediaManager } from '../media/MediaManager.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { localized } from '../ui/format.ts';
+import { PageFrame } from '../ui/PageFrame.tsx';
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { AdrenalineTab } from './adrenaline/AdrenalineTab.tsx';
+import { AvailabilityTab } from './availability/AvailabilityTab.tsx';
+import { PricesTab } from './prices/PricesTab.tsx';
+import { ServiceDetails } from './ServiceDetails.tsx';
+import { PUBLISHING_ORDER, SERVICE_TABS, tabOf, type ServiceTab } from './servicePage.ts';
+import { ServiceTabs, type TabDef } from './ServiceTabs.tsx';
+
+/**
+ * One service: its status and the publishing actions its chart allows, then its tabs
+ * (details, availability, prices, media, adrenaline profile, reviews, bookings, history),
+ * the open one kept in the URL. Each tab's part asks the page to reload the service when
+ * it changed something the service shows (`onChanged`).
+ */
+export function ServicePage({ route, params }: PageProps) {
+  const intl = useIntl();
+  const id = params.id ?? '';
+  const record = useActorRef(recordMachine, { input: { resource: 'services', id } });
+  const snapshot = useSelector(record, (s) => s);
+  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const [path, navigate] = useLocation();
+  const tab = tabOf(useSearch());
+  const [archiving, setArchiving] = useState(false);
+  usePageReady(!snapshot.matches('loading'));
+
+  if (snapshot.matches('notFound')) {
+    return (
+      <PageFrame route={route} id={id}>
+        <EmptyState title={<FormattedMessage id="record.notFound" />} />
+      </PageFrame>
+    );
+  }
+  if (snapshot.matches('failed')) {
+    return (
+      <PageFrame route={route} id={id}>
+        <ErrorState detail={snapshot.context.error?.detail} onRetry={() => record.send({ type: 'retry' })} />
+      </PageFrame>
+    );
+  }
+  const service = snapshot.context.record as ServicesRecord | null;
+  if (!service) return null;
+
+  const title = localized(service.title_i18n, intl.locale);
+  const reload = () => record.send({ type: 'reload' });
+  const busy = snapshot.hasTag('busy');
+  // The shared chart says which actions show; the server applies the same chart and refuses the rest.
+  const allowed = allowedEvents('publishing', service.status, { now: new Date().toISOString(), role: staff ? 'staff' : 'vendor', record: service });
+  const actions = PUBLISHING_ORDER.filter((event) => allowed.includes(event));
+  const transition = (event: string) => record.send({ type: 'transition', event });
+  // A refused publish names what is missing at its field; the details tab shows them there.
+  const refusal = snapshot.matches('viewing') ? snapshot.context.fieldErrors : {};
+
+  const tabs: TabDef<ServiceTab>[] = SERVICE_TABS.map((key) => ({
+    key,
+    label: `services.tab.${key}`,
+    render: () => {
+      switch (key) {
+        case 'details':
+          return <ServiceDetails key={service.version} service={service} staff={staff} refusal={refusal} onSaved={reload} tabHref={(t) => `${path}?tab=${t}`} />;
+        case 'availability':
+          return <AvailabilityTab service={service} onChanged={reload} />;
+        case 'prices':
+          return <PricesTab service={service} onChanged={reload} />;
+        case 'media':
+          return <MediaManager ownerType="service" ownerId={service.id} />;
+        case 'adrenaline':
+          return <AdrenalineTab service={service} onChanged={reload} />;
+        default:
+          return null;
+      }
+    },
+  }));
+
+  return (
+    <PageFrame route={route} id={title} heading={title || <FormattedMessage id="route.serviceDetail" />}>
+      <div className="record-header">
+        <StatusChip status={service.status} kind="serviceStatus" />
+        <div className="record-actions" role="group" aria-label={intl.formatMessage({ id: 'services.actions' })}>
+          {actions.map((event) => (
+            <button
+              key={event}
+              type="button"
+              className={event === 'publish' ? 'button button-primary' : 'button'}
+              disabled={busy}
+              onClick={() => (event === 'archive' ? setArchiving(true) : transition(event))}
+            >
+              <FormattedMessage id={`publishingEvent.${event}`} />
+            </button>
+          ))}
+        </div>
+      </div>
+      {snapshot.context.error && snapshot.matches('viewing') && (
+        <div className="notice notice-error" role="alert">
+          {snapshot.context.error.detail}
+        </div>
+      )}
+      <ServiceTabs
+        tabs={tabs}
+        current={tab}
+        label={intl.formatMessage({ id: 'services.tabs' })}
+        onSelect={(key) => navigate(key === 'details' ? path : `${path}?tab=${key}`, { replace: true })}
+      />
+      <ConfirmDialog
+        open={archiving}
+        title={<FormattedMessage id="publishingEvent.archive.title" />}
+        description={<FormattedMessage id="services.archiveWhat" values={{ title }} />}
+        confirmLabel={<FormattedMessage id="publishingEvent.archive" />}
+        danger
+        busy={busy}
+        onConfirm={() => {
+          setArchiving(false);
+          transition('archive');
+        }}
+        onCancel={() => setArchiving(false)}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,14 @@
+/** The service page as data: its tabs, in order, each named in the URL (`?tab=prices`). */
+export const SERVICE_TABS = ['details', 'availability', 'prices', 'media', 'adrenaline', 'reviews', 'bookings', 'history'] as const;
+export type ServiceTab = (typeof SERVICE_TABS)[number];
+
+export function tabOf(search: string): ServiceTab {
+  const tab = new URLSearchParams(search).get('tab');
+  return (SERVICE_TABS as readonly string[]).includes(tab ?? '') ? (tab as ServiceTab) : 'details';
+}
+
+/** `/services/new`: the page that creates a service, like the bookings' new page. */
+export const NEW_SERVICE_ID = 'new';
+
+/** Publishing actions in this order; which of them show comes from the publishing chart. */
+export const PUBLISHING_ORDER = ['publish', 'unpublish', 'restore', 'archive'] as const;
