@@ -32,7 +32,15 @@ export function FilterBar<C extends CollectionDescription>({ screen, list, staff
     switch (filter.kind) {
       case 'enum':
         return (
-          <FilterSelect key={field} label={filter.label} value={value(field)} values={filterValues(screen.collection, filter)} labelPrefix={filter.labelPrefix} onChange={(v) => set(field, v)} />
+          <FilterSelect
+            key={field}
+            label={filter.label}
+            value={value(field)}
+            values={filterValues(screen.collection, filter)}
+            labelPrefix={filter.labelPrefix}
+            optionLabel={filter.optionLabel && ((v) => filter.optionLabel!(v, intl.locale))}
+            onChange={(v) => set(field, v)}
+          />
         );
       case 'boolean':
         return <FilterSelect key={field} label={filter.label} value={value(field)} values={['true', 'false']} labelPrefix={filter.labelPrefix} onChange={(v) => set(field, v)} />;

@@ -31,14 +31,24 @@ type Ordering<C extends CollectionDescription> = C['ordering'][number];
 
 /**
  * One filter of the filter bar:
- * - `enum`: "Any" or one of the field's values (from the collection's enum unless `values` narrows it);
+ * - `enum`: "Any" or one of the field's values (from the collection's enum unless `values` narrows it),
+ *   each named by the message `${labelPrefix}.${value}`, or by `optionLabel` when the names
+ *   are domain data (the 58 wilayas in three languages);
  * - `boolean`: "Any", yes or no;
  * - `record`: a picker of a related record (the URL keeps its id);
  * - `dateRange`: from and to (`field__gte`, `field__lte`), as calendar dates.
  * `staffOnly` filters are not shown to vendor staff (the vendor filter, say).
  */
 export type FilterSpec<C extends CollectionDescription> =
-  | { kind: 'enum'; field: FilterName<C>; label: string; labelPrefix: string; values?: readonly string[]; staffOnly?: boolean }
+  | {
+      kind: 'enum';
+      field: FilterName<C>;
+      label: string;
+      labelPrefix: string;
+      values?: readonly string[];
+      optionLabel?: (value: string, locale: string) => string;
+      staffOnly?: boolean;
+    }
   | { kind: 'boolean'; field: FilterName<C>; label: string; labelPrefix: string; staffOnly?: boolean }
   | {
       kind: 'record';

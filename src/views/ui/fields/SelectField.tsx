@@ -24,15 +24,25 @@ export function SelectField<V extends string>({ value, options, labelPrefix, onC
   );
 }
 
-/** The `<option>`s of a select, each named by the message `${labelPrefix}.${value}`. */
-export function TranslatedOptions({ options, labelPrefix, emptyOption }: { options: readonly string[]; labelPrefix: string; emptyOption?: string }) {
+/** The `<option>`s of a select, each named by the message `${labelPrefix}.${value}`, or by `optionLabel` when given. */
+export function TranslatedOptions({
+  options,
+  labelPrefix,
+  optionLabel,
+  emptyOption,
+}: {
+  options: readonly string[];
+  labelPrefix: string;
+  optionLabel?: (value: string) => string;
+  emptyOption?: string;
+}) {
   const intl = useIntl();
   return (
     <>
       {emptyOption && <option value="">{intl.formatMessage({ id: emptyOption })}</option>}
       {options.map((option) => (
         <option key={option} value={option}>
-          {intl.formatMessage({ id: `${labelPrefix}.${option}` })}
+          {optionLabel ? optionLabel(option) : intl.formatMessage({ id: `${labelPrefix}.${option}` })}
         </option>
       ))}
     </>
