@@ -622,6 +622,11 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
      FROM (SELECT service_id, round(avg(rating)::numeric, 2)::float8 AS avg, count(*)::int AS n FROM reviews WHERE status = 'approved' GROUP BY service_id) x
      WHERE x.service_id = s.id`,
   );
+  await q.query(
+    `UPDATE locations l SET services_count = x.n
+     FROM (SELECT location_id, count(*)::int AS n FROM services WHERE location_id IS NOT NULL GROUP BY location_id) x
+     WHERE x.location_id = l.id`,
+  );
 
   // Fresh statistics for the planner (the embedded database has no autovacuum).
   for (const table of ['bookings', 'payments', 'payment_splits', 'customers', 'reviews', 'refunds']) await q.query(`ANALYZE ${table}`);
