@@ -1,9 +1,17 @@
 /** The catalog area (categories, adventures, gallery): one lazy chunk for its screens. */
 import type { PageProps } from '../../app/pages.tsx';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
+import { AdventuresPage } from './adventures/AdventuresPage.tsx';
+import { TaxonomyPage } from './taxonomy/TaxonomyPage.tsx';
 
 export default function CatalogArea(props: PageProps) {
   switch (props.route.key) {
+    case 'categories':
+      return <TaxonomyPage {...props} kind="categories" />;
+    case 'subcategories':
+      return <TaxonomyPage {...props} kind="subcategories" />;
+    case 'adventures':
+      return <AdventuresPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }

@@ -5,6 +5,7 @@ import { NewServicePage } from './NewServicePage.tsx';
 import { ServiceListPage } from './ServiceListPage.tsx';
 import { NEW_SERVICE_ID } from './servicePage.ts';
 import { ServicePage } from './ServicePage.tsx';
+import { TaxonomyPage } from '../catalog/taxonomy/TaxonomyPage.tsx';
 
 export default function ServicesArea(props: PageProps) {
   switch (props.route.key) {
@@ -13,6 +14,10 @@ export default function ServicesArea(props: PageProps) {
     case 'serviceDetail':
       if (props.params.id === NEW_SERVICE_ID) return <NewServicePage {...props} />;
       return props.params.id ? <ServicePage key={props.params.id} {...props} /> : <ServiceListPage {...props} />;
+    case 'servicesAmenities':
+      return <TaxonomyPage {...props} kind="amenities" />;
+    case 'servicesInterests':
+      return <TaxonomyPage {...props} kind="interests" />;
     default:
       return <PlaceholderPage {...props} />;
   }

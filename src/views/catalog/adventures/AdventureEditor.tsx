@@ -1,0 +1,119 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { sessionActor } from '../../../app/actors.ts';
+import { fetchRecord, type ApiRecord } from '../../../api/resources.ts';
+import { adventures } from '../../../domain/collections.ts';
+import { MediaManager } from '../../media/MediaManager.tsx';
+import { I18nTextField } from '../../ui/fields/I18nTextField.tsx';
+import { MoneyField } from '../../ui/fields/MoneyField.tsx';
+import { NumberField } from '../../ui/fields/NumberField.tsx';
+import { SelectField } from '../../ui/fields/SelectField.tsx';
+import { formatMoney, localized } from '../../ui/format.ts';
+import { RecordEditorPanel } from '../../ui/RecordEditorPanel.tsx';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { useRecordEditor } from '../../ui/useRecordEditor.ts';
+import { ADVENTURE_DEFAULTS, type ItineraryStep } from './adventuresScreen.ts';
+import { ItineraryField } from './ItineraryField.tsx';
+
+/** An adventure's texts, days, itinerary and price, edited beside the list; its photos below once it exists. */
+export function AdventureEditor({ id, onClose }: { id: string | null; onClose: (saved: boolean) => void }) {
+  const intl = useIntl();
+  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const editor = useRecordEditor({ resource: adventures.name, id, defaults: ADVENTURE_DEFAULTS, limits: adventures.fields, onClose });
+  const { context, field, set } = editor;
+  const [services, setServices] = useState<Record<string, ApiRecord>>({});
+  const itinerary = field.custom<ItineraryStep[]>('itinerary', []);
+  const priceMode = field.select<'fixed' | 'sum_of_parts'>('price_mode');
+  const days = field.number('days');
+  const title = localized(context.record?.title_i18n, intl.locale);
+  usePageTitle(id === null ? intl.formatMessage({ id: 'adventure.new' }) : title || null);
+
+  // The titles of the services already in the itinerary.
+  const serviceIds = [...new Set(itinerary.value.flatMap((s) => (s.service_id ? [s.service_id] : [])))];
+  useEffect(() => {
+    const missing = serviceIds.filter((sid) => !(sid in services));
+    if (missing.length === 0) return;
+    const controller = new AbortController();
+    Promise.all(missing.map((sid) => fetchRecord('services', sid, controller.signal).catch(() => ({ id: sid, version: 0 }) as ApiRecord))).then((found) => {
+      if (!controller.signal.aborted) setServices((s) => ({ ...s, ...Object.fromEntries(found.map((r) => [r.id, r])) }));
+    });
+    return () => controller.abort();
+  }, [serviceIds.join(',')]);
+
+  // An adventure's parts are its vendor's services; staff's new one belongs to the vendor of its first service.
+  const firstService = serviceIds.length > 0 ? services[serviceIds[0]] : undefined;
+  const vendorId = (context.record?.vendor_id as string | null | undefined) ?? (firstService?.vendor_id as string | undefined) ?? null;
+  const save = () => {
+    if (id === null && staff && vendorId && !('vendor_id' in context.draft)) set('vendor_id', vendorId);
+    editor.record.send({ type: 'save' });
+  };
+
+  const amount = context.record?.price_amount as number | null | undefined;
+  const summary = (r: Record<string, unknown> | null) =>
+    r ? (
+      <>
+        {localized(r.title_i18n, intl.locale)} · <FormattedMessage id="adventure.daysCount" values={{ count: Number(r.days) }} /> ·{' '}
+        <FormattedMessage id={`adventurePriceMode.${String(r.price_mode)}`} />
+        {r.price_mode === 'fixed' && r.price != null && <> · {formatMoney(intl, Number(r.price), String(r.currency ?? 'DZD'))}</>}
+      </>
+    ) : (
+      '—'
+    );
+
+  return (
+    <>
+      <RecordEditorPanel
+        editor={editor}
+        className="adventure-editor"
+        heading={id === null ? <FormattedMessage id="adventure.new" /> : <FormattedMessage id="adventure.edit" values={{ title }} />}
+        summary={summary}
+        closeLabel="adventure.close"
+        onClose={onClose}
+        onSave={save}
+        focusHeading
+      >
+        <I18nTextField {...field.i18n('title_i18n')} label={<FormattedMessage id="adventure.title" />} />
+        {/* Optional; once written, in English at least (the API's rule for any text in three languages). */}
+        <I18nTextField {...field.i18n('description_i18n')} requiredLanguages={[]} multiline={4} label={<FormattedMessage id="adventure.description" />} />
+        <div className="form-grid">
+          <NumberField {...days} required label={<FormattedMessage id="adventure.days" />} />
+          <SelectField {...priceMode} label={<FormattedMessage id="adventure.priceMode" />} options={adventures.fields.price_mode.enum} labelPrefix="adventurePriceMode" />
+          {priceMode.value === 'fixed' ? (
+            <MoneyField {...field.money('price')} required label={<FormattedMessage id="adventure.price" />} />
+          ) : (
+            <p className="field adventure-sum" role="status">
+              <span className="field-label">
+                <FormattedMessage id="adventure.price" />
+              </span>
+              <span>
+                {id !== null && amount != null ? (
+                  <FormattedMessage id="adventure.sumIs" values={{ amount: formatMoney(intl, amount, String(context.record?.currency ?? 'DZD')) }} />
+                ) : (
+                  <FormattedMessage id={id !== null ? 'adventure.sumUnknown' : 'adventure.sumAfterSave'} />
+                )}
+              </span>
+            </p>
+          )}
+        </div>
+        <ItineraryField
+          value={itinerary.value}
+          onChange={itinerary.onChange}
+          days={days.value ?? 1}
+          errors={context.fieldErrors}
+          vendorId={vendorId}
+          services={services}
+          onService={(s) => setServices((all) => ({ ...all, [s.id]: s }))}
+        />
+      </RecordEditorPanel>
+      {id !== null && context.record && (
+        <section className="card adventure-media" aria-labelledby="adventure-media-heading">
+          <h2 id="adventure-media-heading">
+            <FormattedMessage id="adventure.photos" />
+          </h2>
+          <MediaManager ownerType="adventure" ownerId={id} />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * A taxonomy screen's terms and their order. Every move shows at once and is saved in
+ * one request (the whole order); moves made while a save is on their way are sent
+ * next, and a refused save puts back the last order the server accepted.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { fetchAllTerms, saveOrder, type OrderItem, type TaxonomyResource } from '../../../api/taxonomy.ts';
+import { refusalDetail } from '../../../machines/resources/bulk.ts';
+import { moveTerm, orderItems, type Term } from './terms.ts';
+
+export interface TaxonomyContext {
+  resource: TaxonomyResource;
+  tree: boolean;
+  terms: Term[];
+  /** The order the server has. */
+  saved: Term[];
+  /** The order on its way to the server. */
+  sending: Term[];
+  /** The term moved last (what the screen announces). */
+  moved: string | null;
+  error: string | null;
+}
+
+export type TaxonomyEvent =
+  | { type: 'move'; id: string; parentId: string | null; index: number }
+  | { type: 'reload' }
+  | { type: 'retry' }
+  | { type: 'dismiss' };
+
+export const taxonomyMachine = setup({
+  types: {
+    context: {} as TaxonomyContext,
+    input: {} as { resource: TaxonomyResource; tree: boolean },
+    events: {} as TaxonomyEvent,
+  },
+  actors: {
+    loadTerms: fromPromise<Term[], { resource: TaxonomyResource }>(
+      async ({ input, signal }) => (await fetchAllTerms(input.resource, signal)) as unknown as Term[],
+    ),
+    saveOrder: fromPromise<unknown, { resource: TaxonomyResource; items: OrderItem[] }>(({ input }) => saveOrder(input.resource, input.items)),
+  },
+  actions: {
+    assignTerms: assign((_, terms: Term[]) => ({ terms, saved: terms, sending: terms, error: null })),
+    applyMove: assign(({ context, event }) => {
+      if (event.type !== 'move') return {};
+      return { terms: moveTerm(context.terms, event.id, event.parentId, event.index), moved: event.id, error: null };
+    }),
+    send: assign(({ context }) => ({ sending: context.terms })),
+    confirmSent: assign(({ context }) => ({ saved: context.sending })),
+    revert: assign(({ context }, error: unknown) => ({ terms: context.saved, sending: context.saved, moved: null, error: refusalDetail(error) || 'failed' })),
+    assignError: assign((_, error: unknown) => ({ error: refusalDetail(error) || 'failed' })),
+    clearError: assign({ error: null }),
+  },
+  guards: {
+    /** Moves were made while the last order was on its way: send again. */
+    movedSinceSent: ({ context }) => context.terms !== context.sending,
+  },
+}).createMachine({
+  id: 'taxonomy',
+  context: ({ input }) => ({ ...input, terms: [], saved: [], sending: [], moved: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadTerms',
+        src: 'loadTerms',
+        input: ({ context }) => ({ resource: context.resource }),
+        onDone: { target: 'ready', actions: { type: 'assignTerms', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+    },
+    failed: { on: { retry: 'loading' } },
+    ready: {
+      on: {
+        move: { target: 'saving', actions: 'applyMove' },
+        reload: 'loading',
+        dismiss: { actions: 'clearError' },
+      },
+    },
+    saving: {
+      tags: ['saving'],
+      entry: 'send',
+      invoke: {
+        id: 'saveOrder',
+        src: 'saveOrder',
+        input: ({ context }) => ({ resource: context.resource, items: orderItems(context.sending, context.tree) }),
+        onDone: [
+          { guard: 'movedSinceSent', target: 'saving', reenter: true, actions: 'confirmSent' },
+          { target: 'ready', actions: 'confirmSent' },
+        ],
+        onError: { target: 'ready', actions: { type: 'revert', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+      on: { move: { actions: 'applyMove' } },
+    },
+  },
+});
