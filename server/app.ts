@@ -17,6 +17,7 @@ import { ApiError, validationErrorBody } from './errors.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { authRoutes } from './auth/routes.ts';
 import { registerMapTiles } from './mapTiles.ts';
+import { registerMediaStorage } from './media/storage.ts';
 import { domainRoutes } from './routes/index.ts';
 import { boundDateFormats, limitJsonDepth, rejectUnstorableQuery } from './input.ts';
 
@@ -100,6 +101,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   // app.authenticate and requireStaff (server/auth/plugin.ts) guard every other API route.
   await app.register(authPlugin);
   await app.register(authRoutes);
+  // Uploaded images (server/media/), kept under DATA_DIR; routes and hooks share them.
+  await registerMediaStorage(app);
   // Every collection of the domain (server/routes/index.ts), mounted from the registry.
   await app.register(domainRoutes);
 

@@ -12,6 +12,7 @@ import { assertCapacityFloor } from './availability.ts';
 import { bookingHooks } from './bookings.ts';
 import { comboHooks } from './combos.ts';
 import { locationHooks } from './locations.ts';
+import { mediaHooks } from './media.ts';
 import { loyaltyMove, walletMove } from './money.ts';
 import { invitationHooks, paymentHooks, refundHooks, splitHooks } from './payments.ts';
 import { amenityHooks, categoryHooks, interestHooks } from './taxonomy.ts';
@@ -131,6 +132,7 @@ export const HOOKS: Record<string, CollectionHooks> = {
   'payment-splits': splitHooks,
   reviews: reviewHooks,
   locations: locationHooks,
+  media: mediaHooks,
   services: serviceHooks,
   adventures: adventureHooks,
   categories: categoryHooks,

@@ -8,6 +8,7 @@ import { COLLECTIONS, collection } from '../../src/domain/registry.ts';
 import { gatewayFromEnv, type PaymentGateway } from '../domain/gateway.ts';
 import { HOOKS } from '../domain/hooks.ts';
 import { forbidden } from '../errors.ts';
+import { registerMedia } from '../media/routes.ts';
 import { writeAudit } from './audit.ts';
 import { registerAvailability } from './availability.ts';
 import { registerBookingExport } from './bookingExport.ts';
@@ -39,6 +40,7 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
     registerExport(app, spec);
     registerTransitions(app, spec, HOOKS[spec.name]);
   }
+  await registerMedia(app);
   registerMessages(app);
   registerAvailability(app);
   registerBookingExport(app);

@@ -194,12 +194,16 @@ export type Adventure = Static<typeof Adventure>;
 
 // Media --------------------------------------------------------------------------------
 
+const MediaAlt = StrictObject({ en: Text(300), fr: Text(300), ar: Text(300) });
+
 export const MediaInput = StrictObject({
   vendor_id: Type.Optional(NullableVendorOwned.vendor_id),
   url: Url,
   kind: Type.Optional(Enum(MEDIA_KINDS)),
   mime_type: Type.Optional(Nullable(Type.String({ pattern: '^[a-z]+/[a-z0-9.+-]+$', maxLength: 100 }))),
   alt_text: Type.Optional(Nullable(Text(300))),
+  /** What the image shows, for people who cannot see it, in each language (any may be empty). */
+  alt_i18n: Type.Optional(MediaAlt),
   owner_type: Enum(MEDIA_OWNER_TYPES),
   owner_id: Type.Optional(Nullable(Uuid)),
   sort_order: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
@@ -209,6 +213,11 @@ export const MediaInput = StrictObject({
   size_bytes: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000_000 }))),
 });
 export const MediaPatch = patchOf(Type.Omit(MediaInput, ['vendor_id']));
-export const Media = StrictObject({ ...RecordBase, ...Type.Required(MediaInput).properties });
+export const Media = StrictObject({
+  ...RecordBase,
+  ...Type.Required(MediaInput).properties,
+  /** The file is kept by the API (uploaded) and served by its image proxy; never written by clients. */
+  stored: Type.Boolean(),
+});
 export type Media = Static<typeof Media>;
 

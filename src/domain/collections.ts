@@ -380,8 +380,8 @@ export const media = {
   area: "catalog",
   writable: {"create":true,"update":true},
   vendorRule: "own",
-  search: ["alt_text","url"],
-  filters: ["vendor_id","owner_type","owner_id","kind","is_cover"],
+  search: ["alt_text","alt_i18n","url"],
+  filters: ["vendor_id","owner_type","owner_id","kind","is_cover","stored"],
   ordering: ["created_at","updated_at","sort_order"],
   defaultOrdering: "sort_order",
   refs: {"vendor_id":"vendors"},
@@ -395,6 +395,7 @@ export const media = {
     kind: {"type":"string","enum":["image","video","document"]},
     mime_type: {"type":"string","maxLength":100,"pattern":"^[a-z]+/[a-z0-9.+-]+$","nullable":true},
     alt_text: {"type":"string","minLength":0,"maxLength":300,"nullable":true},
+    alt_i18n: {"type":"i18n","maxLength":300},
     owner_type: {"type":"string","enum":["service","location","banner","adventure","vendor","combo"],"required":true},
     owner_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
     sort_order: {"type":"integer","minimum":0,"maximum":100000},
@@ -402,6 +403,7 @@ export const media = {
     width: {"type":"integer","minimum":1,"maximum":20000,"nullable":true},
     height: {"type":"integer","minimum":1,"maximum":20000,"nullable":true},
     size_bytes: {"type":"integer","minimum":0,"maximum":1000000000,"nullable":true},
+    stored: {"type":"boolean"},
   },
 } as const;
 

@@ -285,7 +285,7 @@ export const COLLECTIONS: CollectionSpec[] = [
         targets: { service: 'services', location: 'locations', banner: 'banners', adventure: 'adventures', vendor: 'vendors', combo: 'combos' },
       },
     },
-    search: ['alt_text', 'url'], filters: ['vendor_id', 'owner_type', 'owner_id', 'kind', 'is_cover'], ordering: [...T, 'sort_order'],
+    search: ['alt_text', 'alt_i18n', 'url'], filters: ['vendor_id', 'owner_type', 'owner_id', 'kind', 'is_cover', 'stored'], ordering: [...T, 'sort_order'],
     defaultOrdering: 'sort_order',
   },
   // Promotions -------------------------------------------------------------------------
