@@ -35,6 +35,9 @@ export function algiersInstant(date: string, time: string): string {
   return new Date(Date.parse(`${date}T${time}:00Z`) - ALGERIA_UTC_OFFSET_MINUTES * 60_000).toISOString();
 }
 
+/** A calendar day `YYYY-MM-DD` moved by whole days (in UTC, so no time zone shifts it). */
+export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
 /** Every start the bulk request asks for, in order, or null when there are more than `max`. */
 export function bulkStarts(input: Pick<SlotsBulkInput, 'from' | 'to' | 'weekdays' | 'start_times'>, max = BULK_SLOTS_MAX): string[] | null {
   const starts: string[] = [];

@@ -1,0 +1,87 @@
+/** The availability calls beside the generic slot routes: bulk creation, a slot's manifest, a disrupted departure. */
+import {
+  addDays, algiersInstant, type DisruptInput, type DisruptOutcome, type ParticipantFlag, type RosterEntry, type SlotsBulkInput,
+} from '../domain/availability.ts';
+import type { AdrenalineProfile } from '../domain/catalog.ts';
+import { apiClient } from './registry.ts';
+import { fetchList } from './resources.ts';
+
+const base = '/branch/api/service-slots';
+
+/** What a calendar cell shows of a slot. */
+export interface CalendarSlot {
+  id: string;
+  version: number;
+  starts_at: string;
+  ends_at: string | null;
+  capacity: number;
+  booked: number;
+  closed: boolean;
+  disrupted_at: string | null;
+}
+
+/** The fields a calendar cell needs, so a month of slots stays a small response. */
+export const CALENDAR_FIELDS = ['starts_at', 'ends_at', 'capacity', 'booked', 'closed', 'disrupted_at'] as const;
+
+/** A service's slots starting on the Algerian days from `from` to `to`. */
+export const rangeFilters = (serviceId: string, from: string, to: string) => ({
+  service_id: serviceId,
+  starts_at__gte: algiersInstant(from, '00:00'),
+  starts_at__lt: algiersInstant(addDays(to, 1), '00:00'),
+});
+
+/** Every slot of a service between two days (inclusive), page after page. */
+export async function fetchCalendarSlots(input: { serviceId: string; from: string; to: string }, signal?: AbortSignal): Promise<CalendarSlot[]> {
+  const slots: CalendarSlot[] = [];
+  for (let page = 1; ; page++) {
+    const result = await fetchList<CalendarSlot>(
+      'service-slots',
+      { page, page_size: 100, ordering: 'starts_at', search: '', filters: rangeFilters(input.serviceId, input.from, input.to) },
+      signal,
+      CALENDAR_FIELDS,
+    );
+    slots.push(...result.results);
+    if (!result.next) return slots;
+  }
+}
+
+export interface BulkResult {
+  created: number;
+  skipped: string[];
+  past: string[];
+}
+
+export const createSlotsInBulk = (body: SlotsBulkInput) => apiClient().post<BulkResult>(`${base}/bulk/`, body, { quiet: true });
+
+export interface ManifestBooking {
+  id: string;
+  ref: string;
+  version: number;
+  status: string;
+  status_changed_at: string | null;
+  starts_at: string;
+  customer_id: string;
+  customer_name: string;
+  customer_phone: string | null;
+  participants: Record<string, number>;
+  participants_count: number;
+  total: number;
+  paid: number;
+  balance: number;
+  currency: string;
+  payment_status: string;
+  roster: RosterEntry[];
+  flags: ParticipantFlag[][];
+}
+
+export interface Manifest {
+  slot: CalendarSlot & { service_id: string; disruption_reason_code: string | null; disruption_reason: string | null; notes: string | null };
+  service: { id: string; title_i18n: Record<string, string>; adrenaline: AdrenalineProfile | null };
+  bookings: ManifestBooking[];
+}
+
+export const fetchManifest = (slotId: string, signal?: AbortSignal) =>
+  apiClient().get<Manifest>(`${base}/${encodeURIComponent(slotId)}/manifest/`, { signal, quiet: true });
+
+export const disruptSlot = (slotId: string, body: DisruptInput) =>
+  apiClient().post<{ slot: Manifest['slot']; results: DisruptOutcome[] }>(`${base}/${encodeURIComponent(slotId)}/disrupt/`, body, { quiet: true });

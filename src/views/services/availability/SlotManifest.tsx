@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Manifest, ManifestBooking } from '../../../api/availability.ts';
+import type { ApiRequestError } from '../../../api/client.ts';
+import { transitionRecord } from '../../../api/resources.ts';
+import { allowedEvents, type LifecycleSettings } from '../../../machines/lifecycles/index.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { TextField } from '../../ui/fields/TextField.tsx';
+import { formatMoney, localized } from '../../ui/format.ts';
+import { StatusChip } from '../../ui/StatusChip.tsx';
+import { FlagList } from './FlagList.tsx';
+import { RosterEditor } from './RosterEditor.tsx';
+
+const flaggedOf = (b: ManifestBooking) => b.roster.filter((_, i) => (b.flags[i] ?? []).length > 0);
+
+/**
+ * The manifest of a slot: who comes (each booking's people, with the flags of the
+ * service's adrenaline profile), how to reach them, what they owe, and check-in through
+ * the booking chart. Checking in flagged people asks for the operator's reason first.
+ * Printed, it fits one A4 page.
+ */
+export function SlotManifest({
+  manifest,
+  staff,
+  settings,
+  onChanged,
+}: {
+  manifest: Manifest;
+  staff: boolean;
+  settings: LifecycleSettings | undefined;
+  onChanged: () => void;
+}) {
+  const intl = useIntl();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<ManifestBooking | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const profile = manifest.service.adrenaline;
+  const money = (value: number, currency: string) => formatMoney(intl, value, currency);
+
+  const send = async (booking: ManifestBooking, event: 'check_in' | 'undo', because?: string) => {
+    setBusy(booking.id);
+    setFailure(null);
+    try {
+      await transitionRecord('bookings', booking.id, event, booking.version, because ? { reason: because } : {});
+      setConfirming(null);
+      onChanged();
+    } catch (error) {
+      setFailure(`${booking.ref}: ${(error as ApiRequestError).detail}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const checkIn = (booking: ManifestBooking) => {
+    if (flaggedOf(booking).length === 0) return send(booking, 'check_in');
+    setReason('');
+    setReasonMissing(false);
+    setConfirming(booking);
+  };
+
+  const active = manifest.bookings.filter((b) => !['cancelled', 'declined', 'expired'].includes(b.status));
+  const seats = active.reduce((n, b) => n + b.participants_count, 0);
+  return (
+    <section className="manifest" aria-labelledby="manifest-title">
+      <h3 id="manifest-title">
+        <FormattedMessage
+          id="availability.manifest.title"
+          values={{
+            service: localized(manifest.service.title_i18n, intl.locale),
+            when: intl.formatDate(manifest.slot.starts_at, { dateStyle: 'full', timeStyle: 'short', timeZone: 'Africa/Algiers' }),
+          }}
+        />
+      </h3>
+      <p className="muted">
+        <FormattedMessage id="availability.manifest.summary" values={{ bookings: active.length, seats, capacity: manifest.slot.capacity }} />
+      </p>
+      {failure && <p className="notice notice-error" role="alert">{failure}</p>}
+      {manifest.bookings.length === 0 ? (
+        <p className="muted"><FormattedMessage id="availability.manifest.empty" /></p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table manifest-table">
+            <thead>
+              <tr>
+                <th scope="col"><FormattedMessage id="availability.manifest.booking" /></th>
+                <th scope="col"><FormattedMessage id="availability.manifest.customer" /></th>
+                <th scope="col"><FormattedMessage id="availability.manifest.participants" /></th>
+                <th scope="col"><FormattedMessage id="availability.manifest.payment" /></th>
+                <th scope="col"><FormattedMessage id="availability.manifest.status" /></th>
+                <th scope="col" className="no-print"><FormattedMessage id="availability.manifest.actions" /></th>
+              </tr>
+            </thead>
+            <tbody>
+              {manifest.bookings.map((b) => {
+                const offered = allowedEvents('booking', b.status, { now: new Date().toISOString(), role: staff ? 'staff' : 'vendor', record: { ...b }, settings });
+                const flagged = flaggedOf(b).length;
+                return (
+                  <tr key={b.id} className={flagged > 0 ? 'manifest-flagged' : undefined}>
+                    <td><bdi dir="ltr">{b.ref}</bdi></td>
+                    <td>
+                      <div>{b.customer_name}</div>
+                      {b.customer_phone && <a href={`tel:${b.customer_phone.replace(/[^+0-9]/g, '')}`} dir="ltr">{b.customer_phone}</a>}
+                    </td>
+                    <td>
+                      <div><FormattedMessage id="availability.manifest.count" values={{ count: b.participants_count }} /></div>
+                      {b.roster.length > 0 && (
+                        <ol className="manifest-people">
+                          {b.roster.map((p, i) => (
+                            <li key={i}>
+                              <span>{p.name}</span>
+                              {p.age != null && <span className="muted"> · <FormattedMessage id="availability.roster.ageValue" values={{ age: p.age }} /></span>}
+                              {p.weight_kg != null && <span className="muted"> · {intl.formatNumber(p.weight_kg, { style: 'unit', unit: 'kilogram' })}</span>}
+                              <FlagList flags={b.flags[i] ?? []} profile={profile} />
+                            </li>
+                          ))}
+                        </ol>
+                      )}
+                      {editing === b.id && (
+                        <RosterEditor
+                          booking={b}
+                          profile={profile}
+                          onClose={() => setEditing(null)}
+                          onSaved={() => {
+                            setEditing(null);
+                            onChanged();
+                          }}
+                        />
+                      )}
+                    </td>
+                    <td>
+                      {b.balance > 0 ? (
+                        <span className="balance-due"><FormattedMessage id="availability.manifest.balance" values={{ amount: money(b.balance, b.currency) }} /></span>
+                      ) : (
+                        <FormattedMessage id={`paymentStatus.${b.payment_status}`} />
+                      )}
+                    </td>
+                    <td><StatusChip status={b.status} kind="bookingStatus" /></td>
+                    <td className="no-print">
+                      <div className="row-actions">
+                        {['requested', 'confirmed', 'checked_in'].includes(b.status) && editing !== b.id && (
+                          <button type="button" className="button button-small" onClick={() => setEditing(b.id)}>
+                            <FormattedMessage id="availability.roster.edit" />
+                            <span className="visually-hidden"> {b.ref}</span>
+                          </button>
+                        )}
+                        {offered.includes('check_in') && (
+                          <button type="button" className="button button-small button-primary" disabled={busy === b.id} onClick={() => checkIn(b)}>
+                            <FormattedMessage id="bookingEvent.check_in" />
+                          </button>
+                        )}
+                        {b.status === 'checked_in' && offered.includes('undo') && (
+                          <button type="button" className="button button-small" disabled={busy === b.id} onClick={() => send(b, 'undo')}>
+                            <FormattedMessage id="availability.manifest.undoCheckIn" />
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={<FormattedMessage id="availability.checkIn.title" values={{ ref: confirming?.ref ?? '' }} />}
+        description={<FormattedMessage id="availability.checkIn.description" />}
+        confirmLabel={<FormattedMessage id="availability.checkIn.confirm" />}
+        danger
+        busy={busy !== null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!reason.trim()) return setReasonMissing(true);
+          void send(confirming!, 'check_in', reason.trim());
+        }}
+      >
+        {confirming && (
+          <ul className="flag-people">
+            {confirming.roster.map((p, i) =>
+              (confirming.flags[i] ?? []).length > 0 ? (
+                <li key={i}>
+                  <strong>{p.name}</strong>
+                  <FlagList flags={confirming.flags[i]!} profile={profile} />
+                </li>
+              ) : null,
+            )}
+          </ul>
+        )}
+        <TextField
+          label={<FormattedMessage id="availability.checkIn.reason" />}
+          required
+          multiline={2}
+          maxLength={1000}
+          value={reason}
+          errors={reasonMissing && !reason.trim() ? ['availability.required'] : undefined}
+          onChange={setReason}
+        />
+      </ConfirmDialog>
+    </section>
+  );
+}
