@@ -259,7 +259,7 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
       booking_type: 'date_time', capacity: rng.pick([8, 10, 12, 16, 20, 30, 40]), min_participants: 1, max_participants: 12, booking_cutoff_minutes: rng.pick([60, 120, 1440]),
       confirmation: rng.chance(0.7) ? 'instant' : 'manual', cancellation_policy: rng.pick(['flexible', 'moderate', 'strict']), customer_types: ['adult', 'child'],
       interest_ids: [rng.pick(interests).id], amenity_ids: [rng.pick(amenities).id, rng.pick(amenities).id].filter((v, k, a) => a.indexOf(v) === k),
-      adrenaline: category.key === 'desert' || category.key === 'air' || category.key === 'motor' ? { risk_level: rng.int(2, 5), min_age: rng.pick([12, 14, 16, 18]), waiver_required: true, health_questions: ['Any heart condition?', 'Are you pregnant?'] } : null,
+      adrenaline: category.key === 'desert' || category.key === 'air' || category.key === 'motor' ? { risk_level: rng.int(2, 5), min_age: rng.pick([12, 14, 16, 18]), waiver_required: true, health_questions: [i18n('Any heart condition?', 'Un problème cardiaque ?', 'هل تعاني من مرض في القلب؟'), i18n('Are you pregnant?', 'Êtes-vous enceinte ?', 'هل أنت حامل؟')] } : null,
       status, status_changed_at: iso(today - rng.int(30, 400) * DAY), created_at: iso(today - rng.int(400, 600) * DAY),
     });
   }

@@ -11,6 +11,7 @@ import { forbidden } from '../errors.ts';
 import { registerMedia } from '../media/routes.ts';
 import { writeAudit } from './audit.ts';
 import { registerAvailability } from './availability.ts';
+import { registerPersonalServices } from './personalServices.ts';
 import { registerBookingExport } from './bookingExport.ts';
 import { registerBookingPricing } from './bookingPricing.ts';
 import { registerComboBooking } from './comboBooking.ts';
@@ -43,6 +44,7 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   await registerMedia(app);
   registerMessages(app);
   registerAvailability(app);
+  registerPersonalServices(app);
   registerBookingExport(app);
   registerComboBooking(app);
   registerRefundable(app);

@@ -84,12 +84,26 @@ function algeriaMidnight(days: number, now = Date.now()): string {
   return new Date(`${day}T00:00:00+01:00`).toISOString();
 }
 
-/** A view's filter sets, each turned into conditions, ORed: `((a AND b) OR (c))`. */
+/** The calendar date in Algeria of an instant. */
+const algeriaDay = (instant: string) => new Date(Date.parse(instant) + 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * A view's filter sets, each turned into conditions, ORed: `((a AND b) OR (c))`. `$today`
+ * on a calendar-date column is Algeria's date (an instant would be cast to the UTC day,
+ * the day before until 01:00); `__isnull` takes 'true' or 'false' as a query would.
+ */
 function viewCondition(spec: CollectionSpec, name: string, params: Params, alias: string): string {
   const sets = spec.views?.[name] ?? [];
-  const resolve = (value: string | number) => (value === '$today' ? algeriaMidnight(0) : value === '$tomorrow' ? algeriaMidnight(1) : value);
+  const columns = tableInfo(spec).columns;
+  const resolve = (key: string, value: string | number) => {
+    const [field, op] = key.split('__');
+    if (op === 'isnull') return value === 'true';
+    if (value !== '$today' && value !== '$tomorrow') return value;
+    const instant = algeriaMidnight(value === '$today' ? 0 : 1);
+    return columns.get(field!)?.schema.format === 'date' ? algeriaDay(instant) : instant;
+  };
   const parts = sets.map((set) => {
-    const conditions = listConditions(spec, Object.fromEntries(Object.entries(set).map(([k, v]) => [k, resolve(v)])), params, alias);
+    const conditions = listConditions(spec, Object.fromEntries(Object.entries(set).map(([k, v]) => [k, resolve(k, v)])), params, alias);
     return conditions.length > 0 ? `(${conditions.join(' AND ')})` : 'TRUE';
   });
   return parts.length > 0 ? `(${parts.join(' OR ')})` : 'TRUE';

@@ -5,7 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import {
-  Count, CurrencySchema, DateOnly, DateTime, Enum, I18n, Ids, LifecycleFields, MinorUnits, Nullable, NullableVendorOwned,
+  Count, CurrencySchema, DateOnly, DateTime, Enum, I18n, Ids, LifecycleFields, MAX_MINOR, MinorUnits, Nullable, NullableVendorOwned,
   RecordBase, StrictObject, Text, Url, Uuid, VendorOwned, patchOf,
 } from './common.ts';
 import { PUBLISHING_STATUSES } from './statuses.ts';
@@ -87,7 +87,8 @@ export const AdrenalineProfile = StrictObject({
   min_weight_kg: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 300 }))),
   max_weight_kg: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 300 }))),
   waiver_required: Type.Boolean(),
-  health_questions: Type.Array(Text(300, 1), { maxItems: 20 }),
+  /** Asked before booking, in the customer's language (English required, French and Arabic may wait). */
+  health_questions: Type.Array(I18n(300), { maxItems: 20 }),
 });
 export type AdrenalineProfile = Static<typeof AdrenalineProfile>;
 
@@ -123,6 +124,10 @@ export const Service = StrictObject({
   ...LifecycleFields(Enum(PUBLISHING_STATUSES)),
   rating_avg: Nullable(Type.Number()),
   reviews_count: Count(100000000),
+  /** The lowest amount of the service's active price rules, in minor units (kept by the database; never written by clients). */
+  price_from: Nullable(Type.Integer({ minimum: 0 })),
+  /** The wilaya of the service's location (kept by the database; never written by clients). */
+  wilaya_code: Nullable(WilayaCode),
 });
 export type Service = Static<typeof Service>;
 export type ServiceInput = Static<typeof ServiceInput>;
@@ -165,6 +170,22 @@ export const PriceRuleInput = StrictObject({
 export const PriceRulePatch = patchOf(Type.Omit(PriceRuleInput, ['service_id']));
 export const PriceRule = StrictObject({ ...RecordBase, ...VendorOwned, ...Type.Required(PriceRuleInput).properties });
 export type PriceRule = Static<typeof PriceRule>;
+
+/**
+ * A personal service: a copy of a service for one customer, with its own prices and one
+ * departure (`POST /services/<id>/personal/`). Prices are per customer type, once each.
+ */
+export const PersonalServiceInput = StrictObject({
+  customer_id: Uuid,
+  starts_at: DateTime,
+  capacity: Type.Integer({ minimum: 1, maximum: 10000 }),
+  prices: Type.Array(
+    StrictObject({ customer_type: Enum(CUSTOMER_TYPES), amount: Type.Integer({ minimum: 1, maximum: MAX_MINOR }), per: Type.Optional(Enum(PRICE_UNITS)) }),
+    { minItems: 1, maxItems: CUSTOMER_TYPES.length },
+  ),
+  title_i18n: Type.Optional(I18n(200)),
+});
+export type PersonalServiceInput = Static<typeof PersonalServiceInput>;
 
 // Adventures ---------------------------------------------------------------------------
 

@@ -171,8 +171,9 @@ export const services = {
   writable: {"create":true,"update":true},
   vendorRule: "own",
   search: ["title_i18n"],
-  filters: ["vendor_id","status","category_id","subcategory_id","location_id","branch_id","booking_type","confirmation","private_customer_id","base_service_id","created_at","capacity"],
-  ordering: ["created_at","updated_at","duration_minutes","capacity","status","rating_avg","title_i18n"],
+  filters: ["vendor_id","status","category_id","subcategory_id","location_id","wilaya_code","branch_id","booking_type","confirmation","private_customer_id","base_service_id","created_at","capacity","price_from"],
+  views: ["public","personal","personal_all"],
+  ordering: ["created_at","updated_at","duration_minutes","capacity","status","rating_avg","title_i18n","price_from"],
   defaultOrdering: "-created_at",
   refs: {"vendor_id":"vendors","category_id":"categories","subcategory_id":"categories","location_id":"locations","branch_id":"branches","interest_ids":"interests","amenity_ids":"amenities","private_customer_id":"customers","base_service_id":"services"},
   fields: {
@@ -208,6 +209,8 @@ export const services = {
     status_reason: {"type":"string","maxLength":1000,"nullable":true},
     rating_avg: {"type":"number","nullable":true},
     reviews_count: {"type":"integer","minimum":0,"maximum":100000000},
+    price_from: {"type":"integer","minimum":0,"nullable":true},
+    wilaya_code: {"type":"string","enum":["01","02","03","04","05","06","07","08","09","10","11","12","13","14","15","16","17","18","19","20","21","22","23","24","25","26","27","28","29","30","31","32","33","34","35","36","37","38","39","40","41","42","43","44","45","46","47","48","49","50","51","52","53","54","55","56","57","58"],"nullable":true},
   },
 } as const;
 
@@ -249,7 +252,8 @@ export const priceRules = {
   vendorRule: "own",
   search: ["name"],
   filters: ["vendor_id","service_id","customer_type","per","active","valid_from","valid_to"],
-  ordering: ["created_at","updated_at","amount","priority","valid_from"],
+  views: ["current","upcoming","expired","all"],
+  ordering: ["created_at","updated_at","amount","priority","valid_from","valid_to","customer_type"],
   defaultOrdering: "-priority",
   refs: {"vendor_id":"vendors","service_id":"services"},
   fields: {

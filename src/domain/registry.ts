@@ -217,12 +217,24 @@ export const COLLECTIONS: CollectionSpec[] = [
       interest_ids: 'interests', amenity_ids: 'amenities', private_customer_id: 'customers', base_service_id: 'services',
     },
     search: ['title_i18n'],
-    filters: ['vendor_id', 'status', 'category_id', 'subcategory_id', 'location_id', 'branch_id', 'booking_type', 'confirmation', 'private_customer_id', 'base_service_id', 'created_at', 'capacity'],
-    ordering: [...T, 'duration_minutes', 'capacity', 'status', 'rating_avg', 'title_i18n'], lifecycle: 'publishing',
+    filters: [
+      'vendor_id', 'status', 'category_id', 'subcategory_id', 'location_id', 'wilaya_code', 'branch_id', 'booking_type', 'confirmation', 'private_customer_id',
+      'base_service_id', 'created_at', 'capacity', 'price_from',
+    ],
+    ordering: [...T, 'duration_minutes', 'capacity', 'status', 'rating_avg', 'title_i18n', 'price_from'], lifecycle: 'publishing',
+    // A personal service is a copy of a service for one customer: lists that offer services
+    // to everyone ask for `public`; the personal services screen for the others.
+    views: {
+      public: [{ private_customer_id__isnull: 'true' }],
+      personal: [{ private_customer_id__isnull: 'false', status: 'published' }],
+      personal_all: [{ private_customer_id__isnull: 'false' }],
+    },
     check: (r) => {
       const a = r.adrenaline as { min_weight_kg?: number | null; max_weight_kg?: number | null } | null | undefined;
       return errorsOf([
         [Number(r.min_participants ?? 1) > Number(r.max_participants ?? Number.MAX_SAFE_INTEGER), 'max_participants', 'Must be at least min_participants.'],
+        [r.max_participants != null && Number(r.max_participants) > Number(r.capacity), 'max_participants', 'Cannot exceed the capacity.'],
+        [Number(r.min_participants ?? 1) > Number(r.capacity), 'min_participants', 'Cannot exceed the capacity.'],
         [!!a && a.min_weight_kg != null && a.max_weight_kg != null && a.min_weight_kg > a.max_weight_kg, 'adrenaline.max_weight_kg', 'Must be at least min_weight_kg.'],
         [r.base_service_id != null && r.base_service_id === r.id, 'base_service_id', 'A service cannot be based on itself.'],
       ]);
@@ -241,8 +253,25 @@ export const COLLECTIONS: CollectionSpec[] = [
     read: PriceRule, create: PriceRuleInput, patch: PriceRulePatch, access: crud(),
     vendorFrom: { field: 'service_id', collection: 'services' }, refs: { service_id: 'services' },
     search: ['name'], filters: ['vendor_id', 'service_id', 'customer_type', 'per', 'active', 'valid_from', 'valid_to'],
-    ordering: [...T, 'amount', 'priority', 'valid_from'], defaultOrdering: '-priority',
-    check: (r) => errorsOf([[!before(r.valid_from, r.valid_to), 'valid_to', 'Must be after valid_from.']]),
+    // Validity by Algeria's day: an open end counts as always.
+    views: {
+      current: [
+        { valid_from__isnull: 'true', valid_to__isnull: 'true' },
+        { valid_from__isnull: 'true', valid_to__gte: '$today' },
+        { valid_from__lte: '$today', valid_to__isnull: 'true' },
+        { valid_from__lte: '$today', valid_to__gte: '$today' },
+      ],
+      upcoming: [{ valid_from__gt: '$today' }],
+      expired: [{ valid_to__lt: '$today' }],
+      all: [{}],
+    },
+    ordering: [...T, 'amount', 'priority', 'valid_from', 'valid_to', 'customer_type'], defaultOrdering: '-priority',
+    check: (r) =>
+      errorsOf([
+        [!before(r.valid_from, r.valid_to), 'valid_to', 'Must be after valid_from.'],
+        // A free price is not a price: a free activity is booked with the free payment method.
+        [Number(r.amount) <= 0, 'amount', 'Must be more than 0.'],
+      ]),
   },
   {
     ...base, name: 'categories', table: 'categories', title: 'Categories', area: 'catalog', vendorRule: 'all', vendorColumn: 'none',
