@@ -627,6 +627,13 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
      FROM (SELECT location_id, count(*)::int AS n FROM services WHERE location_id IS NOT NULL GROUP BY location_id) x
      WHERE x.location_id = l.id`,
   );
+  // Each service's lowest active price and its location's wilaya (kept by triggers after this load),
+  // and groups no larger than the service holds.
+  await q.query(
+    `UPDATE services s SET price_from = (SELECT min(amount) FROM price_rules p WHERE p.service_id = s.id AND p.active),
+       wilaya_code = (SELECT wilaya_code FROM locations l WHERE l.id = s.location_id),
+       max_participants = least(max_participants, capacity)`,
+  );
 
   // Fresh statistics for the planner (the embedded database has no autovacuum).
   for (const table of ['bookings', 'payments', 'payment_splits', 'customers', 'reviews', 'refunds']) await q.query(`ANALYZE ${table}`);

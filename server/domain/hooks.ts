@@ -5,7 +5,7 @@
 import { collection } from '../../src/domain/registry.ts';
 import { conflict } from '../errors.ts';
 import type { CollectionHooks } from '../routes/hooks.ts';
-import { insertRecord, type Row } from '../routes/records.ts';
+import { insertRecord } from '../routes/records.ts';
 import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { adventureHooks } from './adventures.ts';
 import { assertCapacityFloor } from './availability.ts';
@@ -15,6 +15,7 @@ import { locationHooks } from './locations.ts';
 import { mediaHooks } from './media.ts';
 import { loyaltyMove, walletMove } from './money.ts';
 import { invitationHooks, paymentHooks, refundHooks, splitHooks } from './payments.ts';
+import { serviceHooks } from './services.ts';
 import { amenityHooks, categoryHooks, interestHooks } from './taxonomy.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -41,19 +42,6 @@ const reviewHooks: CollectionHooks = {
     );
   },
 };
-
-const publishing = (check: (ctx: Parameters<NonNullable<CollectionHooks['beforeDelete']>>[0], record: Row) => Promise<void>): CollectionHooks => ({
-  transitions: {
-    publish: async (ctx, record) => {
-      await check(ctx, record);
-    },
-  },
-});
-
-const serviceHooks = publishing(async (ctx, record) => {
-  const { rows } = await ctx.tx.query('SELECT 1 FROM price_rules WHERE service_id = $1 AND active LIMIT 1', [record.id]);
-  if (rows.length === 0) throw conflict('Add at least one active price rule before publishing this service.');
-});
 
 const slotHooks: CollectionHooks = {
   async beforeUpdate(_ctx, before, changes) {

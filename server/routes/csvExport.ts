@@ -40,6 +40,10 @@ const ENUM_LABELS: Record<string, string> = {
   'refunds.destination': 'refundDestination',
   'combos.pricing': 'comboPricing',
   'help-articles.audience': 'helpAudience',
+  'services.status': 'serviceStatus',
+  'services.booking_type': 'bookingType',
+  'services.confirmation': 'confirmation',
+  'services.cancellation_policy': 'cancellationPolicy',
 };
 
 export interface ExportQuery extends ListQuery {

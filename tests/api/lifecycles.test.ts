@@ -12,7 +12,7 @@ import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import {
   GUARD_INFO, allowedEvents, chartTransitions, eventsOf, initialStatus, statesOf, type LifecycleContext, type LifecycleName,
 } from '../../src/machines/lifecycles/index.ts';
-import { book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
+import { addCover, book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
 
 let d: Domain;
 let sahara: Catalog;
@@ -108,8 +108,11 @@ const SUBJECTS: Record<string, Subject> = {
   services: {
     who: () => d.vendor,
     create: async () => {
-      const s = await d.ok(d.vendor, 'POST', '/services/', { title_i18n: i18n('Sandboarding'), category_id: sahara.category.id, duration_minutes: 60, capacity: 8 });
+      const s = await d.ok(d.vendor, 'POST', '/services/', {
+        title_i18n: i18n('Sandboarding'), category_id: sahara.category.id, location_id: sahara.location.id, duration_minutes: 60, capacity: 8,
+      });
       await d.ok(d.vendor, 'POST', '/price-rules/', { service_id: s.id, customer_type: 'adult', amount: 200000 });
+      await addCover(d, s);
       return s;
     },
   },

@@ -101,7 +101,15 @@ export interface Catalog {
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-/** A published service (instant confirmation) and a manual one, with prices, for a vendor. */
+/** A cover image for a service (publishing needs one): a media row as the media pipeline leaves it. */
+export async function addCover(d: Domain, service: Json): Promise<void> {
+  await d.sql(
+    `INSERT INTO media (vendor_id, url, owner_type, owner_id, is_cover) VALUES ($1, 'https://cdn.example.test/cover.jpg', 'service', $2, true)`,
+    [service.vendor_id, service.id],
+  );
+}
+
+/** A published service (instant confirmation) and a manual one, with prices, location and cover, for a vendor. */
 export async function catalogFor(d: Domain, who: Who, category?: Json): Promise<Catalog> {
   category ??= await d.ok(d.admin, 'POST', '/categories/', { name_i18n: i18n(`Category ${unique()}`) });
   const branch = await d.ok(who, 'POST', '/branches/', { name: `Branch ${unique()}`, wilaya_code: '16' });
@@ -120,6 +128,7 @@ export async function catalogFor(d: Domain, who: Who, category?: Json): Promise<
     });
     await d.ok(who, 'POST', '/price-rules/', { service_id: service.id, customer_type: 'adult', amount: 500000 });
     await d.ok(who, 'POST', '/price-rules/', { service_id: service.id, customer_type: 'child', amount: 250000 });
+    await addCover(d, service);
     return d.ok(who, 'POST', `/services/${service.id}/transition/`, { event: 'publish', version: service.version });
   };
   const service = await make('instant');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { COLLECTIONS } from '../../src/domain/registry.ts';
 import { localDay } from '../../src/domain/money.ts';
-import { book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
+import { addCover, book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 
 let d: Domain;
 let c: Catalog;
@@ -220,7 +220,7 @@ describe('records', () => {
 describe('money', () => {
   test('the server prices a booking from the rules: customer types, group threshold, weekdays, extras, coupon', async () => {
     const service = await d.ok(d.vendor, 'POST', '/services/', {
-      title_i18n: i18n('Camel trek'), category_id: c.category.id, duration_minutes: 240, capacity: 30, customer_types: ['adult', 'child'],
+      title_i18n: i18n('Camel trek'), category_id: c.category.id, location_id: c.location.id, duration_minutes: 240, capacity: 30, customer_types: ['adult', 'child'],
       extras: [{ key: 'tea', name_i18n: i18n('Tea'), price: 20000, per: 'person' }],
     });
     const startsAt = inDays(12);
@@ -231,6 +231,7 @@ describe('money', () => {
       { customer_type: 'adult', amount: 999999, weekdays: [(weekday + 1) % 7], priority: 10 },
       { customer_type: 'child', amount: 600000, per: 'booking' },
     ]) await d.ok(d.vendor, 'POST', '/price-rules/', { service_id: service.id, ...rule });
+    await addCover(d, service);
     await d.ok(d.vendor, 'POST', `/services/${service.id}/transition/`, { event: 'publish', version: service.version });
     const coupon = await d.ok(d.vendor, 'POST', '/coupons/', { code: 'DUNES10', kind: 'percent', value: 10, per_customer_limit: 1 });
     const b = await d.ok(d.vendor, 'POST', '/bookings/', {

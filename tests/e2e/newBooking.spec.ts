@@ -35,11 +35,15 @@ async function serviceWithSlots(request: APIRequestContext) {
   const id = runId();
   const title = `Dune ${id}`;
   const category = (await api('GET', '/categories/?page_size=1')).results[0];
+  // Publishing needs a location, a price rule and a cover image.
+  const location = await api('POST', '/locations/', { name_i18n: { en: title, fr: title, ar: title }, wilaya_code: '47' });
   const draft = await api('POST', '/services/', {
-    title_i18n: { en: title, fr: title, ar: title }, category_id: category.id, duration_minutes: 60, capacity: 10, max_participants: 10, confirmation: 'instant',
+    title_i18n: { en: title, fr: title, ar: title }, category_id: category.id, location_id: location.id, duration_minutes: 60, capacity: 10, max_participants: 10,
+    confirmation: 'instant',
   });
   await api('POST', '/price-rules/', { service_id: draft.id, customer_type: 'adult', amount: 500_000 });
   await api('POST', '/price-rules/', { service_id: draft.id, customer_type: 'child', amount: 250_000 });
+  await api('POST', '/media/', { url: 'https://cdn.example.test/dune.jpg', owner_type: 'service', owner_id: draft.id, is_cover: true });
   const service = await api('POST', `/services/${draft.id}/transition/`, { event: 'publish', version: draft.version }, 200);
   const day = new Date(Date.now() + (30 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
   const early = await api('POST', '/service-slots/', { service_id: service.id, starts_at: `${day}T10:00:00.000Z`, capacity: 1 });

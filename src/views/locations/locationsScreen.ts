@@ -1,14 +1,10 @@
 /** The locations screen as data: filters, the table's fields, the related names and the editor beside the list. */
 import { locations, type LocationsRecord } from '../../domain/collections.ts';
-import { wilayaByCode } from '../../domain/wilayaList.ts';
-import { localized } from '../ui/format.ts';
 import { defineListScreen } from '../ui/listScreen.ts';
+import { wilayaLabel } from '../ui/wilaya.ts';
 
-/** A wilaya by its code and its name in the user's language: "16 · Alger". */
-export function wilayaLabel(code: string, locale: string): string {
-  const wilaya = wilayaByCode(code);
-  return wilaya ? `${code} · ${localized(wilaya.name, locale)}` : code;
-}
+// The services list names wilayas the same way.
+export { wilayaLabel };
 
 export const locationsScreen = defineListScreen({
   collection: locations,

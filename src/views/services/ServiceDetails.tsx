@@ -74,8 +74,10 @@ function DetailsForm({
       max_participants: editor.value('max_participants'),
       capacity: editor.value('capacity'),
     });
-    // Said (or cleared) at the maximum each time, so a fixed capacity clears it too.
-    editor.set('max_participants', editor.value('max_participants'), problem?.message);
+    // Said (or cleared) at both fields each time, so a fixed capacity clears it too.
+    for (const name of ['min_participants', 'max_participants'] as const) {
+      editor.set(name, editor.value(name), problem?.field === name ? problem.message : undefined);
+    }
     editor.record.send({ type: 'save' });
   };
 

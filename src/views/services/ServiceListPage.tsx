@@ -5,11 +5,12 @@ import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import type { Column } from '../ui/DataTable.tsx';
-import { localized } from '../ui/format.ts';
+import { formatMoney, localized } from '../ui/format.ts';
 import { useLifecycleActions } from '../ui/LifecycleActions.tsx';
 import { ListScreen } from '../ui/ListScreen.tsx';
 import { useListScreen } from '../ui/listScreen.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
+import { wilayaLabel } from '../ui/wilaya.ts';
 import { NEW_SERVICE_ID } from './servicePage.ts';
 import { SERVICE_BULK_EVENTS, servicesScreen, type ServiceRow } from './servicesScreen.ts';
 
@@ -42,7 +43,17 @@ export function ServiceListPage({ route }: PageProps) {
     { key: 'title', header: 'services.title', priority: 1, sortField: 'title_i18n', render: (r) => title(r) },
     { key: 'category', header: 'services.category', priority: 2, render: (r) => named(r, 'category_id', 'name_i18n') },
     ...(staff ? [{ key: 'vendor', header: 'services.vendor', priority: 2, render: (r: ServiceRow) => named(r, 'vendor_id', 'trade_name') } satisfies Column<ServiceRow>] : []),
-    { key: 'location', header: 'services.location', priority: 3, render: (r) => named(r, 'location_id', 'name_i18n') },
+    {
+      key: 'location',
+      header: 'services.location',
+      priority: 3,
+      render: (r) => (
+        <span className="cell-stack">
+          <span>{named(r, 'location_id', 'name_i18n')}</span>
+          {r.wilaya_code && <span className="muted">{wilayaLabel(r.wilaya_code, intl.locale)}</span>}
+        </span>
+      ),
+    },
     {
       key: 'duration',
       header: 'services.duration',
@@ -50,6 +61,14 @@ export function ServiceListPage({ route }: PageProps) {
       sortField: 'duration_minutes',
       align: 'end',
       render: (r) => intl.formatNumber(r.duration_minutes, { style: 'unit', unit: 'minute', unitDisplay: 'short' }),
+    },
+    {
+      key: 'price_from',
+      header: 'services.priceFrom',
+      priority: 2,
+      sortField: 'price_from',
+      align: 'end',
+      render: (r) => (r.price_from === null ? <span className="muted">—</span> : formatMoney(intl, r.price_from, r.currency)),
     },
     { key: 'capacity', header: 'services.capacity', priority: 3, sortField: 'capacity', align: 'end', render: (r) => intl.formatNumber(r.capacity) },
     { key: 'status', header: 'services.status', priority: 1, sortField: 'status', render: (r) => <StatusChip status={r.status} kind="serviceStatus" /> },

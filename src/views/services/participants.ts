@@ -1,9 +1,9 @@
 /**
  * Minimum ≤ maximum participants ≤ capacity: the server's rule, checked before sending so
- * the form says it at once. Returns the message id for the field at fault, or null.
+ * the form says it at once. Returns the field at fault and its message id, or null.
  */
 export function participantsProblem(values: { min_participants?: unknown; max_participants?: unknown; capacity?: unknown }): {
-  field: 'max_participants';
+  field: 'min_participants' | 'max_participants';
   message: string;
 } | null {
   const min = typeof values.min_participants === 'number' ? values.min_participants : 1;
@@ -11,5 +11,6 @@ export function participantsProblem(values: { min_participants?: unknown; max_pa
   const capacity = typeof values.capacity === 'number' ? values.capacity : null;
   if (max !== null && max < min) return { field: 'max_participants', message: 'services.maxBelowMin' };
   if (max !== null && capacity !== null && max > capacity) return { field: 'max_participants', message: 'services.maxOverCapacity' };
+  if (capacity !== null && min > capacity) return { field: 'min_participants', message: 'services.minOverCapacity' };
   return null;
 }

@@ -2,6 +2,7 @@
 import { services, type ServicesRecord } from '../../domain/collections.ts';
 import { localized } from '../ui/format.ts';
 import { defineListScreen } from '../ui/listScreen.ts';
+import { wilayaLabel } from '../ui/wilaya.ts';
 
 export const servicesScreen = defineListScreen({
   collection: services,
@@ -10,10 +11,12 @@ export const servicesScreen = defineListScreen({
     { kind: 'enum', field: 'status', label: 'services.status', labelPrefix: 'serviceStatus' },
     { kind: 'record', field: 'category_id', label: 'services.category', resource: 'categories', optionLabel: (c, locale) => localized(c.name_i18n, locale) },
     { kind: 'record', field: 'vendor_id', label: 'services.vendor', resource: 'vendors', optionLabel: (v) => String(v.trade_name ?? ''), staffOnly: true },
+    // The wilaya of the service's location, kept on the service by the database.
+    { kind: 'enum', field: 'wilaya_code', label: 'services.wilaya', labelPrefix: 'wilaya', optionLabel: wilayaLabel },
   ],
   defaultOrdering: '-created_at',
   // The table's fields only, with the names of what they point to in the same response.
-  fields: ['title_i18n', 'vendor_id', 'category_id', 'location_id', 'duration_minutes', 'capacity', 'status', 'rating_avg', 'reviews_count'],
+  fields: ['title_i18n', 'vendor_id', 'category_id', 'location_id', 'wilaya_code', 'duration_minutes', 'price_from', 'currency', 'capacity', 'status', 'rating_avg', 'reviews_count'],
   expand: ['vendor_id', 'category_id', 'location_id'],
 });
 
@@ -22,7 +25,20 @@ export const SERVICE_BULK_EVENTS = ['publish', 'unpublish', 'archive'] as const;
 
 export type ServiceRow = Pick<
   ServicesRecord,
-  'id' | 'version' | 'title_i18n' | 'vendor_id' | 'category_id' | 'location_id' | 'duration_minutes' | 'capacity' | 'status' | 'rating_avg' | 'reviews_count'
+  | 'id'
+  | 'version'
+  | 'title_i18n'
+  | 'vendor_id'
+  | 'category_id'
+  | 'location_id'
+  | 'wilaya_code'
+  | 'duration_minutes'
+  | 'price_from'
+  | 'currency'
+  | 'capacity'
+  | 'status'
+  | 'rating_avg'
+  | 'reviews_count'
 > & {
   _expanded?: Record<string, Record<string, unknown> | null>;
 };

@@ -1,0 +1,30 @@
+/**
+ * Services: publishing needs what a customer must see to book. Every missing piece is
+ * named at once, at its field (`price_rules`, `location_id`, `cover`), in one 409, so the
+ * page shows each where it is fixed and a bulk publish reports the whole reason per row.
+ * A new service without a maximum group takes its capacity as the maximum (the table's
+ * default of 20 would break max ≤ capacity for a smaller activity).
+ */
+import { conflict } from '../errors.ts';
+import type { CollectionHooks } from '../routes/hooks.ts';
+
+export const serviceHooks: CollectionHooks = {
+  async beforeInsert(_ctx, values) {
+    values.max_participants ??= values.capacity;
+  },
+  transitions: {
+    publish: async (ctx, record) => {
+      const { rows } = await ctx.tx.query<{ priced: boolean; covered: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM price_rules WHERE service_id = $1 AND active) AS priced,
+                EXISTS (SELECT 1 FROM media WHERE owner_type = 'service' AND owner_id = $1 AND is_cover) AS covered`,
+        [record.id],
+      );
+      const errors: Record<string, string[]> = {};
+      if (!rows[0].priced) errors.price_rules = ['Add at least one active price rule.'];
+      if (record.location_id == null) errors.location_id = ['Choose where the service takes place.'];
+      if (!rows[0].covered) errors.cover = ['Choose a cover image.'];
+      const missing = Object.values(errors).map(([message]) => message);
+      if (missing.length > 0) throw conflict(`This service cannot be published yet. ${missing.join(' ')}`, { errors });
+    },
+  },
+};

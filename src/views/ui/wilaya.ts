@@ -1,0 +1,8 @@
+import { wilayaByCode } from '../../domain/wilayaList.ts';
+import { localized } from './format.ts';
+
+/** A wilaya by its code and its name in the user's language: "16 · Alger". */
+export function wilayaLabel(code: string, locale: string): string {
+  const wilaya = wilayaByCode(code);
+  return wilaya ? `${code} · ${localized(wilaya.name, locale)}` : code;
+}
