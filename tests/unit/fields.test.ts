@@ -94,6 +94,12 @@ describe('decimal numbers', () => {
     assert.deepEqual(parseDecimal('١٢٫٥', 'ar-DZ', 2), { ok: true, value: 12.5 });
     assert.deepEqual(parseDecimal('12.755', 'en-US', 2), { ok: false, reason: 'decimals' });
     assert.deepEqual(parseDecimal('', 'en-US', 2), { ok: true, value: null });
+    // A minus sign only where negatives are allowed (a longitude), in any locale's form.
+    assert.deepEqual(parseDecimal('-1.5', 'en-US', 2), { ok: false, reason: 'negative' });
+    assert.deepEqual(parseDecimal('-1.5', 'en-US', 2, true), { ok: true, value: -1.5 });
+    assert.deepEqual(parseDecimal('−8,25', 'fr-FR', 2, true), { ok: true, value: -8.25 });
+    assert.deepEqual(parseDecimal(formatDecimalInput(-1.3, 'ar-DZ', 2), 'ar-DZ', 2, true), { ok: true, value: -1.3 });
+    assert.deepEqual(parseDecimal('-', 'en-US', 2, true), { ok: false, reason: 'format' });
     assert.equal(formatDecimalInput(12.5, 'fr-FR', 2), '12,5');
   });
 });

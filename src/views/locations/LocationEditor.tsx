@@ -166,19 +166,11 @@ export function LocationEditor({ id, onClose, focusHeading = false }: { id: stri
             set('latitude', point.lat);
             set('longitude', point.lng);
           }}
+          onClear={() => {
+            set('latitude', null);
+            set('longitude', null);
+          }}
         />
-        {position && (
-          <button
-            type="button"
-            className="button button-ghost button-small"
-            onClick={() => {
-              set('latitude', null);
-              set('longitude', null);
-            }}
-          >
-            <FormattedMessage id="locations.map.clear" />
-          </button>
-        )}
       </fieldset>
       <TextField
         {...field.text('meeting_point')}

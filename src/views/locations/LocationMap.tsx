@@ -32,7 +32,18 @@ export function openStreetMapUrl({ lat, lng }: LatLng): string {
  * `map` settings name. Without tiles (offline, blocked) the pin, the coordinates and the
  * link to OpenStreetMap still work on a blank map.
  */
-export function LocationMap({ position, center, onPick }: { position: LatLng | null; center: LatLng; onPick: (point: LatLng) => void }) {
+export function LocationMap({
+  position,
+  center,
+  onPick,
+  onClear,
+}: {
+  position: LatLng | null;
+  center: LatLng;
+  onPick: (point: LatLng) => void;
+  /** Forget the position (both coordinates). */
+  onClear: () => void;
+}) {
   const intl = useIntl();
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
@@ -47,7 +58,9 @@ export function LocationMap({ position, center, onPick }: { position: LatLng | n
   useEffect(() => {
     let cancelled = false;
     Promise.all([import('leaflet'), fetchSettingsSection<MapSettings>('map').catch(() => null)])
-      .then(([L, settings]) => {
+      .then(([module, settings]) => {
+        // Leaflet's package is a UMD bundle: bundled, its namespace is the default export.
+        const L = ((module as { default?: typeof Leaflet }).default ?? module) as typeof Leaflet;
         if (cancelled || !box.current) return;
         const map = L.map(box.current, { attributionControl: false, keyboard: false, zoomControl: true });
         map.setView(position ?? center, position ? PIN_ZOOM : OVERVIEW_ZOOM);
@@ -138,9 +151,14 @@ export function LocationMap({ position, center, onPick }: { position: LatLng | n
           </button>
         )}
         {position && (
-          <a href={openStreetMapUrl(position)} target="_blank" rel="noopener noreferrer">
-            <FormattedMessage id="locations.map.openOsm" />
-          </a>
+          <>
+            <a href={openStreetMapUrl(position)} target="_blank" rel="noopener noreferrer">
+              <FormattedMessage id="locations.map.openOsm" />
+            </a>
+            <button type="button" className="button button-ghost button-small" onClick={onClear}>
+              <FormattedMessage id="locations.map.clear" />
+            </button>
+          </>
         )}
       </div>
     </div>

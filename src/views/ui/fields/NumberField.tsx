@@ -19,7 +19,7 @@ export interface NumberFieldProps extends FieldBaseProps {
 export function NumberField({ value, onChange, decimals = 0, min, max, unit, errors, ...field }: NumberFieldProps) {
   const intl = useIntl();
   const parse = (text: string): Parsed => {
-    const result = parseDecimal(text, intl.locale, decimals);
+    const result = parseDecimal(text, intl.locale, decimals, min !== undefined && min < 0);
     if (!result.ok || result.value === null) return result;
     if ((min !== undefined && result.value < min) || (max !== undefined && result.value > max)) return { ok: false, reason: 'tooLarge' };
     return result;

@@ -94,11 +94,18 @@ export function parseMoney(text: string, locale: string, currency: string): Pars
   return minor > MAX_MINOR ? { ok: false, reason: 'tooLarge' } : { ok: true, value: minor };
 }
 
-/** A decimal number typed in `locale` (null: left empty). */
-export function parseDecimal(text: string, locale: string, maxDecimals: number): Parsed {
-  const result = canonical(text, locale, maxDecimals, []);
+/**
+ * A decimal number typed in `locale` (null: left empty). `allowNegative`: a leading minus
+ * sign is a negative number (a longitude west of Greenwich), not a mistake.
+ */
+export function parseDecimal(text: string, locale: string, maxDecimals: number, allowNegative = false): Parsed {
+  const bare = text.replace(BIDI_MARKS, '').trim();
+  const negative = allowNegative && /^[-−‐]/.test(bare);
+  const result = canonical(negative ? bare.slice(1) : text, locale, maxDecimals, []);
   if (!result.ok) return result;
-  return { ok: true, value: result.digits === '' ? null : Number(result.digits) };
+  if (result.digits === '') return negative ? { ok: false, reason: 'format' } : { ok: true, value: null };
+  const value = Number(result.digits);
+  return { ok: true, value: negative && value !== 0 ? -value : value };
 }
 
 /** Minor units as the text of an amount input in `locale` ('' for null), e.g. `1 234,50` in French. */

@@ -1,0 +1,99 @@
+/**
+ * The locations screens, with the map's tiles blocked as they are offline: vendor staff
+ * add a location by typing its coordinates, then drag its pin with the mouse and nudge
+ * it with the keyboard, and find it in the list; the list and the form pass the
+ * accessibility scan in English and Arabic.
+ */
+import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
+import { expect, localized, t, test, type Locale } from './fixtures.ts';
+
+test.use({ account: 'vendor' });
+
+test.beforeEach(async ({ page }) => {
+  // No tile server: the map shows a blank surface, as on a machine without internet.
+  await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+});
+
+async function openPage(page: Page, locale: Locale, path: string, route: string) {
+  await page.goto(localized(locale, path));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, `route.${route}`));
+  await expect(page.locator('.page-transition')).toHaveAttribute('data-ready', 'true');
+}
+
+const numberIn = async (page: Page, label: string) => Number((await page.getByLabel(label, { exact: true }).inputValue()).replace(',', '.'));
+
+test('add a location by typing coordinates, drag and nudge its pin, and find it in the list', async ({ page }) => {
+  const name = `Erg camp ${Date.now().toString(36)}`;
+  await openPage(page, 'en', '/addlocation', 'addLocation');
+  await page.getByLabel('Name (English)', { exact: true }).fill(name);
+  await page.getByLabel('Wilaya', { exact: true }).selectOption('47');
+  await page.getByLabel('Commune', { exact: true }).fill('Metlili');
+
+  // Coordinates typed place the pin.
+  const pin = page.getByRole('button', { name: t('en', 'locations.map.pin') });
+  await expect(pin).toHaveCount(0);
+  await page.getByLabel('Latitude', { exact: true }).fill('32.49');
+  await page.getByLabel('Longitude', { exact: true }).fill('3.67');
+  await expect(pin).toBeVisible();
+  await expect(page.getByText(t('en', 'locations.map.offline'))).toBeVisible();
+  await expect(page.getByRole('link', { name: t('en', 'locations.map.openOsm') })).toHaveAttribute('href', /mlat=32\.49&mlon=3\.67/);
+
+  // Dragged east with the mouse: the longitude grows, the latitude stays about the same.
+  // (Hovering first waits for the map to finish zooming onto the pin.)
+  await pin.hover();
+  const box = (await pin.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 30, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(() => numberIn(page, 'Longitude')).toBeGreaterThan(3.67);
+  const dragged = await numberIn(page, 'Longitude');
+  expect(Math.abs((await numberIn(page, 'Latitude')) - 32.49)).toBeLessThan(0.01);
+
+  // Nudged north with the keyboard: the pin keeps the focus.
+  await pin.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => numberIn(page, 'Latitude')).toBeGreaterThan(32.49);
+  await expect(pin).toBeFocused();
+  expect(await numberIn(page, 'Longitude')).toBe(dragged);
+  const latitude = await numberIn(page, 'Latitude');
+
+  await page.getByRole('button', { name: t('en', 'record.save') }).click();
+  await expect(page).toHaveURL(/\/locations$/);
+  await page.getByRole('searchbox', { name: t('en', 'locations.searchLabel') }).fill(name);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('47 · Ghardaia');
+  await expect(row).toContainText('Metlili');
+
+  // Opened from the list, the editor shows where the pin was left.
+  await row.getByRole('link', { name }).click();
+  await expect(page.getByLabel('Latitude', { exact: true })).toHaveValue(String(latitude));
+  await expect(page.getByRole('button', { name: t('en', 'locations.map.pin') })).toBeVisible();
+});
+
+test('coordinates outside Algeria are refused at their field, and what was typed stays', async ({ page }) => {
+  await openPage(page, 'en', '/addlocation', 'addLocation');
+  await page.getByLabel('Name (English)', { exact: true }).fill('Paris');
+  await page.getByLabel('Latitude', { exact: true }).fill('48.85');
+  await page.getByLabel('Longitude', { exact: true }).fill('2.35');
+  await page.getByRole('button', { name: t('en', 'record.save') }).click();
+  await expect(page.getByLabel('Latitude', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Latitude', { exact: true })).toHaveValue('48.85');
+  await expect(page).toHaveURL(/\/addlocation$/);
+});
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`the list and the form pass the accessibility scan (${locale})`, async ({ page }) => {
+    await openPage(page, locale, '/locations', 'locations');
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await expectNoSeriousViolations(page, `locations list (${locale})`);
+
+    await openPage(page, locale, '/addlocation', 'addLocation');
+    await page.getByLabel(t(locale, 'locations.latitude'), { exact: true }).fill(locale === 'ar' ? '36,75' : '36.75');
+    await page.getByLabel(t(locale, 'locations.longitude'), { exact: true }).fill(locale === 'ar' ? '3,06' : '3.06');
+    await expect(page.getByRole('button', { name: t(locale, 'locations.map.pin') })).toBeVisible();
+    await expectNoSeriousViolations(page, `location form (${locale})`);
+  });
+}
