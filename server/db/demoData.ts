@@ -631,7 +631,7 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
   // and groups no larger than the service holds.
   await q.query(
     `UPDATE services s SET price_from = (SELECT min(amount) FROM price_rules p WHERE p.service_id = s.id AND p.active),
-       wilaya_code = (SELECT wilaya_code FROM locations l WHERE l.id = s.location_id),
+       wilaya_code = (SELECT l.wilaya_code FROM locations l WHERE l.id = s.location_id),
        max_participants = least(max_participants, capacity)`,
   );
 

@@ -22,7 +22,7 @@ test('seeds about 20 vendors, 150 services over the 58 wilayas, 2,000 customers 
   assert.equal(stats.bookings, 20_000);
   const [row] = await d.sql<Json>(`SELECT
     (SELECT count(*)::int FROM vendors) AS vendors, (SELECT count(*)::int FROM services) AS services,
-    (SELECT count(DISTINCT wilaya_code)::int FROM locations l JOIN services s ON s.location_id = l.id) AS wilayas,
+    (SELECT count(DISTINCT l.wilaya_code)::int FROM locations l JOIN services s ON s.location_id = l.id) AS wilayas,
     (SELECT count(*)::int FROM customers) AS customers, (SELECT count(*)::int FROM bookings) AS bookings,
     (SELECT count(*)::int FROM bookings WHERE starts_at < now() - interval '300 days') AS last_year,
     (SELECT count(*)::int FROM bookings WHERE starts_at > now() + interval '60 days') AS next_months,
