@@ -97,3 +97,29 @@ for (const locale of ['en', 'ar'] as const) {
     await expectNoSeriousViolations(page, `location form (${locale})`);
   });
 }
+
+test.describe('staff', () => {
+  test.use({ account: 'admin' });
+
+  test("add a location for a vendor, among that vendor's branches only, and see whose it is in the list", async ({ page }) => {
+    const name = `Djurdjura trailhead ${Date.now().toString(36)}`;
+    await openPage(page, 'en', '/addlocation', 'addLocation');
+    const branch = page.getByLabel('Branch', { exact: true });
+    await expect(branch).toBeDisabled();
+    await page.getByRole('combobox', { name: 'Vendor' }).fill('Kabylie');
+    await page.getByRole('option', { name: /Kabylie Outdoor/ }).click();
+    await expect(branch).toBeEnabled();
+    await expect(branch.getByRole('option', { name: 'Tizi Ouzou — agence' })).toHaveCount(1);
+    await expect(branch.getByRole('option', { name: 'Ghardaïa — agence' })).toHaveCount(0);
+    await branch.selectOption({ label: 'Tizi Ouzou — agence' });
+    await page.getByLabel('Name (English)', { exact: true }).fill(name);
+    await page.getByLabel('Wilaya', { exact: true }).selectOption('15');
+    await page.getByRole('button', { name: t('en', 'record.save') }).click();
+
+    await expect(page).toHaveURL(/\/locations$/);
+    await page.getByRole('searchbox', { name: t('en', 'locations.searchLabel') }).fill(name);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Kabylie Outdoor');
+    await expect(row).toContainText('Tizi Ouzou — agence');
+  });
+});
