@@ -8,9 +8,6 @@ export const ALGERIA_BOUNDS = { minLat: 18.9, maxLat: 37.2, minLng: -8.7, maxLng
 /** Algiers: where a map with no coordinates and no wilaya opens. */
 export const ALGERIA_CENTER = { lat: 36.753, lng: 3.059 } as const;
 
-export const insideAlgeria = (lat: number, lng: number) =>
-  lat >= ALGERIA_BOUNDS.minLat && lat <= ALGERIA_BOUNDS.maxLat && lng >= ALGERIA_BOUNDS.minLng && lng <= ALGERIA_BOUNDS.maxLng;
-
 /**
  * The errors of a pair of coordinates, by field: both or neither, each within Algeria.
  * Messages are the server's words (English, like its other field errors).
