@@ -93,8 +93,8 @@ export function BulkSlotsForm({
         <DateTimeField mode="date" label={<FormattedMessage id="availability.bulk.to" />} required value={draft.to} min={draft.from ?? today} errors={at('to')} onChange={(to) => set({ to })} />
       </div>
       <Field label={<FormattedMessage id="availability.bulk.weekdays" />} layout="group" required errors={at('weekdays')}>
-        {(control) => (
-          <div className="weekday-picks" {...control}>
+        {() => (
+          <div className="weekday-picks">
             {order.map((weekday) => (
               <label key={weekday} className="weekday-pick">
                 <input
