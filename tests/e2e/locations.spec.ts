@@ -1,8 +1,10 @@
 /**
  * The locations screens, with the map's tiles blocked as they are offline: vendor staff
  * add a location by typing its coordinates, then drag its pin with the mouse and nudge
- * it with the keyboard, and find it in the list; the list and the form pass the
- * accessibility scan in English and Arabic.
+ * it with the keyboard, and find it in the list; coordinates outside Algeria stay at their
+ * field; a location in use is kept when deleting it is asked for; staff add one for a
+ * vendor among that vendor's branches; the list and the form pass the accessibility scan
+ * in English and Arabic.
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
@@ -82,6 +84,20 @@ test('coordinates outside Algeria are refused at their field, and what was typed
   await expect(page.getByLabel('Latitude', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Latitude', { exact: true })).toHaveValue('48.85');
   await expect(page).toHaveURL(/\/addlocation$/);
+});
+
+test('a location its services use is kept when deleting it is asked for, and the page says why', async ({ page }) => {
+  await openPage(page, 'en', '/locations?ordering=-services_count', 'locations');
+  const row = page.getByRole('row').nth(1);
+  const name = (await row.getByRole('link').first().textContent())!;
+  await row.getByRole('link', { name }).click();
+  await page.getByRole('button', { name: t('en', 'locations.delete') }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(/1 service uses this location|\d+ services use this location/);
+  await dialog.getByRole('button', { name: t('en', 'locations.delete') }).click();
+  await expect(page.getByRole('alert')).toContainText(/This location is used by \d+ services?/);
+  await page.getByRole('searchbox', { name: t('en', 'locations.searchLabel') }).fill(name);
+  await expect(page.getByRole('row').filter({ hasText: name }).first()).toBeVisible();
 });
 
 for (const locale of ['en', 'ar'] as const) {
