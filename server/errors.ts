@@ -1,4 +1,5 @@
 /** Errors the API answers with, in the shape DESIGN section 5 gives: {detail, errors?}. */
+import { TILE_URL_PATTERN } from '../src/domain/settings.ts';
 
 export interface ErrorBody {
   detail: string;
@@ -31,6 +32,11 @@ interface AjvIssue {
   params: Record<string, unknown>;
 }
 
+/** What a value must look like, in words, for patterns a person cannot be expected to read. */
+const PATTERN_MESSAGES: Record<string, string> = {
+  [TILE_URL_PATTERN]: 'Must be an https address on a plain host with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png.',
+};
+
 /** Turns Ajv's list of issues into {detail, errors: {field: [message]}}. */
 export function validationErrorBody(issues: AjvIssue[], part = 'body'): ErrorBody {
   const errors: Record<string, string[]> = {};
@@ -40,6 +46,8 @@ export function validationErrorBody(issues: AjvIssue[], part = 'body'): ErrorBod
     if (issue.keyword === 'required') {
       field = [field, String(issue.params.missingProperty)].filter(Boolean).join('.');
       message = 'This field is required.';
+    } else if (issue.keyword === 'pattern' && Object.hasOwn(PATTERN_MESSAGES, String(issue.params.pattern))) {
+      message = PATTERN_MESSAGES[String(issue.params.pattern)];
     } else if (issue.keyword === 'additionalProperties') {
       field = [field, String(issue.params.additionalProperty)].filter(Boolean).join('.');
       message = 'Unknown field.';
