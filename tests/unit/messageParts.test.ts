@@ -26,6 +26,8 @@ async function mainBundleFiles(): Promise<string[]> {
     metafile: true,
     logLevel: 'silent',
     jsx: 'automatic',
+    // As build.mjs: stylesheets bring images (Leaflet's).
+    loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
     alias: { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' },
   });
   const outputs = result.metafile.outputs;
