@@ -2,6 +2,7 @@
 import type { PageProps } from '../../app/pages.tsx';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { AdventuresPage } from './adventures/AdventuresPage.tsx';
+import { GalleryPage } from './gallery/GalleryPage.tsx';
 import { TaxonomyPage } from './taxonomy/TaxonomyPage.tsx';
 
 export default function CatalogArea(props: PageProps) {
@@ -12,6 +13,8 @@ export default function CatalogArea(props: PageProps) {
       return <TaxonomyPage {...props} kind="subcategories" />;
     case 'adventures':
       return <AdventuresPage {...props} />;
+    case 'gallery':
+      return <GalleryPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }

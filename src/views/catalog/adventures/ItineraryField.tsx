@@ -86,18 +86,18 @@ export function ItineraryField({
           const service = step.service_id ? services[step.service_id] : undefined;
           return (
             <div className="itinerary-step">
-              <label className="field itinerary-day">
-                <span className="field-label">
+              <div className="field itinerary-day">
+                <label className="field-label" htmlFor={`${id}-${key}-day`}>
                   <FormattedMessage id="adventure.day" />
-                </span>
-                <select value={step.day} onChange={(e) => update(key, { day: Number(e.target.value) })}>
+                </label>
+                <select id={`${id}-${key}-day`} value={step.day} onChange={(e) => update(key, { day: Number(e.target.value) })}>
                   {Array.from({ length: Math.max(days, step.day) }, (_, d) => (
                     <option key={d + 1} value={d + 1}>
                       {intl.formatNumber(d + 1)}
                     </option>
                   ))}
                 </select>
-              </label>
+              </div>
               <RelationPicker
                 key={step.service_id ?? 'none'}
                 resource="services"

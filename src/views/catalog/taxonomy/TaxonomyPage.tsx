@@ -63,29 +63,26 @@ export function TaxonomyPage({ route, kind }: PageProps & { kind: TaxonomyKind }
   const parentSelect = (term: Term) => {
     const holdsChildren = childrenOf(terms, term.id).length > 0;
     return (
-      <label className="taxonomy-parent">
-        <span className="visually-hidden">
-          <FormattedMessage id="taxonomy.parentOf" values={{ name: nameOf(term) }} />
-        </span>
-        <select
-          value={term.parent_id ?? ''}
-          disabled={holdsChildren}
-          title={holdsChildren ? intl.formatMessage({ id: 'taxonomy.holdsChildren' }) : undefined}
-          onChange={(e) => {
-            const parentId = e.target.value || null;
-            move(term.id, parentId, childrenOf(terms, parentId).length);
-          }}
-        >
-          <option value="">{intl.formatMessage({ id: 'taxonomy.topLevel' })}</option>
-          {tops
-            .filter((t) => t.id !== term.id)
-            .map((t) => (
-              <option key={t.id} value={t.id}>
-                {nameOf(t)}
-              </option>
-            ))}
-        </select>
-      </label>
+      <select
+        className="taxonomy-parent"
+        aria-label={intl.formatMessage({ id: 'taxonomy.parentOf' }, { name: nameOf(term) })}
+        value={term.parent_id ?? ''}
+        disabled={holdsChildren}
+        title={holdsChildren ? intl.formatMessage({ id: 'taxonomy.holdsChildren' }) : undefined}
+        onChange={(e) => {
+          const parentId = e.target.value || null;
+          move(term.id, parentId, childrenOf(terms, parentId).length);
+        }}
+      >
+        <option value="">{intl.formatMessage({ id: 'taxonomy.topLevel' })}</option>
+        {tops
+          .filter((t) => t.id !== term.id)
+          .map((t) => (
+            <option key={t.id} value={t.id}>
+              {nameOf(t)}
+            </option>
+          ))}
+      </select>
     );
   };
 
@@ -137,18 +134,18 @@ export function TaxonomyPage({ route, kind }: PageProps & { kind: TaxonomyKind }
         <EmptyState title={<FormattedMessage id="taxonomy.noCategories" />} />
       ) : (
         <>
-          <label className="field taxonomy-focus">
-            <span className="field-label">
+          <div className="field taxonomy-focus">
+            <label className="field-label" htmlFor="taxonomy-focus">
               <FormattedMessage id="taxonomy.category" />
-            </span>
-            <select value={focusParent ?? ''} onChange={(e) => navigate(`${base}?parent=${e.target.value}`, { replace: true })}>
+            </label>
+            <select id="taxonomy-focus" value={focusParent ?? ''} onChange={(e) => navigate(`${base}?parent=${e.target.value}`, { replace: true })}>
               {tops.map((t) => (
                 <option key={t.id} value={t.id}>
                   {nameOf(t)}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           {listOf(focusParent, childrenOf(terms, focusParent), intl.formatMessage({ id: 'taxonomy.subcategoriesOf' }, { name: nameOf(byId.get(focusParent!)!) }))}
         </>
       );

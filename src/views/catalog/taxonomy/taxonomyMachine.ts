@@ -1,6 +1,6 @@
 /**
  * A taxonomy screen's terms and their order. Every move shows at once and is saved in
- * one request (the whole order); moves made while a save is on their way are sent
+ * one request (the places that changed); moves made while a save is on their way are sent
  * next, and a refused save puts back the last order the server accepted.
  */
 import { assign, fromPromise, setup } from 'xstate';
@@ -53,7 +53,10 @@ export const taxonomyMachine = setup({
   },
   guards: {
     /** Moves were made while the last order was on its way: send again. */
-    movedSinceSent: ({ context }) => context.terms !== context.sending,
+    movedSinceSent: ({ context }) => orderItems(context.sending, context.terms, context.tree).length > 0,
+    /** A move that changes a place (a term dropped on itself changes none). */
+    changesOrder: ({ context, event }) =>
+      event.type === 'move' && orderItems(context.terms, moveTerm(context.terms, event.id, event.parentId, event.index), context.tree).length > 0,
   },
 }).createMachine({
   id: 'taxonomy',
@@ -73,7 +76,7 @@ export const taxonomyMachine = setup({
     failed: { on: { retry: 'loading' } },
     ready: {
       on: {
-        move: { target: 'saving', actions: 'applyMove' },
+        move: { guard: 'changesOrder', target: 'saving', actions: 'applyMove' },
         reload: 'loading',
         dismiss: { actions: 'clearError' },
       },
@@ -84,7 +87,7 @@ export const taxonomyMachine = setup({
       invoke: {
         id: 'saveOrder',
         src: 'saveOrder',
-        input: ({ context }) => ({ resource: context.resource, items: orderItems(context.sending, context.tree) }),
+        input: ({ context }) => ({ resource: context.resource, items: orderItems(context.saved, context.sending, context.tree) }),
         onDone: [
           { guard: 'movedSinceSent', target: 'saving', reenter: true, actions: 'confirmSent' },
           { target: 'ready', actions: 'confirmSent' },

@@ -49,7 +49,13 @@ export function placeOf(terms: readonly Term[], id: string): { parentId: string 
   return { parentId, index: siblings.findIndex((t) => t.id === id), count: siblings.length };
 }
 
-/** What the reorder request sends: every term's place (and parent, in a tree). */
-export function orderItems(terms: readonly Term[], tree: boolean): OrderItem[] {
-  return terms.map((t) => ({ id: t.id, sort_order: t.sort_order, ...(tree ? { parent_id: parentOf(t) } : {}) }));
+/**
+ * What the reorder request sends: the place (and parent, in a tree) of each term that
+ * moved since `before`, so that a save never puts back terms someone else moved meanwhile.
+ */
+export function orderItems(before: readonly Term[], after: readonly Term[], tree: boolean): OrderItem[] {
+  const was = new Map(before.map((t) => [t.id, t]));
+  return after
+    .filter((t) => was.get(t.id)?.sort_order !== t.sort_order || parentOf(was.get(t.id)!) !== parentOf(t))
+    .map((t) => ({ id: t.id, sort_order: t.sort_order, ...(tree ? { parent_id: parentOf(t) } : {}) }));
 }
