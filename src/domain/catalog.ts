@@ -157,7 +157,8 @@ export const PriceRuleInput = StrictObject({
   service_id: Uuid,
   name: Type.Optional(Nullable(Text(120))),
   customer_type: Enum(CUSTOMER_TYPES),
-  amount: MinorUnits,
+  /** Never zero: a free activity is booked with the free payment method, not a free price. */
+  amount: Type.Integer({ minimum: 1, maximum: MAX_MINOR, description: 'Amount in minor units (centimes for DZD).' }),
   currency: Type.Optional(CurrencySchema),
   per: Type.Optional(Enum(PRICE_UNITS)),
   valid_from: Type.Optional(Nullable(DateOnly)),

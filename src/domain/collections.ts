@@ -265,7 +265,7 @@ export const priceRules = {
     service_id: {"type":"string","format":"uuid","maxLength":36,"required":true},
     name: {"type":"string","minLength":0,"maxLength":120,"nullable":true},
     customer_type: {"type":"string","enum":["adult","child","infant","senior","student"],"required":true},
-    amount: {"type":"integer","minimum":0,"maximum":1000000000000,"required":true},
+    amount: {"type":"integer","minimum":1,"maximum":1000000000000,"required":true},
     currency: {"type":"string","enum":["DZD","EUR","USD"]},
     per: {"type":"string","enum":["person","booking"]},
     valid_from: {"type":"string","format":"date","maxLength":10,"nullable":true},

@@ -266,12 +266,7 @@ export const COLLECTIONS: CollectionSpec[] = [
       all: [{}],
     },
     ordering: [...T, 'amount', 'priority', 'valid_from', 'valid_to', 'customer_type'], defaultOrdering: '-priority',
-    check: (r) =>
-      errorsOf([
-        [!before(r.valid_from, r.valid_to), 'valid_to', 'Must be after valid_from.'],
-        // A free price is not a price: a free activity is booked with the free payment method.
-        [Number(r.amount) <= 0, 'amount', 'Must be more than 0.'],
-      ]),
+    check: (r) => errorsOf([[!before(r.valid_from, r.valid_to), 'valid_to', 'Must be after valid_from.']]),
   },
   {
     ...base, name: 'categories', table: 'categories', title: 'Categories', area: 'catalog', vendorRule: 'all', vendorColumn: 'none',

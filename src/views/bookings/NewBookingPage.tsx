@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../app/pages.tsx';
 import { usePageReady } from '../../app/pageReady.ts';
 import { routeByKey, pathOf } from '../../app/routes.ts';
 import type { BookingQuote } from '../../api/bookingPricing.ts';
-import type { ApiRecord } from '../../api/resources.ts';
+import { fetchRecord, type ApiRecord } from '../../api/resources.ts';
 import { EMPTY_NEW_BOOKING, newBookingMachine, type NewBookingField } from '../../machines/bookings/newBooking.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { pricePreviewMachine } from '../../machines/bookings/pricePreview.ts';
@@ -21,6 +21,7 @@ import { useLeaveGuard } from '../ui/useLeaveGuard.tsx';
 import { PAYMENT_METHODS } from './bookingViews.ts';
 import { NewCustomerDialog } from './NewCustomerDialog.tsx';
 import { ParticipantsFields } from './ParticipantsFields.tsx';
+import { PersonalServicePicks } from './PersonalServicePicks.tsx';
 import { PriceSummary } from './PriceSummary.tsx';
 import { SlotPicker } from './SlotPicker.tsx';
 
@@ -47,6 +48,17 @@ export function NewBookingPage({ route }: PageProps) {
   const { form, created } = context;
   const dirty = !created && JSON.stringify(form) !== JSON.stringify(EMPTY_NEW_BOOKING);
   const leave = useLeaveGuard(dirty);
+
+  // Opened for a customer and a service (`?customer=<id>&service=<id>`, from a personal service): both filled in.
+  const prefill = new URLSearchParams(useSearch());
+  const prefillCustomer = prefill.get('customer');
+  const prefillService = prefill.get('service');
+  useEffect(() => {
+    const controller = new AbortController();
+    if (prefillCustomer) fetchRecord('customers', prefillCustomer, controller.signal).then((c) => set('customer', c), () => undefined);
+    if (prefillService) fetchRecord('services', prefillService, controller.signal).then((s) => set('service', s), () => undefined);
+    return () => controller.abort();
+  }, [prefillCustomer, prefillService]);
 
   useEffect(() => {
     if (created) navigate(pathOf(routeByKey('bookingDetail'), created.id));
@@ -113,13 +125,15 @@ export function NewBookingPage({ route }: PageProps) {
               resource="services"
               label={intl.formatMessage({ id: 'booking.service' })}
               value={form.service}
-              filters={{ status: 'published' }}
+              // A personal service is offered only for its customer, below.
+              filters={{ status: 'published', view: 'public' }}
               onChange={(s: ApiRecord | null) => set('service', s)}
               optionLabel={(s) => localized(s.title_i18n, intl.locale)}
               placeholder={intl.formatMessage({ id: 'newBooking.serviceSearch' })}
               errors={at('service_id')}
               required
             />
+            <PersonalServicePicks customerId={form.customer?.id ?? null} chosenId={form.service?.id ?? null} onPick={(s) => set('service', s)} />
           </div>
 
           <SlotPicker actor={actor} errors={at('starts_at') ?? at('slot_id')} onDate={(date) => set('date', date ?? '')} onTime={(time) => set('time', time)} />

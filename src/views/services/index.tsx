@@ -1,6 +1,9 @@
 /** The services area: one lazy chunk for its screens. */
 import type { PageProps } from '../../app/pages.tsx';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
+import { AdrenalinePage } from './adrenaline/AdrenalinePage.tsx';
+import { PersonalServicesPage } from './personal/PersonalServicesPage.tsx';
+import { PriceRulesPage } from './prices/PriceRulesPage.tsx';
 import { NewServicePage } from './NewServicePage.tsx';
 import { ServiceListPage } from './ServiceListPage.tsx';
 import { NEW_SERVICE_ID } from './servicePage.ts';
@@ -18,6 +21,12 @@ export default function ServicesArea(props: PageProps) {
       return <TaxonomyPage {...props} kind="amenities" />;
     case 'servicesInterests':
       return <TaxonomyPage {...props} kind="interests" />;
+    case 'servicesPrice':
+      return <PriceRulesPage {...props} />;
+    case 'servicesAdrenaline':
+      return <AdrenalinePage {...props} />;
+    case 'servicesPersonal':
+      return <PersonalServicesPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }
