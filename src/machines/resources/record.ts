@@ -142,10 +142,17 @@ export const recordMachine = setup({
     assignFieldErrors: assign((_, error: unknown) => ({ fieldErrors: failure(error).fieldErrors ?? {}, error: recordError(error) })),
     assignConflict: assign((_, error: unknown) => ({ conflict: bodyOf(error).current ?? null, error: recordError(error) })),
     assignError: assign((_, error: unknown) => ({ error: recordError(error), allowedEvents: bodyOf(error).allowed_events ?? null })),
+    /** A refused transition may name what is missing at its fields (a service published without a price): kept for the form to show there. */
+    assignRefusal: assign((_, error: unknown) => ({
+      error: recordError(error),
+      allowedEvents: bodyOf(error).allowed_events ?? null,
+      fieldErrors: failure(error).fieldErrors ?? {},
+    })),
     /** Keep my draft, now based on the server's version, and save it over theirs. */
     rebaseOnConflict: assign(({ context }) => ({ record: context.conflict, conflict: null })),
     takeConflict: assign(({ context }) => ({ record: context.conflict, conflict: null, draft: {}, fieldErrors: {}, error: null })),
     clearError: assign({ error: null, allowedEvents: null }),
+    clearFieldErrors: assign({ fieldErrors: {} }),
   },
   guards: {
     isNew: ({ context }) => context.id === null,
@@ -290,8 +297,8 @@ export const recordMachine = setup({
           event: event.type === 'transition' ? event.event : '',
           payload: event.type === 'transition' ? (event.payload ?? {}) : {},
         }),
-        onDone: { target: 'viewing', actions: { type: 'assignRecord', params: ({ event }) => event.output } },
-        onError: { target: 'viewing', actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        onDone: { target: 'viewing', actions: [{ type: 'assignRecord', params: ({ event }) => event.output }, 'clearFieldErrors'] },
+        onError: { target: 'viewing', actions: { type: 'assignRefusal', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
     },
     confirmingDelete: {

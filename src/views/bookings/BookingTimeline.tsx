@@ -9,9 +9,9 @@ export interface TimelineRecords {
   audit: ApiRecord[];
 }
 
-/** `transition:cancel` reads as the event's name; create, update and delete have their own words. */
-function auditAction(intl: ReturnType<typeof useIntl>, action: string): string {
-  if (action.startsWith('transition:')) return intl.formatMessage({ id: `bookingEvent.${action.slice('transition:'.length)}` });
+/** `transition:cancel` reads as the event's name (`${eventPrefix}.cancel`); create, update and delete have their own words. */
+function auditAction(intl: ReturnType<typeof useIntl>, action: string, eventPrefix: string): string {
+  if (action.startsWith('transition:')) return intl.formatMessage({ id: `${eventPrefix}.${action.slice('transition:'.length)}` });
   const id = `auditAction.${action}`;
   return id in intl.messages ? intl.formatMessage({ id }) : action;
 }
@@ -22,8 +22,19 @@ function personOf(entry: ApiRecord): string {
   return String(actor?.name ?? entry.actor_email ?? '—');
 }
 
-/** A booking's payments, refunds and audit entries, the latest first. */
-export function BookingTimeline({ related, money }: { related: TimelineRecords | null; money: (v: unknown) => string }) {
+/**
+ * A booking's payments, refunds and audit entries, the latest first; also any record's
+ * audit trail alone (a service's history), its transitions named under `eventPrefix`.
+ */
+export function BookingTimeline({
+  related,
+  money,
+  eventPrefix = 'bookingEvent',
+}: {
+  related: TimelineRecords | null;
+  money: (v: unknown) => string;
+  eventPrefix?: string;
+}) {
   const intl = useIntl();
   if (!related) return <p className="muted"><FormattedMessage id="common.loading" /></p>;
   const items = [
@@ -39,7 +50,7 @@ export function BookingTimeline({ related, money }: { related: TimelineRecords |
           <time dateTime={at}>{formatDateTime(intl, at)}</time>
           {kind === 'audit' ? (
             <span>
-              <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, String(record.action)), who: personOf(record) }} />
+              <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, String(record.action), eventPrefix), who: personOf(record) }} />
             </span>
           ) : (
             <span>

@@ -118,6 +118,8 @@ function DetailsForm({
       <I18nTextField {...editor.field.i18n('description_i18n')} multiline={5} requiredLanguages={[]} label={<FormattedMessage id="services.description" />} />
       <CategoryFields editor={editor} terms={terms} />
       <RelationPicker
+        // Drawn again once the location's name has been read.
+        key={labels.location_id ? 'named' : 'unnamed'}
         resource="locations"
         label={<FormattedMessage id="services.location" />}
         value={location.value ? (labels.location_id ?? ({ id: location.value, version: 0 } as ApiRecord)) : null}

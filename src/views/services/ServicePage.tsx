@@ -19,6 +19,7 @@ import { AdrenalineTab } from './adrenaline/AdrenalineTab.tsx';
 import { AvailabilityTab } from './availability/AvailabilityTab.tsx';
 import { PricesTab } from './prices/PricesTab.tsx';
 import { ServiceDetails } from './ServiceDetails.tsx';
+import { ServiceBookings, ServiceHistory, ServiceReviews } from './ServiceRelatedTabs.tsx';
 import { PUBLISHING_ORDER, SERVICE_TABS, tabOf, type ServiceTab } from './servicePage.ts';
 import { ServiceTabs, type TabDef } from './ServiceTabs.tsx';
 
@@ -81,8 +82,12 @@ export function ServicePage({ route, params }: PageProps) {
           return <MediaManager ownerType="service" ownerId={service.id} />;
         case 'adrenaline':
           return <AdrenalineTab service={service} onChanged={reload} />;
-        default:
-          return null;
+        case 'reviews':
+          return <ServiceReviews service={service} />;
+        case 'bookings':
+          return <ServiceBookings service={service} />;
+        case 'history':
+          return <ServiceHistory service={service} />;
       }
     },
   }));
@@ -118,7 +123,7 @@ export function ServicePage({ route, params }: PageProps) {
       />
       <ConfirmDialog
         open={archiving}
-        title={<FormattedMessage id="publishingEvent.archive.title" />}
+        title={<FormattedMessage id="services.archiveTitle" />}
         description={<FormattedMessage id="services.archiveWhat" values={{ title }} />}
         confirmLabel={<FormattedMessage id="publishingEvent.archive" />}
         danger
