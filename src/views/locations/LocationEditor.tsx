@@ -17,6 +17,7 @@ import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
+import { LocationHistory } from './LocationHistory.tsx';
 import { LocationMap } from './LocationMap.tsx';
 import { LOCATION_DEFAULTS, wilayaLabel } from './locationsScreen.ts';
 
@@ -38,7 +39,7 @@ function useBranches(vendorId: string | null) {
 /**
  * A location's names, place and map pin, its branch and whether it is offered. Staff pick
  * the vendor of a new location; the branch is one of that vendor's. Deleting asks first
- * and says that a location still in use is kept.
+ * and says that a location still in use is kept; its history is a click away.
  */
 export function LocationEditor({ id, onClose, focusHeading = false }: { id: string | null; onClose: (saved: boolean) => void; focusHeading?: boolean }) {
   const intl = useIntl();
@@ -197,6 +198,7 @@ export function LocationEditor({ id, onClose, focusHeading = false }: { id: stri
         )}
       </Field>
       <ToggleField {...field.toggle('active')} label={<FormattedMessage id="locations.activeLabel" />} hint={<FormattedMessage id="locations.activeHint" />} />
+      {id !== null && <LocationHistory id={id} version={Number(context.record?.version ?? 0)} />}
       <ConfirmDialog
         open={confirmingDelete}
         title={<FormattedMessage id="locations.deleteTitle" values={{ name: localized(context.record?.name_i18n, intl.locale) }} />}
