@@ -107,12 +107,10 @@ export function AdventureEditor({ id, onClose }: { id: string | null; onClose: (
         />
       </RecordEditorPanel>
       {id !== null && context.record && (
-        <section className="card adventure-media" aria-labelledby="adventure-media-heading">
-          <h2 id="adventure-media-heading">
-            <FormattedMessage id="adventure.photos" />
-          </h2>
+        // The media manager names itself (its own heading).
+        <div className="card adventure-media">
           <MediaManager ownerType="adventure" ownerId={id} />
-        </section>
+        </div>
       )}
     </>
   );

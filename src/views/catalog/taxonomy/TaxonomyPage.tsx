@@ -112,7 +112,7 @@ export function TaxonomyPage({ route, kind }: PageProps & { kind: TaxonomyKind }
       group={taxonomy.resource}
       label={label}
       onMove={(id, index) => move(id, parentId, index)}
-      empty={parentId !== null ? <FormattedMessage id="taxonomy.dropHere" /> : undefined}
+      empty={parentId !== null ? <FormattedMessage id={kind === 'subcategories' ? 'subcategory.none' : 'taxonomy.dropHere'} /> : undefined}
       renderItem={(term) =>
         row(
           term,
