@@ -141,3 +141,30 @@ for (const locale of ['en', 'ar'] as const) {
     await expectNoSeriousViolations(page, `service page (${locale})`);
   });
 }
+
+test.describe('staff', () => {
+  test.use({ account: 'admin' });
+
+  test('staff create a service for a vendor, see whose it is, and filter the list by vendor', async ({ page }) => {
+    const title = `${tagged()} canyon`;
+    await openPage(page, 'en', '/services/new', t('en', 'services.newHeading'));
+    await page.getByLabel('Title (English)', { exact: true }).fill(title);
+    await page.getByLabel(t('en', 'services.category'), { exact: true }).selectOption({ index: 1 });
+    await page.getByRole('button', { name: t('en', 'record.save') }).click();
+    // Whose service it is, the server asks.
+    await expect(page.getByRole('combobox', { name: t('en', 'services.vendor') })).toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('combobox', { name: t('en', 'services.vendor') }).fill('Kabylie');
+    await page.getByRole('option', { name: /Kabylie Outdoor/ }).click();
+    await page.getByRole('button', { name: t('en', 'record.save') }).click();
+    await expect(page).toHaveURL(/\/services\/[0-9a-f-]{36}$/);
+    await expect(page.locator('.service-vendor')).toContainText('Kabylie Outdoor');
+
+    await openPage(page, 'en', `/services/list?search=${encodeURIComponent(title)}`, t('en', 'route.servicesList'));
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect(row).toContainText('Kabylie Outdoor');
+    await page.getByRole('combobox', { name: t('en', 'services.vendor') }).fill('Sahara');
+    await page.getByRole('option', { name: /Sahara Quad Tours/ }).click();
+    await expect(page).toHaveURL(/vendor_id=/);
+    await expect(row).toHaveCount(0);
+  });
+});

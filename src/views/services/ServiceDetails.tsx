@@ -27,17 +27,30 @@ export function ServiceDetails({
   staff,
   refusal,
   onSaved,
+  onDirty,
   tabHref,
 }: {
   service: ServicesRecord;
   staff: boolean;
   refusal: Errors;
   onSaved: () => void;
+  /** Whether the form holds unsaved changes (the page holds its publishing actions meanwhile). */
+  onDirty: (dirty: boolean) => void;
   tabHref: (tab: ServiceTab) => string;
 }) {
   // Cancel starts again from the saved service.
   const [round, setRound] = useState(0);
-  return <DetailsForm key={round} service={service} staff={staff} refusal={refusal} tabHref={tabHref} onClose={(saved) => (saved ? onSaved() : setRound((n) => n + 1))} />;
+  return (
+    <DetailsForm
+      key={round}
+      service={service}
+      staff={staff}
+      refusal={refusal}
+      tabHref={tabHref}
+      onDirty={onDirty}
+      onClose={(saved) => (saved ? onSaved() : setRound((n) => n + 1))}
+    />
+  );
 }
 
 function DetailsForm({
@@ -45,12 +58,14 @@ function DetailsForm({
   staff,
   refusal,
   tabHref,
+  onDirty,
   onClose,
 }: {
   service: ServicesRecord;
   staff: boolean;
   refusal: Errors;
   tabHref: (tab: ServiceTab) => string;
+  onDirty: (dirty: boolean) => void;
   onClose: (saved: boolean) => void;
 }) {
   const intl = useIntl();
@@ -58,6 +73,10 @@ function DetailsForm({
   const terms = useReferenceData();
   const [labels, setLabels] = useState<Record<string, ApiRecord | null>>({});
   const missing = (name: string) => refusal[name] ?? [];
+  useEffect(() => {
+    onDirty(editor.dirty);
+    return () => onDirty(false);
+  }, [editor.dirty]);
 
   // The names of the vendor and the location, read once with the service.
   useEffect(() => {

@@ -38,6 +38,8 @@ export function ServicePage({ route, params }: PageProps) {
   const [path, navigate] = useLocation();
   const tab = tabOf(useSearch());
   const [archiving, setArchiving] = useState(false);
+  // A transition changes the service's version: unsaved details would have to be typed again.
+  const [detailsDirty, setDetailsDirty] = useState(false);
   usePageReady(!snapshot.matches('loading'));
 
   if (snapshot.matches('notFound')) {
@@ -73,7 +75,17 @@ export function ServicePage({ route, params }: PageProps) {
     render: () => {
       switch (key) {
         case 'details':
-          return <ServiceDetails key={service.version} service={service} staff={staff} refusal={refusal} onSaved={reload} tabHref={(t) => `${path}?tab=${t}`} />;
+          return (
+            <ServiceDetails
+              key={service.version}
+              service={service}
+              staff={staff}
+              refusal={refusal}
+              onSaved={reload}
+              onDirty={setDetailsDirty}
+              tabHref={(t) => `${path}?tab=${t}`}
+            />
+          );
         case 'availability':
           return <AvailabilityTab service={service} onChanged={reload} />;
         case 'prices':
@@ -102,12 +114,18 @@ export function ServicePage({ route, params }: PageProps) {
               key={event}
               type="button"
               className={event === 'publish' ? 'button button-primary' : 'button'}
-              disabled={busy}
+              disabled={busy || detailsDirty}
+              aria-describedby={detailsDirty ? 'service-save-first' : undefined}
               onClick={() => (event === 'archive' ? setArchiving(true) : transition(event))}
             >
               <FormattedMessage id={`publishingEvent.${event}`} />
             </button>
           ))}
+          {detailsDirty && actions.length > 0 && (
+            <span id="service-save-first" className="muted">
+              <FormattedMessage id="services.saveFirst" />
+            </span>
+          )}
         </div>
       </div>
       {snapshot.context.error && snapshot.matches('viewing') && (
