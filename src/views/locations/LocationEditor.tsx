@@ -17,9 +17,10 @@ import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
+import { wilayaLabel } from '../ui/wilaya.ts';
 import { LocationHistory } from './LocationHistory.tsx';
 import { LocationMap } from './LocationMap.tsx';
-import { LOCATION_DEFAULTS, wilayaLabel } from './locationsScreen.ts';
+import { LOCATION_DEFAULTS } from './locationsScreen.ts';
 
 /** The branches of one vendor, for the branch picker (a vendor has a handful). */
 function useBranches(vendorId: string | null) {

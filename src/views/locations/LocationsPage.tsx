@@ -10,8 +10,9 @@ import { ListScreen } from '../ui/ListScreen.tsx';
 import { useListScreen } from '../ui/listScreen.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { usePanelParam } from '../ui/usePanelParam.ts';
+import { wilayaLabel } from '../ui/wilaya.ts';
 import { LocationEditor } from './LocationEditor.tsx';
-import { locationsScreen, wilayaLabel, type LocationRow } from './locationsScreen.ts';
+import { locationsScreen, type LocationRow } from './locationsScreen.ts';
 
 /** Where activities take place: the vendor's locations, edited beside the list. */
 export function LocationsPage({ route }: PageProps) {

@@ -3,9 +3,6 @@ import { locations, type LocationsRecord } from '../../domain/collections.ts';
 import { defineListScreen } from '../ui/listScreen.ts';
 import { wilayaLabel } from '../ui/wilaya.ts';
 
-// The services list names wilayas the same way.
-export { wilayaLabel };
-
 export const locationsScreen = defineListScreen({
   collection: locations,
   searchLabel: 'locations.searchLabel',
