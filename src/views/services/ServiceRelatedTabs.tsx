@@ -56,14 +56,15 @@ export function ServiceReviews({ service }: { service: ServicesRecord }) {
                     </span>
                     <StatusChip status={String(r.status)} kind="reviewStatus" />
                   </div>
-                  {r.title ? <strong>{String(r.title)}</strong> : null}
-                  {r.body ? <p>{String(r.body)}</p> : null}
+                  {/* Written by customers in their own language: each text finds its own direction. */}
+                  {r.title ? <strong dir="auto">{String(r.title)}</strong> : null}
+                  {r.body ? <p dir="auto">{String(r.body)}</p> : null}
                   <p className="muted">
                     <FormattedMessage id="services.reviewBy" values={{ customer: customerOf(r), date: formatDate(intl, String(r.created_at)) }} />
                   </p>
                   {r.vendor_reply ? (
                     <p className="service-review-reply">
-                      <FormattedMessage id="services.vendorReply" />: {String(r.vendor_reply)}
+                      <FormattedMessage id="services.vendorReply" />: <bdi>{String(r.vendor_reply)}</bdi>
                     </p>
                   ) : null}
                 </li>
