@@ -28,6 +28,8 @@ export interface CalendarContext extends Required<CalendarInput> {
   slots: CalendarSlot[];
   /** Why the slots could not be loaded; null otherwise. */
   failure: string | null;
+  /** The days whose slots are loaded (or loading); null before and after a failure. */
+  loaded: { from: string; to: string } | null;
 }
 
 export type CalendarEvent =
@@ -67,11 +69,6 @@ export function visibleRange(context: Pick<CalendarContext, 'view' | 'anchor' | 
 /** The Algerian calendar day a slot starts on. */
 export const slotDay = (slot: Pick<CalendarSlot, 'starts_at'>) => localDay(slot.starts_at).date;
 
-const sameRange = (a: Pick<CalendarContext, 'view' | 'anchor' | 'weekStart'>, b: Pick<CalendarContext, 'view' | 'anchor' | 'weekStart'>) => {
-  const x = visibleRange(a);
-  const y = visibleRange(b);
-  return x.from === y.from && x.to === y.to;
-};
 
 function moved(context: CalendarContext, event: CalendarEvent): Pick<CalendarContext, 'view' | 'anchor'> {
   const step = (sign: number) => (context.view === 'month' ? addMonths(context.anchor, sign) : addDays(context.anchor, 7 * sign));
@@ -104,12 +101,16 @@ export const calendarMachine = setup({
   actions: {
     move: assign(({ context, event }) => moved(context, event)),
     assignSlots: assign((_, slots: CalendarSlot[]) => ({ slots, failure: null })),
-    assignFailure: assign((_, error: { detail?: string }) => ({ failure: error?.detail ?? 'failed' })),
+    assignFailure: assign((_, error: { detail?: string }) => ({ failure: error?.detail ?? 'failed', loaded: null })),
+    markLoaded: assign(({ context }) => ({ loaded: visibleRange(context) })),
     select: assign((_, id: string | null) => ({ selectedId: id })),
   },
   guards: {
-    /** The move keeps the same days on screen: no need to load again. */
-    staysInRange: ({ context, event }) => sameRange(context, { ...context, ...moved(context, event) }),
+    /** The days shown after the move are loaded already (a week inside the month on screen): no need to load again. */
+    staysInRange: ({ context, event }) => {
+      const next = visibleRange({ ...context, ...moved(context, event) });
+      return context.loaded !== null && next.from >= context.loaded.from && next.to <= context.loaded.to;
+    },
   },
 }).createMachine({
   id: 'availabilityCalendar',
@@ -123,12 +124,13 @@ export const calendarMachine = setup({
     anchor: input.today,
     slots: [],
     failure: null,
+    loaded: null,
   }),
   initial: 'loading',
   on: {
     'view.set': [{ guard: 'staysInRange', actions: 'move' }, { target: '.loading', reenter: true, actions: 'move' }],
-    previous: { target: '.loading', reenter: true, actions: 'move' },
-    next: { target: '.loading', reenter: true, actions: 'move' },
+    previous: [{ guard: 'staysInRange', actions: 'move' }, { target: '.loading', reenter: true, actions: 'move' }],
+    next: [{ guard: 'staysInRange', actions: 'move' }, { target: '.loading', reenter: true, actions: 'move' }],
     today: [{ guard: 'staysInRange', actions: 'move' }, { target: '.loading', reenter: true, actions: 'move' }],
     focus: [{ guard: 'staysInRange', actions: 'move' }, { target: '.loading', reenter: true, actions: 'move' }],
     select: { actions: { type: 'select', params: ({ event }) => event.id } },
@@ -137,6 +139,7 @@ export const calendarMachine = setup({
   states: {
     loading: {
       tags: ['busy'],
+      entry: 'markLoaded',
       invoke: {
         id: 'loadSlots',
         src: 'loadSlots',
