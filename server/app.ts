@@ -153,4 +153,7 @@ async function serveSpa(app: FastifyInstance, distDir: string) {
       reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // The static plugin answers the bare root as a directory: 403 to a request that accepts
+  // no pre-compressed copy (a health check, curl). The root is the app, whatever the encodings.
+  app.get('/', (_request, reply) => sendIndex(reply));
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { startTestApp, type TestApp } from './helpers.ts';
 
@@ -13,6 +14,8 @@ before(async () => {
   dist = await mkdtemp(join(tmpdir(), 'rihla-dist-'));
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'index.html'), '<!doctype html><title>Rihla</title>');
+  // The build writes a pre-compressed copy beside each file.
+  await writeFile(join(dist, 'index.html.gz'), gzipSync('<!doctype html><title>Rihla</title>'));
   await writeFile(join(dist, 'assets', 'main-abc123.js'), 'export {};');
   await writeFile(join(dist, 'metafile.json'), JSON.stringify({ inputs: { 'src/main.tsx': {} } }));
   await writeFile(join(dist, 'assets', 'metafile.json'), '{}');
@@ -30,4 +33,14 @@ test('build metadata is never served', async () => {
     assert.ok(!res.body.includes('src/main.tsx'), url);
   }
   assert.equal((await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' })).statusCode, 200, 'assets still are');
+});
+
+test('the root serves the app whatever encodings the request accepts (a health check, curl)', async () => {
+  for (const encoding of [undefined, 'identity', 'gzip']) {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    assert.equal(res.statusCode, 200, String(encoding));
+    assert.match(res.headers['content-type'] as string, /^text\/html/);
+    if (!encoding || encoding === 'identity') assert.match(res.body, /<title>Rihla<\/title>/);
+  }
+  assert.equal((await t.app.inject({ method: 'HEAD', url: '/' })).statusCode, 200);
 });
