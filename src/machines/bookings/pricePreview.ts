@@ -36,7 +36,11 @@ interface Failure {
   fieldErrors?: Record<string, string[]>;
 }
 
-export type PricePreviewEvent = { type: 'request.changed'; request: Record<string, unknown> | null } | { type: 'retry' };
+export type PricePreviewEvent =
+  | { type: 'request.changed'; request: Record<string, unknown> | null }
+  | { type: 'retry' }
+  /** What the price depends on changed elsewhere (a price rule saved): the same request is priced again. */
+  | { type: 'refresh' };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -61,6 +65,7 @@ export const pricePreviewMachine = setup({
   guards: {
     isCleared: ({ event }) => event.type === 'request.changed' && event.request === null,
     isSameRequest: ({ context, event }) => event.type === 'request.changed' && same(event.request, context.request),
+    hasRequest: ({ context }) => context.request !== null,
     /** A 400 says what is wrong with the request; anything else is a failure to retry. */
     isRefusal: (_, error: Failure) => error.status === 400,
   },
@@ -78,6 +83,7 @@ export const pricePreviewMachine = setup({
       { guard: 'isSameRequest' },
       { target: '.waiting', reenter: true, actions: { type: 'assignRequest', params: ({ event }) => event.request } },
     ],
+    refresh: { guard: 'hasRequest', target: '.waiting', reenter: true },
   },
   states: {
     idle: { description: 'Nothing to price yet.' },

@@ -10,7 +10,7 @@ export const adrenalineScreen = defineListScreen({
     { kind: 'enum', field: 'status', label: 'adrenaline.status', labelPrefix: 'serviceStatus' },
     { kind: 'record', field: 'category_id', label: 'adrenaline.category', resource: 'categories', optionLabel: (c, locale) => localized(c.name_i18n, locale) },
   ],
-  defaultOrdering: 'title_i18n',
+  defaultOrdering: '-created_at',
   fields: ['title_i18n', 'status', 'adrenaline', 'vendor_id'],
   expand: ['vendor_id'],
   panels: ['edit'],

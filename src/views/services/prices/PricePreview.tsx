@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BookingQuote } from '../../../api/bookingPricing.ts';
 import { pricePreviewMachine, type PricePreviewContext } from '../../../machines/bookings/pricePreview.ts';
@@ -20,7 +20,7 @@ const algeriaToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(
  * pricing chart), line by line. The day is priced at noon in Algeria, so the rules of
  * that date and weekday apply whatever the browser's time zone.
  */
-export function PricePreview({ service }: { service: { id: string; currency?: string } }) {
+export function PricePreview({ service, revision = 0 }: { service: { id: string; currency?: string }; /** Bumped when the service's rules change: the shown price is asked again. */ revision?: number }) {
   const intl = useIntl();
   const id = useId();
   const [date, setDate] = useState<string | null>(algeriaToday());
@@ -48,6 +48,11 @@ export function PricePreview({ service }: { service: { id: string; currency?: st
         : null,
     });
   }, [service.id, date, JSON.stringify(participants), coupon]);
+
+  const firstRevision = useRef(revision);
+  useEffect(() => {
+    if (revision !== firstRevision.current) preview.send({ type: 'refresh' });
+  }, [revision]);
 
   const quote = priced.context.quote;
   const errors = priced.context.errors;

@@ -70,7 +70,7 @@ export function PriceRulesPage({ route }: PageProps) {
     />
   ) : previewService ? (
     <div className="price-preview-panel">
-      <div className="panel-heading">
+      <div className="prices-heading">
         <h2>{localized(previewService.title_i18n, intl.locale)}</h2>
         <Link href={panel.href('preview', null)} className="button button-ghost button-small">
           <FormattedMessage id="prices.preview.close" />

@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import type { ApiRecord } from '../../../api/resources.ts';
@@ -25,6 +25,7 @@ export function PricesTab({ service, onChanged }: { service: ServicesRecord; onC
   const [path, navigate] = useLocation();
   const panel = usePanelParam(path, ['rule'] as const);
   const open = panel.get('rule');
+  const [revision, setRevision] = useState(0);
   const list = useActorRef(tabListMachine, {
     input: { resource: 'price-rules', defaultOrdering: '-priority', query: { page: 1, page_size: 50, ordering: '-priority', search: '', filters: { service_id: service.id } } },
   });
@@ -32,7 +33,7 @@ export function PricesTab({ service, onChanged }: { service: ServicesRecord; onC
   return (
     <div className="prices-tab">
       <section aria-labelledby={`${id}-rules`} className="prices-tab-rules">
-        <div className="panel-heading">
+        <div className="prices-heading">
           <h2 id={`${id}-rules`}>
             <FormattedMessage id="prices.tab.title" />
           </h2>
@@ -57,6 +58,7 @@ export function PricesTab({ service, onChanged }: { service: ServicesRecord; onC
               navigate(panel.href('rule', null));
               if (saved) {
                 list.send({ type: 'refresh' });
+                setRevision((n) => n + 1);
                 // The page shows whether the service can be published: that depends on its rules.
                 onChanged?.();
               }
@@ -64,7 +66,7 @@ export function PricesTab({ service, onChanged }: { service: ServicesRecord; onC
           />
         )}
       </section>
-      <PricePreview service={service} />
+      <PricePreview service={service} revision={revision} />
     </div>
   );
 }
