@@ -47,6 +47,11 @@ export interface ApiClient {
   post<T>(url: string, data?: unknown, options?: RequestOptions): Promise<T>;
   patch<T>(url: string, data?: unknown, options?: RequestOptions): Promise<T>;
   delete<T>(url: string, options?: RequestOptions): Promise<T>;
+  /**
+   * The Authorization header value for a request the client cannot send itself (an upload
+   * through XMLHttpRequest, for its progress events), refreshed first when about to expire.
+   */
+  authorization(): Promise<string>;
 }
 
 /** An access token this close to expiry is refreshed before it is sent. */
@@ -108,6 +113,12 @@ export function createApiClient(options: {
     post: (url, data, opts) => request('POST', url, { ...opts, data }),
     patch: (url, data, opts) => request('PATCH', url, { ...opts, data }),
     delete: (url, opts) => request('DELETE', url, opts),
+    async authorization() {
+      let tokens = options.session.tokens();
+      if (tokens && tokens.accessExpiresAt <= now() + EXPIRY_MARGIN_MS) tokens = await options.session.refresh('expired', tokens.access);
+      if (!tokens) throw new ApiRequestError(401, 'Not signed in', null);
+      return `JWT ${tokens.access}`;
+    },
   };
 }
 

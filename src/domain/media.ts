@@ -18,3 +18,13 @@ export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 /** Path of a stored image at one width, under the API prefix (public: ids are unguessable). */
 export const imagePath = (id: string, width: ImageWidth, format?: ImageFormat) =>
   `/branch/api/media/${id}/${width}${format ? `.${format}` : ''}`;
+
+/**
+ * Why a file will be refused, checked before sending it (the server judges again, from
+ * its bytes): a message id, or null when it may go.
+ */
+export function precheck(file: { type: string; size: number }): 'media.error.type' | 'media.error.size' | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'media.error.type';
+  if (file.size > IMAGE_MAX_BYTES) return 'media.error.size';
+  return null;
+}

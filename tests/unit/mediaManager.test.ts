@@ -1,0 +1,106 @@
+/**
+ * The media manager's machine with an in-memory server behind its actors: files refused
+ * before sending, each upload's progress and result, moves saved in one request (moves
+ * made during a save are saved right after it, in their latest order), a failed save
+ * putting the server's order back, and the cover and delete going through one at a time.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
+import type { MediaRecord } from '../../src/domain/collections.ts';
+import { IMAGE_MAX_BYTES } from '../../src/domain/media.ts';
+import { mediaManagerMachine, type MediaManagerEvent, type MediaOp, type MediaOwner, type UploadInput } from '../../src/machines/media/mediaManager.ts';
+
+const owner: MediaOwner = { ownerType: 'service', ownerId: 'svc' };
+const record = (id: string, sort_order: number): MediaRecord => ({ id, version: 1, sort_order, is_cover: sort_order === 0 }) as unknown as MediaRecord;
+const file = (name: string, type = 'image/png', size = 1000) => ({ name, type, size }) as File;
+
+function start(options: { failReorder?: boolean } = {}) {
+  let server = [record('a', 0), record('b', 1), record('c', 2)];
+  const ops: MediaOp[] = [];
+  const uploads: { input: UploadInput; sendBack: (event: MediaManagerEvent) => void }[] = [];
+  let release: (() => void) | null = null;
+  const machine = mediaManagerMachine.provide({
+    actors: {
+      fetchMedia: fromPromise(async () => server.map((m) => ({ ...m }))),
+      mutate: fromPromise<unknown, { owner: MediaOwner; op: MediaOp }>(async ({ input }) => {
+        ops.push(input.op);
+        // The first save waits until the test lets it go, so moves can happen meanwhile.
+        if (ops.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        if (input.op.kind === 'reorder') {
+          if (options.failReorder) throw new Error('Refused.');
+          const ids = input.op.ids;
+          server = ids.map((id, i) => ({ ...server.find((m) => m.id === id)!, sort_order: i }));
+        }
+        if (input.op.kind === 'delete') server = server.filter((m) => m.id !== (input.op as { media: MediaRecord }).media.id);
+        return null;
+      }),
+      upload: fromCallback<EventObject, UploadInput>(({ input, sendBack }) => {
+        uploads.push({ input, sendBack });
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { owner } }).start();
+  return { actor, ops, uploads, release: () => release?.(), order: () => actor.getSnapshot().context.items.map((m) => m.id) };
+}
+
+test('files of another type or too large are refused before sending; the others upload with their progress', async () => {
+  const { actor, uploads } = start();
+  await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+  actor.send({ type: 'files.chosen', files: [file('a.png'), file('notes.txt', 'text/plain'), file('huge.jpg', 'image/jpeg', IMAGE_MAX_BYTES + 1)] });
+  const entries = actor.getSnapshot().context.uploads;
+  assert.deepEqual(entries.map((u) => [u.name, u.status, u.error]), [
+    ['a.png', 'uploading', null], ['notes.txt', 'failed', 'media.error.type'], ['huge.jpg', 'failed', 'media.error.size'],
+  ]);
+  assert.equal(uploads.length, 1, 'only the good file is sent');
+  assert.deepEqual(uploads[0].input.owner, owner);
+  const key = uploads[0].input.key;
+  uploads[0].sendBack({ type: 'upload.progress', key, loaded: 500, total: 1000 });
+  assert.equal(actor.getSnapshot().context.uploads[0].loaded, 500);
+  uploads[0].sendBack({ type: 'upload.done', key, media: [record('d', 3)] });
+  const after = actor.getSnapshot().context;
+  assert.deepEqual(after.items.map((m) => m.id), ['a', 'b', 'c', 'd']);
+  assert.deepEqual(after.uploads.map((u) => u.name), ['notes.txt', 'huge.jpg']);
+  assert.deepEqual(after.announcement, { id: 'media.uploaded', values: { name: 'a.png' } });
+  actor.send({ type: 'upload.dismiss', key: after.uploads[0].key });
+  assert.equal(actor.getSnapshot().context.uploads.length, 1);
+});
+
+test('a move shows at once; moves made while it saves are saved next, in their latest order', async () => {
+  const { actor, ops, release, order } = start();
+  await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+  actor.send({ type: 'move', id: 'a', to: 1 });
+  assert.deepEqual(order(), ['b', 'a', 'c']);
+  assert.deepEqual(actor.getSnapshot().context.announcement, { id: 'media.moved', values: { position: 2, count: 3 } });
+  assert.ok(actor.getSnapshot().matches({ ready: 'saving' }));
+  actor.send({ type: 'move', id: 'c', to: 0 });
+  assert.deepEqual(order(), ['c', 'b', 'a']);
+  release();
+  await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && ops.length === 2);
+  assert.deepEqual(ops, [{ kind: 'reorder', ids: ['b', 'a', 'c'] }, { kind: 'reorder', ids: ['c', 'b', 'a'] }]);
+  assert.deepEqual(order(), ['c', 'b', 'a']);
+});
+
+test('a refused move puts the server’s order back and says why', async () => {
+  const { actor, release, order } = start({ failReorder: true });
+  await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+  actor.send({ type: 'move', id: 'c', to: 0 });
+  release();
+  const snapshot = await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.failure !== null);
+  assert.equal(snapshot.context.failure, 'Refused.');
+  assert.deepEqual(order(), ['a', 'b', 'c']);
+});
+
+test('cover and delete go one at a time, and the list is read again after each', async () => {
+  const { actor, ops, release, order } = start();
+  await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+  actor.send({ type: 'delete', id: 'b' });
+  actor.send({ type: 'cover', id: 'c' });
+  release();
+  await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+  assert.deepEqual(ops.map((op) => op.kind), ['delete'], 'the cover asked during the delete was not taken');
+  assert.deepEqual(order(), ['a', 'c']);
+  actor.send({ type: 'cover', id: 'c' });
+  await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && ops.length === 2);
+  assert.equal(ops[1].kind, 'cover');
+});
