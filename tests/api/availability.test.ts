@@ -58,10 +58,15 @@ test('bulk: only the chosen weekdays; more than 1000 slots, a reversed range or 
   assert.equal((await d.sql<Json>('SELECT count(*)::int AS n FROM service_slots'))[0].n, before);
 });
 
-test("bulk for another vendor's service is refused at service_id, without writing", async () => {
+test("bulk for another vendor's service is refused at service_id, without writing; the routes are documented", async () => {
   const res = await bulk(d.vendor2);
   assert.equal(res.status, 400);
   assert.ok(res.body.errors.service_id);
+  assert.equal((await d.call(null, 'POST', '/service-slots/bulk/', {})).status, 401);
+  const doc = await d.ok(d.vendor, 'GET', '/openapi.json');
+  assert.ok(doc.paths['/branch/api/service-slots/bulk/'].post);
+  assert.ok(doc.paths['/branch/api/service-slots/{id}/manifest/'].get);
+  assert.ok(doc.paths['/branch/api/service-slots/{id}/disrupt/'].post);
 });
 
 test('capacity never below what is booked: 409 with the count; close and reopen', async () => {
