@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { ACCOUNTS, LOCALES, expect, expectShell, localized, submitLogin, t, test, type Locale } from './fixtures.ts';
+import { ACCOUNTS, LOCALES, expect, expectShell, localized, submitLogin, t, test, type Locale, profileButton } from './fixtures.ts';
 
 for (const theme of ['light', 'dark'] as const) {
   for (const locale of LOCALES) {
@@ -45,7 +45,7 @@ for (const theme of ['light', 'dark'] as const) {
 
         // The profile menu and the logout dialog, open (per theme).
         if (locale !== 'en') return;
-        await page.getByRole('button', { name: t(locale, 'shell.profile') }).click();
+        await profileButton(page, locale, 'admin').click();
         await expect(page.getByRole('menu')).toBeVisible();
         await expectNoSeriousViolations(page, `profile menu (${locale}, ${theme})`, '[role="menu"]');
         await page.keyboard.press('Escape');

@@ -53,6 +53,12 @@ export function t(locale: Locale, id: string): string {
   return message;
 }
 
+/** The header's profile button, named by the signed-in user's name (WCAG 2.5.3). */
+export function profileButton(page: Page, locale: Locale, account: AccountName) {
+  const name = MESSAGES[locale]['shell.profileOf'].replace('{name}', ACCOUNTS[account].name);
+  return page.getByRole('button', { name, exact: true });
+}
+
 /** `/fr` + `/home`; English has no prefix. */
 export function localized(locale: Locale, path: string): string {
   return locale === 'en' ? path : path === '/' ? `/${locale}` : `/${locale}${path}`;

@@ -20,8 +20,7 @@ import {
   pathOf,
   submitLogin,
   t,
-  test,
-} from './fixtures.ts';
+  test, profileButton } from './fixtures.ts';
 
 type UserEvent =
   | { type: 'login.wrong' }
@@ -86,7 +85,7 @@ async function checkState(page: Page, state: { matches(value: unknown): boolean;
     await expect(page.locator('nav.sidebar')).toBeAttached();
     if (!state.matches({ signedIn: 'confirming' })) {
       await expectShell(page);
-      await expect(page.getByRole('button', { name: t('en', 'shell.profile') })).toContainText(ADMIN.name);
+      await expect(profileButton(page, 'en', 'admin')).toContainText(ADMIN.name);
     }
     const stored = await localStorageOf(page);
     for (const key of SESSION_KEYS) expect(stored, `${key} is stored while signed in`).toHaveProperty([key]);

@@ -2,7 +2,7 @@
  * The signed-in shell: the 404 page, the command palette, what vendor staff may see, and
  * the theme (applied before first paint, kept across reloads).
  */
-import { LOCALES, expect, expectShell, localized, t, test } from './fixtures.ts';
+import { LOCALES, expect, expectShell, localized, t, test, profileButton } from './fixtures.ts';
 
 test.describe('as staff', () => {
   test.use({ account: 'admin' });
@@ -96,7 +96,10 @@ test.describe('as vendor staff', () => {
 
   test('the profile menu shows the vendor’s name, phone and email', async ({ page }) => {
     await page.goto('/home');
-    await page.getByRole('button', { name: t('en', 'shell.profile') }).click();
+    // Its button is named by what it shows, the user's name, and says what it opens.
+    const trigger = page.getByRole('button', { name: 'Yacine Belkacem, profile', exact: true });
+    await expect(trigger).toContainText('Yacine Belkacem');
+    await trigger.click();
     const menu = page.getByRole('menu');
     await expect(menu).toContainText('Yacine Belkacem');
     await expect(menu).toContainText('+213 661 23 45 67');
@@ -131,7 +134,7 @@ test.describe('theme', () => {
     await expect(html).toHaveAttribute('data-theme', 'light');
     expect((await theme()).atBody).toBe('light');
 
-    await page.getByRole('button', { name: t('en', 'shell.profile') }).click();
+    await profileButton(page, 'en', 'admin').click();
     await page.getByRole('menuitemradio', { name: t('en', 'theme.dark') }).click();
     await expect(html).toHaveAttribute('data-theme', 'dark');
     expect(await page.evaluate(() => localStorage.getItem('color-mode'))).toBe('dark');
@@ -153,7 +156,7 @@ test.describe('theme', () => {
 
   test('System follows the operating system’s scheme live', async ({ page }) => {
     await page.goto('/home');
-    await page.getByRole('button', { name: t('en', 'shell.profile') }).click();
+    await profileButton(page, 'en', 'admin').click();
     await page.getByRole('menuitemradio', { name: t('en', 'theme.system') }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await page.emulateMedia({ colorScheme: 'dark' });

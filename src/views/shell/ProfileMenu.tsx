@@ -19,9 +19,10 @@ export function ProfileMenu() {
   const locale = useSelector(localeActor, (s) => s.context.locale);
   const preference = useSelector(themeActor, (s) => s.context.preference);
   if (!user) return null;
+  // The accessible name starts with the visible one, the user's name (WCAG 2.5.3).
   return (
     <DropdownMenu.Root dir={DIRECTION[locale]}>
-      <DropdownMenu.Trigger className="button button-ghost profile-trigger" aria-label={intl.formatMessage({ id: 'shell.profile' })}>
+      <DropdownMenu.Trigger className="button button-ghost profile-trigger" aria-label={intl.formatMessage({ id: 'shell.profileOf' }, { name: user.name })}>
         <Icon name="user" />
         <span className="hide-narrow">{user.name}</span>
       </DropdownMenu.Trigger>
