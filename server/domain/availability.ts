@@ -224,11 +224,13 @@ async function disruptBooking(ctx: WriteContext, id: string, input: DisruptInput
   // Done already (by an earlier attempt or before): nothing is cancelled or refunded twice.
   if (GONE.includes(String(booking.status))) return { ...base, outcome: 'already_cancelled' };
   const reason = input.reason?.trim() || undefined;
-  // A request not yet accepted is declined (the chart has no cancel for it), with the words only:
-  // the coded reason is a cancellation's, not a rejection's.
+  // A request not yet accepted is declined (the chart has no cancel for it). Its coded reason is
+  // a cancellation's, checked when the disruption began, so the decline is the system's: the
+  // route would otherwise ask for a rejection code. The booking page reads both kinds.
+  const why = { reason_code: input.reason_code, ...(reason ? { reason } : {}) };
   booking = booking.status === 'requested'
-    ? await applyTransition(ctx, bookings, bookingHooks, booking, { event: 'decline', reason: reason ?? input.reason_code })
-    : await applyTransition(ctx, bookings, bookingHooks, booking, { event: 'cancel', reason_code: input.reason_code, ...(reason ? { reason } : {}) });
+    ? await applyTransition(ctx, bookings, bookingHooks, booking, { event: 'decline', ...why }, 'system')
+    : await applyTransition(ctx, bookings, bookingHooks, booking, { event: 'cancel', ...why });
 
   const room = await refundableOf(ctx.tx, booking);
   let refund: { amount: number; status: 'succeeded' | 'processing' | null } = { amount: 0, status: null };

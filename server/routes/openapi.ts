@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TSchema } from 'typebox';
 import { PersonalServiceInput } from '../../src/domain/catalog.ts';
 import { DisruptInput, SlotsBulkInput } from '../../src/domain/availability.ts';
-import { DisruptInput, SlotsBulkInput } from '../../src/domain/availability.ts';
 import { ErrorBody, TransitionBody } from '../../src/domain/common.ts';
 import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../src/domain/settings.ts';
@@ -184,29 +183,6 @@ export function buildOpenApi(version: string): Json {
       description: 'The copy is published but left out of the `public` view, and only its customer can book it. 400 with the fields at fault (a past start, a customer type priced twice, a customer the caller cannot see); 404 for a service the caller may not see.',
       parameters: [idParam], requestBody: { required: true, content: { 'application/json': { schema: plain(PersonalServiceInput) } } },
       responses: { 201: json({ type: 'object', properties: { service: ref('Services'), price_rules: { type: 'array', items: ref('PriceRules') }, slot: ref('ServiceSlots') } }), ...errors },
-    },
-  };
-  paths[`${API_PREFIX}/service-slots/bulk/`] = {
-    post: {
-      tags: ['Availability slots'], operationId: 'createSlotsInBulk', summary: 'Create a service’s slots for days of the week x start times x a date range, in one transaction',
-      description: 'Start times are Algerian wall-clock times (UTC+1). Starts that already have a slot are skipped and listed; past ones are never created. More than 1000 slots: 400 at `to`; a service the caller cannot see: 400 at `service_id`.',
-      requestBody: { required: true, content: { 'application/json': { schema: plain(SlotsBulkInput) } } },
-      responses: { 201: json({ type: 'object', properties: { created: { type: 'integer' }, skipped: { type: 'array', items: { type: 'string', format: 'date-time' } }, past: { type: 'array', items: { type: 'string', format: 'date-time' } } } }), ...errors },
-    },
-  };
-  paths[`${API_PREFIX}/service-slots/{id}/manifest/`] = {
-    get: {
-      tags: ['Availability slots'], operationId: 'getSlotManifest', parameters: [idParam], summary: 'Who comes on a slot: its bookings with their participants and the flags of the service’s adrenaline profile',
-      description: 'Each booking carries `roster` (name, age, weight_kg, waiver_signed) and `flags`, per participant: under_min_age, age_unknown, under_min_weight, over_max_weight, weight_unknown, waiver_missing. Checking in a booking with flags needs a `reason`.',
-      responses: { 200: json({ type: 'object', properties: { slot: ref('ServiceSlots'), service: { type: 'object' }, bookings: { type: 'array', items: { type: 'object' } } } }), ...errors },
-    },
-  };
-  paths[`${API_PREFIX}/service-slots/{id}/disrupt/`] = {
-    post: {
-      tags: ['Availability slots'], operationId: 'disruptSlot', parameters: [idParam], summary: 'Call off a departure: close the slot, cancel and fully refund each booking, tell each customer',
-      description: 'Each booking in its own transaction; the answer says what happened to each (cancelled, already_cancelled, failed with the reason) and the refund (amount, where, succeeded or waiting for the card gateway). A retry skips what is done and refunds nobody twice. 400 for a reason code that is not a cancellation reason.',
-      requestBody: { required: true, content: { 'application/json': { schema: plain(DisruptInput) } } },
-      responses: { 200: json({ type: 'object', properties: { slot: ref('ServiceSlots'), results: { type: 'array', items: { type: 'object' } } } }), ...errors },
     },
   };
   paths[`${API_PREFIX}/service-slots/bulk/`] = {

@@ -206,3 +206,14 @@ test('disrupt to the wallet credits it; a booking the chart cannot cancel is rep
   assert.equal(wordless.status, 400);
   assert.ok(wordless.body.errors.reason);
 });
+
+test('disrupt: a request not yet accepted is declined, with the disruption’s coded reason', async () => {
+  const slot = await d.ok(d.vendor, 'POST', '/service-slots/', { service_id: c.manualService.id, starts_at: `${day(64)}T08:00:00.000Z`, capacity: 4 });
+  const requested = await d.ok(d.vendor, 'POST', '/bookings/', { customer_id: c.customer.id, service_id: c.manualService.id, slot_id: slot.id, participants: { adult: 1 } });
+  assert.equal(requested.status, 'requested');
+  const res = await d.ok(d.vendor, 'POST', `/service-slots/${slot.id}/disrupt/`, { reason_code: 'vendor_cancelled', refund_to: 'original' }, 200);
+  assert.deepEqual(res.results.map((r: Json) => [r.outcome, r.refund_amount]), [['cancelled', 0]]);
+  const after = await d.ok(d.vendor, 'GET', `/bookings/${requested.id}/`);
+  assert.deepEqual([after.status, after.status_reason_code], ['declined', 'vendor_cancelled']);
+  assert.equal((await d.ok(d.vendor, 'GET', `/service-slots/${slot.id}/`)).booked, 0);
+});
