@@ -3,14 +3,27 @@
  * named at once, at its field (`price_rules`, `location_id`, `cover`), in one 409, so the
  * page shows each where it is fixed and a bulk publish reports the whole reason per row.
  * A new service without a maximum group takes its capacity as the maximum (the table's
- * default of 20 would break max ≤ capacity for a smaller activity).
+ * default of 20 would break max ≤ capacity for a smaller activity), and a subcategory is
+ * always one of the service's category.
  */
-import { conflict } from '../errors.ts';
-import type { CollectionHooks } from '../routes/hooks.ts';
+import { badRequest, conflict } from '../errors.ts';
+import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
+
+/** A subcategory belongs to the service's category (the form offers only its children; the server makes sure). */
+async function assertSubcategoryOf(ctx: WriteContext, categoryId: unknown, subcategoryId: unknown): Promise<void> {
+  if (subcategoryId == null) return;
+  const { rows } = await ctx.tx.query('SELECT 1 FROM categories WHERE id = $1 AND parent_id = $2', [subcategoryId, categoryId]);
+  if (rows.length === 0) throw badRequest({ subcategory_id: ['Choose a subcategory of the chosen category.'] });
+}
 
 export const serviceHooks: CollectionHooks = {
-  async beforeInsert(_ctx, values) {
+  async beforeInsert(ctx, values) {
     values.max_participants ??= values.capacity;
+    await assertSubcategoryOf(ctx, values.category_id, values.subcategory_id);
+  },
+  async beforeUpdate(ctx, before, changes) {
+    if (changes.category_id === undefined && changes.subcategory_id === undefined) return;
+    await assertSubcategoryOf(ctx, changes.category_id ?? before.category_id, changes.subcategory_id === undefined ? before.subcategory_id : changes.subcategory_id);
   },
   transitions: {
     publish: async (ctx, record) => {

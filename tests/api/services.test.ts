@@ -2,7 +2,8 @@
  * Services: publishing names every missing piece at its field in one answer; the list
  * carries "price from" (the lowest active price rule) and the wilaya (of the location),
  * kept by the database and filtered, ordered and exported in one query; participants
- * stay within min ≤ max ≤ capacity; and a vendor sees and changes only its own.
+ * stay within min ≤ max ≤ capacity; a subcategory belongs to the category; and a vendor
+ * sees and changes only its own.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -133,6 +134,26 @@ describe('participants', () => {
     assert.deepEqual(Object.keys(shrunk.body.errors), ['max_participants']);
     const ok = await d.ok(d.vendor, 'PATCH', `/services/${s.id}/`, { version: s.version, capacity: 10, max_participants: 10 });
     assert.equal(ok.max_participants, 10);
+  });
+});
+
+describe('subcategory', () => {
+  test('is one of the chosen category’s children, on create and when either changes', async () => {
+    const kayak = await d.ok(d.admin, 'POST', '/categories/', { name_i18n: i18n('Kayak'), parent_id: category.id });
+    const land = await d.ok(d.admin, 'POST', '/categories/', { name_i18n: i18n('Land') });
+    const hiking = await d.ok(d.admin, 'POST', '/categories/', { name_i18n: i18n('Hiking'), parent_id: land.id });
+    const wrong = await d.call(d.vendor, 'POST', '/services/', {
+      title_i18n: i18n('Paddle'), category_id: category.id, subcategory_id: hiking.id, duration_minutes: 60, capacity: 4,
+    });
+    assert.equal(wrong.status, 400);
+    assert.deepEqual(Object.keys(wrong.body.errors), ['subcategory_id']);
+    const s = await draft({ subcategory_id: kayak.id });
+    const moved = await d.call(d.vendor, 'PATCH', `/services/${s.id}/`, { version: s.version, category_id: land.id });
+    assert.deepEqual(Object.keys(moved.body.errors), ['subcategory_id'], 'the old subcategory would stay under another category');
+    const both = await d.ok(d.vendor, 'PATCH', `/services/${s.id}/`, { version: s.version, category_id: land.id, subcategory_id: hiking.id });
+    assert.equal(both.subcategory_id, hiking.id);
+    const cleared = await d.ok(d.vendor, 'PATCH', `/services/${s.id}/`, { version: both.version, category_id: category.id, subcategory_id: null });
+    assert.equal(cleared.subcategory_id, null);
   });
 });
 
