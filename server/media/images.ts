@@ -41,7 +41,7 @@ export async function sanitize(input: Buffer): Promise<SanitizedImage> {
     // unless asked (withMetadata/withExif), so the output carries none.
     const pipeline = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS }).rotate();
     const encoded =
-      meta.format === 'jpeg' ? pipeline.jpeg({ quality: 90, mozjpeg: true })
+      meta.format === 'jpeg' ? pipeline.jpeg({ quality: 88 })
       : meta.format === 'png' ? pipeline.png()
       : meta.format === 'webp' ? pipeline.webp({ quality: 90 })
       : pipeline.avif({ quality: 70 });

@@ -145,6 +145,7 @@ export const mediaManagerMachine = setup({
   },
 }).createMachine({
   id: 'mediaManager',
+  description: 'The images of one record: uploads with their progress, order, cover and delete.',
   context: ({ input }) => ({
     owner: input.owner, items: [], uploads: [], nextKey: 1, orderDirty: false, op: null, failure: null, announcement: null,
   }),
@@ -183,6 +184,7 @@ export const mediaManagerMachine = setup({
           },
         },
         saving: {
+          description: 'One change at a time: the order, the cover or a delete.',
           tags: ['busy'],
           entry: 'clearFailure',
           invoke: {
