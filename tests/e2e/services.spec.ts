@@ -89,6 +89,8 @@ test('a new service from its essentials, completed on its Details tab; a refused
   // More participants than seats is said at once, at the field, and what was typed stays.
   const max = page.getByLabel(t('en', 'services.maxParticipants'), { exact: true });
   await max.fill('9');
+  // Unsaved details hold the publishing actions (a transition would drop what was typed).
+  await expect(page.getByRole('button', { name: t('en', 'publishingEvent.publish') })).toBeDisabled();
   await page.getByRole('button', { name: t('en', 'record.save') }).click();
   await expect(max).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(t('en', 'services.maxOverCapacity'))).toBeVisible();
