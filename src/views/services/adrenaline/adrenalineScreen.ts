@@ -9,6 +9,7 @@ export const adrenalineScreen = defineListScreen({
   filters: [
     { kind: 'enum', field: 'status', label: 'adrenaline.status', labelPrefix: 'serviceStatus' },
     { kind: 'record', field: 'category_id', label: 'adrenaline.category', resource: 'categories', optionLabel: (c, locale) => localized(c.name_i18n, locale) },
+    { kind: 'record', field: 'vendor_id', label: 'booking.vendor', resource: 'vendors', optionLabel: (v) => String(v.trade_name ?? ''), staffOnly: true },
   ],
   defaultOrdering: '-created_at',
   fields: ['title_i18n', 'status', 'adrenaline', 'vendor_id'],

@@ -53,6 +53,7 @@ export function PersonalServicesPage({ route }: PageProps) {
       ),
     },
     { key: 'customer', header: 'personal.customer', priority: 1, render: (r) => r._expanded?.private_customer_id?.name ?? '—' },
+    ...(staff ? [{ key: 'vendor', header: 'booking.vendor', priority: 3 as const, render: (r: PersonalRow) => r._expanded?.vendor_id?.trade_name ?? '—' }] : []),
     { key: 'capacity', header: 'personal.capacity', priority: 3, sortField: 'capacity', align: 'end', render: (r) => intl.formatNumber(r.capacity) },
     { key: 'created', header: 'personal.created', priority: 3, sortField: 'created_at', render: (r) => formatDate(intl, r.created_at) },
     { key: 'status', header: 'personal.status', priority: 2, render: (r) => <StatusChip status={r.status} kind="serviceStatus" /> },

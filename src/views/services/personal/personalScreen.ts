@@ -12,10 +12,13 @@ export const personalScreen = defineListScreen({
     { key: 'personal_all', label: 'personal.view.all' },
   ],
   viewsLabel: 'personal.views',
-  filters: [{ kind: 'record', field: 'private_customer_id', label: 'personal.customer', resource: 'customers', optionLabel: (c) => String(c.name ?? '') }],
+  filters: [
+    { kind: 'record', field: 'private_customer_id', label: 'personal.customer', resource: 'customers', optionLabel: (c) => String(c.name ?? '') },
+    { kind: 'record', field: 'vendor_id', label: 'booking.vendor', resource: 'vendors', optionLabel: (v) => String(v.trade_name ?? ''), staffOnly: true },
+  ],
   defaultOrdering: '-created_at',
   fields: ['title_i18n', 'status', 'capacity', 'currency', 'private_customer_id', 'base_service_id', 'created_at', 'vendor_id'],
-  expand: ['private_customer_id', 'base_service_id'],
+  expand: ['private_customer_id', 'base_service_id', 'vendor_id'],
   // A new personal service (`?new=new`), or the payment link of one (`?pay=<id>`).
   panels: ['new', 'pay'],
 });
@@ -24,5 +27,6 @@ export type PersonalRow = Pick<ServicesRecord, 'id' | 'version' | 'title_i18n' |
   _expanded?: {
     private_customer_id?: { id: string; name: string } | null;
     base_service_id?: { id: string; title_i18n: Record<string, string> } | null;
+    vendor_id?: { id: string; trade_name: string } | null;
   };
 };

@@ -44,6 +44,7 @@ export function PriceRulesPage({ route }: PageProps) {
     priority: 1,
     render: (r) => localized(r._expanded?.service_id?.title_i18n, intl.locale) || '—',
   };
+  const vendorColumns: Column<PriceRuleRow>[] = staff ? [{ key: 'vendor', header: 'booking.vendor', priority: 3, render: (r) => r._expanded?.vendor_id?.trade_name ?? '—' }] : [];
   const previewColumn: Column<PriceRuleRow> = {
     key: 'preview',
     header: 'prices.preview.column',
@@ -86,7 +87,7 @@ export function PriceRulesPage({ route }: PageProps) {
       screen={priceRulesScreen}
       list={list}
       staff={staff}
-      columns={[...priceRuleColumns(intl, [serviceColumn]), previewColumn]}
+      columns={[...priceRuleColumns(intl, [serviceColumn, ...vendorColumns]), previewColumn]}
       empty={<FormattedMessage id="prices.none" />}
       tableName="price-rules"
       rowHref={(row) => panel.href('edit', row.id)}

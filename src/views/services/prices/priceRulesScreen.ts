@@ -20,9 +20,10 @@ export const priceRulesScreen = defineListScreen({
     { kind: 'enum', field: 'customer_type', label: 'prices.customerType', labelPrefix: 'newBooking.type' },
     { kind: 'enum', field: 'per', label: 'prices.per', labelPrefix: 'prices.perValue' },
     { kind: 'boolean', field: 'active', label: 'prices.active', labelPrefix: 'prices.activeFilter' },
+    { kind: 'record', field: 'vendor_id', label: 'booking.vendor', resource: 'vendors', optionLabel: (v) => String(v.trade_name ?? ''), staffOnly: true },
   ],
   defaultOrdering: '-priority',
-  expand: ['service_id'],
+  expand: ['service_id', 'vendor_id'],
   // The rule open in the editor (`?edit=<id>`), or the service whose price is previewed (`?preview=<id>`).
   panels: ['edit', 'preview'],
 });
@@ -42,5 +43,5 @@ export const PRICE_RULE_DEFAULTS = {
 } satisfies Partial<Record<keyof PriceRulesRecord, unknown>>;
 
 export type PriceRuleRow = PriceRulesRecord & {
-  _expanded?: { service_id?: { id: string; title_i18n: Record<string, string> } | null };
+  _expanded?: { service_id?: { id: string; title_i18n: Record<string, string> } | null; vendor_id?: { id: string; trade_name: string } | null };
 };
