@@ -31,6 +31,16 @@ import { IMAGE_CONTENT_TYPES, ImageRejected, resize, sanitize, type SanitizedIma
 import { deleteMediaFiles, derivedKey, originalKey, type Storage } from './storage.ts';
 
 const MAX_FILES = 10;
+
+/** `POST /media/reorder/`: one owner's images, in their new order. */
+export const MediaReorderInput = Type.Object(
+  {
+    owner_type: Type.Union(MEDIA_OWNER_TYPES.map((t) => Type.Literal(t))),
+    owner_id: Type.String({ format: 'uuid' }),
+    ids: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: 500, uniqueItems: true }),
+  },
+  { additionalProperties: false },
+);
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 const spec = collection('media');
 
@@ -98,16 +108,7 @@ export async function registerMedia(app: FastifyInstance): Promise<void> {
     `${API_PREFIX}/media/reorder/`,
     {
       ...guarded(app, spec, 'update'),
-      schema: {
-        body: Type.Object(
-          {
-            owner_type: Type.Union(MEDIA_OWNER_TYPES.map((t) => Type.Literal(t))),
-            owner_id: Type.String({ format: 'uuid' }),
-            ids: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: 500, uniqueItems: true }),
-          },
-          { additionalProperties: false },
-        ),
-      },
+      schema: { body: MediaReorderInput },
     },
     async (request) => {
       const ctx = await context(app, request);

@@ -18,6 +18,8 @@ import { expandParam } from './expand.ts';
 import { FIELDS_PARAM, listQuerySchema } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
 import { REORDERABLE, ReorderInput } from './reorder.ts';
+import { MediaReorderInput } from '../media/routes.ts';
+import { IMAGE_MAX_BYTES, IMAGE_WIDTHS } from '../../src/domain/media.ts';
 
 type Json = Record<string, unknown>;
 
@@ -266,6 +268,46 @@ export function buildOpenApi(version: string): Json {
       },
     };
   }
+  paths[`${API_PREFIX}/media/upload/`] = {
+    post: {
+      tags: ['Media'], operationId: 'uploadMedia', summary: 'Upload images for a record (multipart/form-data)',
+      description:
+        `Fields first: \`owner_type\`, \`owner_id\` (a record the caller may see; the images belong to its vendor), optional \`alt_i18n\` (JSON {en, fr, ar}), then up to 10 files named \`file\`. ` +
+        `Each file is judged from its bytes (JPEG, PNG, WebP or AVIF; 400 at \`file\` otherwise), at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB (413), ` +
+        'turned upright by its EXIF orientation and re-encoded without metadata. The first image of a record becomes its cover.',
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['owner_type', 'owner_id', 'file'],
+              properties: { owner_type: { type: 'string' }, owner_id: { type: 'string', format: 'uuid' }, alt_i18n: { type: 'string' }, file: { type: 'string', format: 'binary' } },
+            },
+          },
+        },
+      },
+      responses: { 201: json({ type: 'object', properties: { results: { type: 'array', items: ref('Media') } } }, 'Created'), 413: json(ref('Error'), 'A file is too large'), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/media/reorder/`] = {
+    post: {
+      tags: ['Media'], operationId: 'reorderMedia', summary: 'Save the order of one record\u2019s images in one request',
+      description: 'Each listed image gets its place in the list as `sort_order`; one transaction, each change audited. 400 at `ids.<n>` for an image of another record; 404 for a record the caller may not see.',
+      requestBody: { required: true, content: { 'application/json': { schema: plain(MediaReorderInput) } } },
+      responses: { 200: json({ type: 'object', properties: { changed: { type: 'integer' }, results: { type: 'array', items: ref('Media') } } }), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/media/{id}/{width}`] = {
+    get: {
+      tags: ['Media'], operationId: 'getMediaImage', summary: 'An uploaded image at one width (public; ids are random UUIDs)', security: [],
+      description:
+        `\`width\` is one of ${IMAGE_WIDTHS.join(', ')}, optionally with \`.webp\` or \`.avif\`; without an extension the format follows \`Accept\` (AVIF when accepted, else WebP; \`Vary: Accept\`). ` +
+        'Never enlarged. Resized on the first request and stored; served with an ETag (304 on If-None-Match) and `Cache-Control: public, max-age=31536000, immutable`. 404 for another width or an image not uploaded here.',
+      parameters: [idParam, { name: 'width', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+(\\.(webp|avif))?$' } }],
+      responses: { 200: { description: 'The image', content: { 'image/webp': {}, 'image/avif': {} } }, 304: { description: 'Not modified' }, 404: errors[404] },
+    },
+  };
   return {
     openapi: '3.1.0',
     info: { title: 'Rihla branch API', version, description: 'Back-office API of the Rihla marketplace. Money is in minor units (centimes for DZD).' },

@@ -215,3 +215,10 @@ describe('scoping', () => {
     assert.equal((await d.call(null, 'POST', '/media/upload/', {})).status, 401);
   });
 });
+
+test('the OpenAPI document describes the upload, the order and the image proxy', async () => {
+  const doc = await d.ok(d.vendor, 'GET', '/openapi.json');
+  assert.ok(doc.paths['/branch/api/media/upload/'].post.requestBody.content['multipart/form-data']);
+  assert.deepEqual(doc.paths['/branch/api/media/reorder/'].post.requestBody.content['application/json'].schema.required, ['owner_type', 'owner_id', 'ids']);
+  assert.deepEqual(doc.paths['/branch/api/media/{id}/{width}'].get.security, []);
+});
