@@ -217,8 +217,18 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
     return { id, key, titles };
   });
   await bulk(q, 'categories', { id: 'uuid', name_i18n: 'jsonb', icon: 'text', sort_order: 'int' }, categoryRows);
-  const amenities = ['Parking', 'Showers', 'Lockers', 'Wi-Fi', 'Meals included', 'Hotel pick-up', 'Equipment included', 'First aid'].map((en) => ({ id: rng.uuid(), name_i18n: i18n(en, en, en), icon: en.toLowerCase().replace(/\W+/g, '-') }));
-  const interests = ['Adrenaline', 'Nature', 'History', 'Photography', 'Family fun', 'Relaxation', 'Stargazing', 'Wildlife'].map((en) => ({ id: rng.uuid(), name_i18n: i18n(en, en, en), icon: en.toLowerCase().replace(/\W+/g, '-') }));
+  // Named in the three languages, as a vendor's form shows them.
+  const term = ([en, fr, ar]: readonly [string, string, string]) => ({ id: rng.uuid(), name_i18n: i18n(en, fr, ar), icon: en.toLowerCase().replace(/\W+/g, '-') });
+  const amenities = ([
+    ['Parking', 'Parking', 'موقف سيارات'], ['Showers', 'Douches', 'حمّامات'], ['Lockers', 'Casiers', 'خزائن'], ['Wi-Fi', 'Wi-Fi', 'واي فاي'],
+    ['Meals included', 'Repas inclus', 'الوجبات مشمولة'], ['Hotel pick-up', 'Prise en charge à l’hôtel', 'النقل من الفندق'],
+    ['Equipment included', 'Équipement inclus', 'المعدات مشمولة'], ['First aid', 'Premiers secours', 'إسعافات أولية'],
+  ] as const).map(term);
+  const interests = ([
+    ['Adrenaline', 'Adrénaline', 'أدرينالين'], ['Nature', 'Nature', 'الطبيعة'], ['History', 'Histoire', 'التاريخ'], ['Photography', 'Photographie', 'التصوير'],
+    ['Family fun', 'En famille', 'مرح عائلي'], ['Relaxation', 'Détente', 'الاسترخاء'], ['Stargazing', 'Observation des étoiles', 'مراقبة النجوم'],
+    ['Wildlife', 'Faune', 'الحياة البرية'],
+  ] as const).map(term);
   await bulk(q, 'amenities', { id: 'uuid', name_i18n: 'jsonb', icon: 'text' }, amenities);
   await bulk(q, 'interests', { id: 'uuid', name_i18n: 'jsonb', icon: 'text' }, interests);
 
