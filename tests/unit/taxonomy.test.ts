@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { OrderItem } from '../../src/api/taxonomy.ts';
+import type { OrderItem, TaxonomyResource } from '../../src/api/taxonomy.ts';
 import { byDay, moveStep } from '../../src/views/catalog/adventures/itinerary.ts';
 import { taxonomyMachine } from '../../src/views/catalog/taxonomy/taxonomyMachine.ts';
 import { childrenOf, moveTerm, orderItems, placeOf, type Term } from '../../src/views/catalog/taxonomy/terms.ts';
@@ -52,7 +52,7 @@ test('the machine saves each move in one request, sends moves made meanwhile nex
     taxonomyMachine.provide({
       actors: {
         loadTerms: fromPromise(async () => tree),
-        saveOrder: fromPromise<unknown, { items: OrderItem[] }>(async ({ input }) => {
+        saveOrder: fromPromise<unknown, { resource: TaxonomyResource; items: OrderItem[] }>(async ({ input }) => {
           sent.push(input.items);
           await new Promise<void>((resolve) => (release = resolve));
           if (refuse) throw Object.assign(new Error('refused'), { detail: 'Nope.' });

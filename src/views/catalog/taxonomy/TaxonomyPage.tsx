@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../../app/pages.tsx';
@@ -86,7 +87,7 @@ export function TaxonomyPage({ route, kind }: PageProps & { kind: TaxonomyKind }
     );
   };
 
-  const row = (term: Term, nested?: React.ReactNode) => (
+  const row = (term: Term, nested?: ReactNode) => (
     <div className="taxonomy-row">
       <div className="taxonomy-term">
         {term.icon && (

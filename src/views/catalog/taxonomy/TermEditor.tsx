@@ -47,6 +47,7 @@ export function TermEditor({
       sort_order: childrenOf(terms, newParent).length,
       ...(tree ? { parent_id: newParent } : {}),
     },
+    // Amenities and interests are both tags: one description of their limits.
     limits: tree ? categories.fields : amenities.fields,
     onClose,
   });
