@@ -4,9 +4,10 @@
  * roster rules on a booking, and a disrupted departure (every booking of a slot
  * cancelled and refunded in full, each in its own transaction, the customer told).
  */
+import type { DisruptInput, SlotsBulkInput } from '../../src/domain/availability.ts';
 import {
-  BULK_SLOTS_MAX, bulkStarts, participantFlags, type DisruptInput, type DisruptOutcome, type ParticipantFlag, type RosterEntry, type SlotsBulkInput,
-} from '../../src/domain/availability.ts';
+  BULK_SLOTS_MAX, bulkStarts, participantFlags, type DisruptOutcome, type ParticipantFlag, type RosterEntry,
+} from '../../src/domain/availabilityRules.ts';
 import type { AdrenalineProfile } from '../../src/domain/catalog.ts';
 import { GATEWAY_METHODS, type PaymentMethod } from '../../src/domain/payments.ts';
 import { collection } from '../../src/domain/registry.ts';

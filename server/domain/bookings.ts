@@ -4,7 +4,7 @@
  * them, keep the money fields right and award loyalty points on completion.
  */
 import { randomInt } from 'node:crypto';
-import type { RosterEntry } from '../../src/domain/availability.ts';
+import type { RosterEntry } from '../../src/domain/availabilityRules.ts';
 import type { BookingCreate } from '../../src/domain/bookings.ts';
 import type { Participants } from '../../src/domain/bookings.ts';
 import { participantsCount } from '../../src/domain/money.ts';

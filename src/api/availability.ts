@@ -1,7 +1,6 @@
 /** The availability calls beside the generic slot routes: bulk creation, a slot's manifest, a disrupted departure. */
-import {
-  addDays, algiersInstant, type DisruptInput, type DisruptOutcome, type ParticipantFlag, type RosterEntry, type SlotsBulkInput,
-} from '../domain/availability.ts';
+import type { DisruptInput, SlotsBulkInput } from '../domain/availability.ts';
+import { addDays, algiersInstant, type DisruptOutcome, type ParticipantFlag, type RosterEntry } from '../domain/availabilityRules.ts';
 import type { AdrenalineProfile } from '../domain/catalog.ts';
 import { apiClient } from './registry.ts';
 import { fetchList } from './resources.ts';

@@ -6,7 +6,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { fetchCalendarSlots, type CalendarSlot } from '../../api/availability.ts';
-import { addDays } from '../../domain/availability.ts';
+import { addDays } from '../../domain/availabilityRules.ts';
 import { localDay } from '../../domain/money.ts';
 
 export type { CalendarSlot };

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createSlotsInBulk, type BulkResult } from '../../../api/availability.ts';
 import type { ApiRequestError } from '../../../api/client.ts';
-import { addDays, BULK_SLOTS_MAX, bulkStarts } from '../../../domain/availability.ts';
+import { addDays, BULK_SLOTS_MAX, bulkStarts } from '../../../domain/availabilityRules.ts';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
 import { Field } from '../../ui/fields/Field.tsx';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { addDays } from '../../../domain/availability.ts';
+import { addDays } from '../../../domain/availabilityRules.ts';
 import { slotDay, visibleDays, weekdayOf, type CalendarSlot, type CalendarView } from '../../../machines/availability/calendar.ts';
 
 /** Slot times are Algerian wall-clock times, shown as such whatever the browser's zone. */

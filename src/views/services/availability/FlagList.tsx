@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import type { ParticipantFlag } from '../../../domain/availability.ts';
+import type { ParticipantFlag } from '../../../domain/availabilityRules.ts';
 import type { AdrenalineProfile } from '../../../domain/catalog.ts';
 
 /** Why a participant may not take part, each flag in words with the profile's limit. */

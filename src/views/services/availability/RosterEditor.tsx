@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ManifestBooking } from '../../../api/availability.ts';
 import type { ApiRequestError } from '../../../api/client.ts';
 import { updateRecord } from '../../../api/resources.ts';
-import { participantFlags, type RosterEntry } from '../../../domain/availability.ts';
+import { participantFlags, type RosterEntry } from '../../../domain/availabilityRules.ts';
 import type { AdrenalineProfile } from '../../../domain/catalog.ts';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';
 import { NumberField } from '../../ui/fields/NumberField.tsx';

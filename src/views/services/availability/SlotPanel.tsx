@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { fetchManifest, type Manifest } from '../../../api/availability.ts';
 import type { ApiRequestError } from '../../../api/client.ts';
 import { updateRecord } from '../../../api/resources.ts';
-import type { DisruptOutcome } from '../../../domain/availability.ts';
+import type { DisruptOutcome } from '../../../domain/availabilityRules.ts';
 import type { LifecycleSettings } from '../../../machines/lifecycles/index.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { NumberField } from '../../ui/fields/NumberField.tsx';
