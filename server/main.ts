@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { demoAccountsText, seedDemoAccounts } from './db/seed.ts';
 import { seedDemoDataOnce } from './db/demoData.ts';
 import { expireOverdue } from './domain/sweeper.ts';
+import { storeDemoImages } from './media/demoImages.ts';
 
 const config = configFromEnv();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -18,6 +19,8 @@ if (config.databaseUrl && !config.jwtSecret) {
   console.warn('JWT_SECRET is not set: this instance signs tokens with its own secret from DATA_DIR. Set the same JWT_SECRET on every instance that shares the database.');
 }
 const app = await buildApp(config, db);
+// The demo images get pictures the image proxy serves, once, right after seeding.
+if (demoData) await storeDemoImages(app);
 // Expire overdue booking holds and payment links every minute (server/domain/sweeper.ts).
 setInterval(() => void expireOverdue(app).catch((error) => console.error('expiry sweep failed', error)), 60_000).unref();
 
