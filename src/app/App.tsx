@@ -3,6 +3,7 @@ import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalS
 import { IntlProvider } from 'react-intl';
 import { Router, useLocation } from 'wouter';
 import { rememberRedirect, takeRedirect } from '../api/authStorage.ts';
+import { BUSINESS_TIME_ZONE } from '../domain/time.ts';
 import { appMessagesFor, appMessagesInUse, appMessagesVersion, ensureAppMessages, subscribeAppMessages } from '../locales/appMessages.ts';
 import { INTL_LOCALE, localeFromPath, localizedPath, selectLocale, selectMessages, type Locale } from '../machines/locale.ts';
 import { selectPageContentReady, selectPageError } from '../machines/navigation.ts';
@@ -32,7 +33,7 @@ export function App() {
     if (appMessagesInUse()) void ensureAppMessages(locale);
   }, [locale, appVersion]);
   return (
-    <IntlProvider locale={INTL_LOCALE[locale]} messages={messages} defaultLocale="en-US" onError={reportIntlError}>
+    <IntlProvider locale={INTL_LOCALE[locale]} timeZone={BUSINESS_TIME_ZONE} messages={messages} defaultLocale="en-US" onError={reportIntlError}>
       <LocaleLoadNotice />
       <Routes />
     </IntlProvider>

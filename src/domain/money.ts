@@ -11,7 +11,9 @@ import type { Currency } from './common.ts';
 import type { PromotionKind } from './promotions.ts';
 import { BOOKING_PAYMENT_STATUSES } from './statuses.ts';
 
-export const ALGERIA_UTC_OFFSET_MINUTES = 60;
+import { ALGERIA_UTC_OFFSET_MINUTES } from './time.ts';
+
+export { ALGERIA_UTC_OFFSET_MINUTES };
 
 /** The calendar date (YYYY-MM-DD) and weekday (0 = Sunday) of an instant in Algeria. */
 export function localDay(instant: string | Date): { date: string; weekday: number } {

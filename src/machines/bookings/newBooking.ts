@@ -11,6 +11,7 @@ import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import { fetchSlots, seatsLeft, type Slot } from '../../api/bookingPricing.ts';
 import { createRecord, type ApiRecord } from '../../api/resources.ts';
 import { CUSTOMER_TYPES } from '../../domain/catalog.ts';
+import { algeriaInstant } from '../../domain/time.ts';
 import { pricePreviewMachine } from './pricePreview.ts';
 
 export interface NewBookingForm {
@@ -103,19 +104,15 @@ const counts = (typed: Record<string, string>): Record<string, number> | null =>
   return out;
 };
 
-/** Midnight of a `YYYY-MM-DD` day in the browser's time zone, as an ISO instant. */
-export const dayStart = (date: string, plusDays = 0) => {
-  const d = new Date(`${date}T00:00`);
-  d.setDate(d.getDate() + plusDays);
-  return d.toISOString();
-};
+/** Midnight of a `YYYY-MM-DD` day in Algeria (plus whole days), as an ISO instant. */
+export const dayStart = (date: string, plusDays = 0) =>
+  new Date(Date.parse(algeriaInstant(date)) + plusDays * 86_400_000).toISOString();
 
 /** When the booking starts: the slot's start, or the day and time typed; '' until known. */
 export function startsAtOf(form: NewBookingForm, slots: Slot[]): string {
   if (form.slotId) return slots.find((s) => s.id === form.slotId)?.starts_at ?? '';
   if (!form.date || !/^\d\d:\d\d$/.test(form.time)) return '';
-  const at = new Date(`${form.date}T${form.time}`);
-  return Number.isNaN(at.getTime()) ? '' : at.toISOString();
+  return algeriaInstant(form.date, form.time);
 }
 
 /** Checks the browser can make before sending; the server checks everything again. Values are message ids. */

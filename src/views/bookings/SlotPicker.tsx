@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { seatsLeft } from '../../api/bookingPricing.ts';
+import { algeriaToday } from '../../domain/time.ts';
 import type { newBookingMachine } from '../../machines/bookings/newBooking.ts';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
 import { ErrorList, Field } from '../ui/fields/Field.tsx';
@@ -30,7 +31,7 @@ export function SlotPicker({
   const state = useSelector(actor, (s) => s.value.slots as string);
   const people = Object.values(form.participants).reduce((sum, v) => sum + (Number(v) > 0 ? Number(v) : 0), 0);
   const errorId = `${id}-error`;
-  const today = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+  const today = algeriaToday();
 
   return (
     <fieldset className="fieldset" aria-describedby={errors ? errorId : undefined}>
