@@ -11,17 +11,12 @@ import {
 import { PUBLISHING_STATUSES } from './statuses.ts';
 import { WilayaCode } from './wilayas.ts';
 
-export const CUSTOMER_TYPES = ['adult', 'child', 'infant', 'senior', 'student'] as const;
-export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+import {
+  ADVENTURE_PRICE_MODES, BOOKING_TYPES, CANCELLATION_POLICIES, CONFIRMATION_MODES, CUSTOMER_TYPES, MEDIA_KINDS, MEDIA_OWNER_TYPES, PRICE_UNITS,
+} from './catalogValues.ts';
+
+export * from './catalogValues.ts';
 export const CustomerTypeSchema = Enum(CUSTOMER_TYPES);
-export const BOOKING_TYPES = ['date', 'date_time', 'pass'] as const;
-export const CONFIRMATION_MODES = ['instant', 'manual'] as const;
-export const CANCELLATION_POLICIES = ['flexible', 'moderate', 'strict', 'non_refundable'] as const;
-export const PRICE_UNITS = ['person', 'booking'] as const;
-/** An adventure's price: a fixed amount, or the sum of its itinerary's services for one person. */
-export const ADVENTURE_PRICE_MODES = ['fixed', 'sum_of_parts'] as const;
-export const MEDIA_KINDS = ['image', 'video', 'document'] as const;
-export const MEDIA_OWNER_TYPES = ['service', 'location', 'banner', 'adventure', 'vendor', 'combo'] as const;
 
 const Key = Type.String({ pattern: '^[a-z0-9_]{1,40}$', maxLength: 40 });
 

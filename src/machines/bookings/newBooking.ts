@@ -10,7 +10,7 @@
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import { fetchSlots, seatsLeft, type Slot } from '../../api/bookingPricing.ts';
 import { createRecord, type ApiRecord } from '../../api/resources.ts';
-import { CUSTOMER_TYPES } from '../../domain/catalog.ts';
+import { CUSTOMER_TYPES } from '../../domain/catalogValues.ts';
 import { algeriaInstant } from '../../domain/time.ts';
 import { pricePreviewMachine } from './pricePreview.ts';
 
