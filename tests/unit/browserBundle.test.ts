@@ -1,0 +1,36 @@
+/**
+ * The schema library (typebox) validates on the server; the browser describes collections
+ * with src/domain/collections.ts instead. One value import of a schema module from a screen
+ * would put the library (about 20 KB gzip) into that area's chunk, so no script the app
+ * loads may contain it.
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import * as esbuild from 'esbuild';
+
+const root = join(import.meta.dirname, '../..');
+
+test('no script of the app contains the schema library', async () => {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['src/main.tsx'],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    outdir: 'out',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    jsx: 'automatic',
+    loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+    alias: { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' },
+  });
+  const outputs = Object.entries(result.metafile.outputs).filter(([path]) => path.endsWith('.js'));
+  assert.ok(outputs.some(([, output]) => Object.keys(output.inputs).includes('src/views/bookings/index.tsx')), 'the area chunks are built');
+  const offenders = outputs.flatMap(([, output]) => Object.keys(output.inputs).filter((input) => input.includes('node_modules/typebox/')).slice(0, 1));
+  const importers = Object.entries(result.metafile.inputs)
+    .filter(([path, input]) => path.startsWith('src/') && input.imports.some((i) => i.path.includes('node_modules/typebox/')))
+    .map(([path]) => path);
+  assert.deepEqual(offenders, [], `typebox is bundled, imported by ${importers.join(', ')}`);
+});
