@@ -3,7 +3,8 @@
  * added on a service's prices tab and a price previewed from them (the group rule from
  * four people); an adrenaline profile whose weights are out of order is refused at the
  * field, then saved with a health question in three languages; a personal service made
- * for a customer, offered in its list and booked from there with the form filled in; and
+ * for a customer, offered in its list, booked from there with the form filled in, and a
+ * payment link sent for it; and
  * the three screens scanned by axe in English (light, as staff, who see the vendor of each
  * row) and Arabic (dark, as vendor staff).
  */
@@ -121,6 +122,15 @@ test('a personal service for one customer, listed and booked from there with the
   await expect(page.getByRole('combobox', { name: 'Service' })).toHaveValue(`Private trek ${id}`);
   // The personal service is not the public one it came from.
   expect((await vendor.get(`/services/?view=personal&private_customer_id=${customer.id}`)).results.map((s: { base_service_id: string }) => s.base_service_id)).toEqual([service.id]);
+
+  // A payment link instead: the booking it pays and the invitation to the customer's phone.
+  await page.goBack();
+  await page.getByRole('row', { name: new RegExp(`Amina ${id}`) }).getByRole('link', { name: t('en', 'personal.payLink') }).click();
+  const pay = page.locator('section.personal-form');
+  await expect(pay).toContainText('+213 555 12 34 56');
+  await pay.getByLabel('Adults').fill('2');
+  await pay.getByRole('button', { name: t('en', 'personal.send') }).click();
+  await expect(pay.getByRole('status')).toContainText(/A payment link for DZD\s3,000\.00 is ready for \+213 555 12 34 56/);
 });
 
 // Staff in English (they see every vendor's records, with the vendor named), vendor staff in Arabic.
