@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../../app/pages.tsx';
@@ -43,10 +43,17 @@ export function TaxonomyPage({ route, kind }: PageProps & { kind: TaxonomyKind }
   // The subcategories screen shows one category's subcategories: the one in the URL, else the first.
   const focusParent = kind === 'subcategories' ? (byId.get(search.get('parent') ?? '')?.id ?? tops[0]?.id ?? null) : null;
 
+  // A drop the tree cannot take is said, not silently ignored.
+  const [refused, setRefused] = useState('');
   const move = (id: string, parentId: string | null, index: number) => {
     const term = byId.get(id);
+    if (!term || parentId === id) return;
     // Two levels only: a category holding subcategories stays at the top.
-    if (!term || (parentId !== null && (childrenOf(terms, id).length > 0 || parentId === id))) return;
+    if (parentId !== null && childrenOf(terms, id).length > 0) {
+      setRefused(intl.formatMessage({ id: 'taxonomy.holdsChildren' }));
+      return;
+    }
+    setRefused('');
     actor.send({ type: 'move', id, parentId, index });
   };
 
@@ -192,6 +199,11 @@ export function TaxonomyPage({ route, kind }: PageProps & { kind: TaxonomyKind }
           <p className="taxonomy-status muted" role="status">
             {snapshot.hasTag('saving') ? <FormattedMessage id="taxonomy.saving" /> : null}
           </p>
+          {refused && (
+            <p className="notice notice-info" role="status">
+              {refused}
+            </p>
+          )}
           <p className="visually-hidden" aria-live="polite">
             {announcement}
           </p>
