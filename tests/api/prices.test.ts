@@ -5,6 +5,8 @@
  * customer, not offered to anyone else), each within the vendor's own records.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 
@@ -106,15 +108,17 @@ test('adrenaline: health questions in three languages (English required), weight
   assert.equal(risk.status, 400);
 });
 
-test('the migration turns stored single-language questions into English texts', async () => {
-  const [row] = await d.sql<Json>(
-    `WITH converted AS (
-       SELECT (SELECT coalesce(jsonb_agg(CASE WHEN jsonb_typeof(q) = 'string' THEN jsonb_build_object('en', q, 'fr', '', 'ar', '') ELSE q END ORDER BY n), '[]'::jsonb)
-               FROM jsonb_array_elements($1::jsonb -> 'health_questions') WITH ORDINALITY AS e (q, n)) AS questions)
-     SELECT questions FROM converted`,
-    [JSON.stringify({ health_questions: ['Heart?', { en: 'Pregnant?', fr: 'Enceinte ?', ar: 'حامل؟' }] })],
-  );
-  assert.deepEqual(row.questions, [{ en: 'Heart?', fr: '', ar: '' }, { en: 'Pregnant?', fr: 'Enceinte ?', ar: 'حامل؟' }]);
+test('migration 123 turns stored single-language questions into English texts, keeping those already translated', async () => {
+  const old = { risk_level: 3, min_age: 12, waiver_required: false, health_questions: ['Heart?', { en: 'Pregnant?', fr: 'Enceinte ?', ar: 'حامل؟' }] };
+  await d.sql('UPDATE services SET adrenaline = $2::jsonb WHERE id = $1', [c.service.id, JSON.stringify(old)]);
+  const migration = readFileSync(join(import.meta.dirname, '../../server/db/migrations/123_health_questions_i18n.sql'), 'utf8');
+  await d.sql(migration);
+  const [row] = await d.sql<Json>('SELECT adrenaline FROM services WHERE id = $1', [c.service.id]);
+  assert.deepEqual(row.adrenaline.health_questions, [{ en: 'Heart?', fr: '', ar: '' }, { en: 'Pregnant?', fr: 'Enceinte ?', ar: 'حامل؟' }]);
+  assert.equal(row.adrenaline.risk_level, 3);
+  // What it wrote is what the API now accepts.
+  const current = await d.ok(d.vendor, 'GET', `/services/${c.service.id}/`);
+  await d.ok(d.vendor, 'PATCH', `/services/${c.service.id}/`, { adrenaline: row.adrenaline, version: current.version });
 });
 
 test('personal service: a published copy for one customer with its prices and one departure; not offered or bookable for anyone else', async () => {
