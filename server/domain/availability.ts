@@ -261,11 +261,11 @@ async function disruptBooking(ctx: WriteContext, id: string, input: DisruptInput
  */
 export async function disruptSlot(ctx: Omit<WriteContext, 'tx'>, slotId: string, input: DisruptInput) {
   const db = ctx.app.db;
-  const slot = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const before = await loadOr404(tx, slots, slotId, ctx.actor, { forUpdate: true });
     const errors = await reasonCodeErrors(tx, 'cancellation', input.reason_code, input.reason, { code: 'reason_code', text: 'reason' });
     if (Object.keys(errors).length > 0) throw badRequest(errors);
-    return updateRecord({ ...ctx, tx }, slots, slotId, {
+    await updateRecord({ ...ctx, tx }, slots, slotId, {
       closed: true,
       disrupted_at: before.disrupted_at ?? ctx.now,
       disruption_reason_code: input.reason_code,
@@ -278,6 +278,8 @@ export async function disruptSlot(ctx: Omit<WriteContext, 'tx'>, slotId: string,
     try {
       results.push(await db.transaction((tx) => disruptBooking({ ...ctx, tx }, id, input)));
     } catch (error) {
+      // A refusal (the chart, the money rules) is reported; anything else stops the run,
+      // and a retry picks up where it stopped.
       if (!(error instanceof ApiError)) throw error;
       const { rows: b } = await db.query<Row>('SELECT ref, customer_name, currency FROM bookings WHERE id = $1', [id]);
       results.push({
@@ -286,6 +288,5 @@ export async function disruptSlot(ctx: Omit<WriteContext, 'tx'>, slotId: string,
       });
     }
   }
-  const after = await loadOr404(db, slots, slotId, ctx.actor);
-  return { slot: after ?? slot, results };
+  return { slot: await loadOr404(db, slots, slotId, ctx.actor), results };
 }
