@@ -3,7 +3,8 @@
  * theirs, upload two real PNG files through the file input (each shows its progress,
  * then its thumbnail), write an image's alt text, move it later with the keyboard (the
  * focus stays on the button and the move is announced), and delete the other after
- * confirming. The manager passes the accessibility scan in English (light) and Arabic (dark).
+ * confirming. Staff see every vendor's images and open one record's from the grid. The
+ * manager passes the accessibility scan in English (light) and Arabic (dark).
  * Each test makes a service of its own, so workers never share images.
  */
 import type { APIRequestContext } from '@playwright/test';
@@ -91,8 +92,31 @@ test.describe('vendor staff', () => {
     const serviceId = await newService(request);
     await page.goto(`/gallery?owner_type=service&owner_id=${serviceId}`);
     const manager = page.locator('section.media-manager');
+    await expect(manager.getByText(t('en', 'media.none'))).toBeVisible();
     await manager.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(manager.getByRole('alert')).toHaveText(t('en', 'media.error.type'));
+  });
+});
+
+test.describe('staff', () => {
+  test.use({ account: 'admin' });
+
+  test('every vendor’s images, filtered by owner type; one record’s images opened from the grid', async ({ page }) => {
+    await page.goto('/gallery');
+    await page.getByLabel(t('en', 'media.gallery.ownerType')).selectOption('service');
+    await expect(page).toHaveURL(/owner_type=service/);
+    const grid = page.getByRole('list', { name: t('en', 'route.gallery') }).locator(':scope > li');
+    await expect(grid.first()).toContainText(t('en', 'media.ownerType.service'));
+    // Images are served by the image proxy (the demo data's too).
+    const thumb = grid.first().locator('img');
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await grid.first().getByRole('button', { name: new RegExp(`^${t('en', 'media.gallery.manage')}`) }).click();
+    await expect(page).toHaveURL(/owner_id=/);
+    const manager = page.locator('section.media-manager');
+    // The record's images, the one chosen among them, with their actions.
+    const items = manager.getByRole('list', { name: t('en', 'media.order') }).locator(':scope > li');
+    await expect(items.first().getByRole('button', { name: new RegExp(`^${t('en', 'media.editAlt')}`) })).toBeVisible();
+    await expect(page.getByRole('list', { name: t('en', 'route.gallery') }).locator(':scope > li')).toHaveCount(await items.count());
   });
 });
 

@@ -66,6 +66,16 @@ test('files of another type or too large are refused before sending; the others 
   assert.equal(actor.getSnapshot().context.uploads.length, 1);
 });
 
+test('files chosen while the images are still loading are uploaded, and the upload joins the list', async () => {
+  const { actor, uploads } = start();
+  assert.ok(actor.getSnapshot().matches('loading'));
+  actor.send({ type: 'files.chosen', files: [file('early.png')] });
+  assert.equal(uploads.length, 1);
+  await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+  uploads[0].sendBack({ type: 'upload.done', key: uploads[0].input.key, media: [record('e', 3)] });
+  assert.deepEqual(actor.getSnapshot().context.items.map((m) => m.id), ['a', 'b', 'c', 'e']);
+});
+
 test('a move shows at once; moves made while it saves are saved next, in their latest order', async () => {
   const { actor, ops, release, order } = start();
   await waitFor(actor, (s) => s.matches({ ready: 'idle' }));

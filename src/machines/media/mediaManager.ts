@@ -150,6 +150,14 @@ export const mediaManagerMachine = setup({
     owner: input.owner, items: [], uploads: [], nextKey: 1, orderDirty: false, op: null, failure: null, announcement: null,
   }),
   initial: 'loading',
+  // Files may be chosen before the images are shown: uploads need only the owner.
+  on: {
+    'files.chosen': { actions: 'startUploads' },
+    'upload.progress': { actions: 'trackProgress' },
+    'upload.done': { actions: ['addUploaded', 'stopUpload'] },
+    'upload.failed': { actions: ['markFailed', 'stopUpload'] },
+    'upload.dismiss': { actions: ['stopUpload', 'dropUpload'] },
+  },
   states: {
     loading: {
       tags: ['busy'],
@@ -167,11 +175,6 @@ export const mediaManagerMachine = setup({
     ready: {
       initial: 'idle',
       on: {
-        'files.chosen': { actions: 'startUploads' },
-        'upload.progress': { actions: 'trackProgress' },
-        'upload.done': { actions: ['addUploaded', 'stopUpload'] },
-        'upload.failed': { actions: ['markFailed', 'stopUpload'] },
-        'upload.dismiss': { actions: ['stopUpload', 'dropUpload'] },
         move: { actions: 'moveItem' },
       },
       states: {
