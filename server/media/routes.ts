@@ -45,11 +45,11 @@ const ONE_YEAR = 'public, max-age=31536000, immutable';
 const spec = collection('media');
 
 /** The record a media would belong to, if the actor may see it; its vendor comes with it. */
-async function visibleOwner(q: Queryable, ownerType: string, ownerId: string, actor: Parameters<typeof loadVisible>[3]) {
+async function visibleOwner(q: Queryable, ownerType: string, ownerId: string, actor: Parameters<typeof loadVisible>[3], forUpdate = false) {
   const target = spec.refsByType!.owner_id.targets[ownerType];
   if (!target || !UUID.test(ownerId)) return undefined;
   const ownerSpec = collection(target);
-  const owner = await loadVisible(q, ownerSpec, ownerId, actor);
+  const owner = await loadVisible(q, ownerSpec, ownerId, actor, { forUpdate });
   if (!owner) return undefined;
   const vendorId = target === 'vendors' ? String(owner.id) : ((owner.vendor_id as string | null | undefined) ?? null);
   return { owner, vendorId };
@@ -114,7 +114,7 @@ export async function registerMedia(app: FastifyInstance): Promise<void> {
       const ctx = await context(app, request);
       const { owner_type, owner_id, ids } = request.body;
       return app.db.transaction(async (tx) => {
-        if (!(await visibleOwner(tx, owner_type, owner_id, ctx.actor))) throw notFound();
+        if (!(await visibleOwner(tx, owner_type, owner_id, ctx.actor, true))) throw notFound();
         const params = new Params();
         const { rows } = await tx.query<{ id: string; sort_order: number }>(
           `SELECT t.id, t.sort_order FROM media t
@@ -165,8 +165,8 @@ async function upload(app: FastifyInstance, storage: Storage, request: FastifyRe
   for (const f of unknown) errors[f] = ['Unknown field.'];
   if (files.length === 0) errors.file = ['Choose at least one image.'];
   if (Object.keys(errors).length > 0) throw badRequest(errors);
-  const owner = await visibleOwner(app.db, ownerType, fields.owner_id, ctx.actor);
-  if (!owner) throw badRequest({ owner_id: [`${fields.owner_id} was not found.`] });
+  const ownerMissing = () => badRequest({ owner_id: [`${fields.owner_id} was not found.`] });
+  if (!(await visibleOwner(app.db, ownerType, fields.owner_id, ctx.actor))) throw ownerMissing();
 
   // Judge every file before keeping any: one bad file refuses the request.
   const images: SanitizedImage[] = [];
@@ -185,10 +185,13 @@ async function upload(app: FastifyInstance, storage: Storage, request: FastifyRe
   await Promise.all(images.map((image, i) => storage.put(originalKey(ids[i]), image.data)));
   try {
     const results = await app.db.transaction(async (tx) => {
-      // The owner's images are locked so two uploads at once neither share a place nor both become the cover.
+      // The owner locked: uploads and reorders of one record's images wait for each other, so
+      // two at once neither take the same place nor both make their first image the cover.
+      const owner = await visibleOwner(tx, ownerType, fields.owner_id, ctx.actor, true);
+      if (!owner) throw ownerMissing();
       const { rows } = await tx.query<{ next: number; has_cover: boolean }>(
         `SELECT coalesce(max(sort_order) + 1, 0) AS next, coalesce(bool_or(is_cover), false) AS has_cover
-         FROM (SELECT sort_order, is_cover FROM media WHERE owner_type = $1 AND owner_id = $2 FOR UPDATE) m`,
+         FROM media WHERE owner_type = $1 AND owner_id = $2`,
         [ownerType, fields.owner_id],
       );
       let { next, has_cover: hasCover } = rows[0];
