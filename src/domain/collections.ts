@@ -172,7 +172,7 @@ export const services = {
   vendorRule: "own",
   search: ["title_i18n"],
   filters: ["vendor_id","status","category_id","subcategory_id","location_id","wilaya_code","branch_id","booking_type","confirmation","private_customer_id","base_service_id","created_at","capacity","price_from"],
-  views: ["public","personal","personal_all"],
+  views: ["public","personal","personal_all","all"],
   ordering: ["created_at","updated_at","duration_minutes","capacity","status","rating_avg","title_i18n","price_from"],
   defaultOrdering: "-created_at",
   refs: {"vendor_id":"vendors","category_id":"categories","subcategory_id":"categories","location_id":"locations","branch_id":"branches","interest_ids":"interests","amenity_ids":"amenities","private_customer_id":"customers","base_service_id":"services"},

@@ -228,6 +228,7 @@ export const COLLECTIONS: CollectionSpec[] = [
       public: [{ private_customer_id__isnull: 'true' }],
       personal: [{ private_customer_id__isnull: 'false', status: 'published' }],
       personal_all: [{ private_customer_id__isnull: 'false' }],
+      all: [{}],
     },
     check: (r) => {
       const a = r.adrenaline as { min_weight_kg?: number | null; max_weight_kg?: number | null } | null | undefined;

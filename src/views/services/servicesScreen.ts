@@ -7,6 +7,14 @@ import { wilayaLabel } from '../ui/wilaya.ts';
 export const servicesScreen = defineListScreen({
   collection: services,
   searchLabel: 'services.searchLabel',
+  // The catalogue first; a customer's private copies have their own screen (/services/personal).
+  defaultView: 'public',
+  views: [
+    { key: 'public', label: 'services.view.public' },
+    { key: 'personal_all', label: 'services.view.private' },
+    { key: 'all', label: 'services.view.all' },
+  ],
+  viewsLabel: 'services.views',
   filters: [
     { kind: 'enum', field: 'status', label: 'services.status', labelPrefix: 'serviceStatus' },
     { kind: 'record', field: 'category_id', label: 'services.category', resource: 'categories', optionLabel: (c, locale) => localized(c.name_i18n, locale) },

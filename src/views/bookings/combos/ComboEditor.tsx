@@ -107,7 +107,7 @@ export function ComboEditor({ id, onClose }: { id: string | null; onClose: (save
             resource="services"
             label={intl.formatMessage({ id: 'combo.addService' })}
             value={null}
-            filters={firstVendor ? { vendor_id: firstVendor } : undefined}
+            filters={firstVendor ? { view: 'public', vendor_id: firstVendor } : { view: 'public' }}
             optionLabel={(s) => localized(s.title_i18n, intl.locale)}
             onChange={(s) => {
               if (!s || items.some((i) => i.service_id === s.id)) return;
