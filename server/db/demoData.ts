@@ -127,6 +127,15 @@ const CATEGORIES: [string, string, string, string, string[]][] = [
   ['motor', 'Motor sports', 'Sports mécaniques', 'الرياضات الميكانيكية', ['Karting session', '4x4 off-road', 'Buggy ride']],
   ['family', 'Family', 'Famille', 'العائلة', ['Adventure park', 'Horse riding', 'Nature workshop']],
 ];
+/** Subcategories of some demo categories, each with the service titles it holds (the others stay in their category only). */
+const SUBCATEGORIES: [string, string, string, string, string, string[]][] = [
+  ['desert', 'motorised', 'Motorised', 'Motorisé', 'بالمحرّكات', ['Quad ride']],
+  ['desert', 'camel-camp', 'Camel and camp', 'Dromadaire et bivouac', 'الجمال والتخييم', ['Camel trek', 'Desert camp night']],
+  ['mountain', 'hiking', 'Hiking', 'Randonnée', 'المشي الجبلي', ['Guided hike', 'Via ferrata']],
+  ['mountain', 'canyon-snow', 'Canyons and snow', 'Canyons et neige', 'الأودية والثلوج', ['Canyoning', 'Ski day']],
+  ['water', 'diving', 'Diving', 'Plongée', 'الغوص', ['Scuba diving']],
+  ['water', 'boating', 'Boats and paddles', 'Bateaux et pagaies', 'القوارب والتجديف', ['Sea kayak', 'Sailing lesson']],
+];
 
 /** Seeds the demo data once, when the database holds no service yet. */
 export async function seedDemoDataOnce(db: Database, options: DemoOptions = {}): Promise<DemoStats | null> {
@@ -273,11 +282,20 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
       status, status_changed_at: iso(today - rng.int(30, 400) * DAY), created_at: iso(today - rng.int(400, 600) * DAY),
     });
   }
+  // Subcategories, and the services whose title they hold placed in them.
+  const subcategoryRows = SUBCATEGORIES.map(([parent, key, en, fr, ar, titles], i) => ({
+    id: rng.uuid(), parent_id: categories.find((c) => c.key === parent)!.id, name_i18n: i18n(en, fr, ar), icon: key, sort_order: i, titles,
+  }));
+  await bulk(q, 'categories', { id: 'uuid', parent_id: 'uuid', name_i18n: 'jsonb', icon: 'text', sort_order: 'int' }, subcategoryRows);
+  for (const service of services) {
+    const title = (service.title_i18n as { en: string }).en.split(' — ')[0];
+    service.subcategory_id = subcategoryRows.find((sub) => sub.parent_id === service.category_id && sub.titles.includes(title))?.id ?? null;
+  }
   await bulk(q, 'locations', {
     id: 'uuid', vendor_id: 'uuid', name_i18n: 'jsonb', wilaya_code: 'text', commune: 'text', address: 'text', latitude: 'float8', longitude: 'float8', meeting_point: 'text', branch_id: 'uuid',
   }, locations);
   await bulk(q, 'services', {
-    id: 'uuid', vendor_id: 'uuid', title_i18n: 'jsonb', description_i18n: 'jsonb', category_id: 'uuid', location_id: 'uuid', branch_id: 'uuid', duration_minutes: 'int', booking_type: 'text',
+    id: 'uuid', vendor_id: 'uuid', title_i18n: 'jsonb', description_i18n: 'jsonb', category_id: 'uuid', subcategory_id: 'uuid', location_id: 'uuid', branch_id: 'uuid', duration_minutes: 'int', booking_type: 'text',
     capacity: 'int', min_participants: 'int', max_participants: 'int', booking_cutoff_minutes: 'int', confirmation: 'text', cancellation_policy: 'text', customer_types: 'jsonb',
     extras: 'jsonb', interest_ids: 'jsonb', amenity_ids: 'jsonb', adrenaline: 'jsonb', status: 'text', status_changed_at: 'timestamptz', created_at: 'timestamptz',
   }, services);

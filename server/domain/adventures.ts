@@ -1,10 +1,12 @@
 /**
  * An adventure's price: its fixed price, or the sum of what the services of its
  * itinerary cost one person today (`price_amount`, computed when read, null while a
- * part has no price). Publishing needs an itinerary.
+ * part has no price). Publishing needs an itinerary. A sum is in one currency: a service
+ * priced in another is refused at its step.
  */
-import { conflict } from '../errors.ts';
-import type { CollectionHooks } from '../routes/hooks.ts';
+import { DEFAULT_CURRENCY } from '../../src/domain/common.ts';
+import { badRequest, conflict } from '../errors.ts';
+import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
 import type { Row } from '../routes/records.ts';
 import { onePersonPrices } from './combos.ts';
 
@@ -14,7 +16,26 @@ interface Step {
 
 const serviceIdsOf = (adventure: Row) => ((adventure.itinerary as Step[] | undefined) ?? []).flatMap((s) => (s.service_id ? [s.service_id] : []));
 
+/** Refuses, at its step, each service of a sum-of-parts itinerary priced in another currency than the adventure. */
+async function checkCurrencies(ctx: WriteContext, adventure: Row): Promise<void> {
+  // Without a mode the column's default applies: a sum.
+  if ((adventure.price_mode ?? 'sum_of_parts') !== 'sum_of_parts') return;
+  const ids = serviceIdsOf(adventure);
+  if (ids.length === 0) return;
+  const currency = String(adventure.currency ?? DEFAULT_CURRENCY);
+  const { rows } = await ctx.tx.query<{ id: string; currency: string }>('SELECT id, currency FROM services WHERE id = ANY($1::uuid[])', [ids]);
+  const of = new Map(rows.map((r) => [r.id, r.currency]));
+  const errors: Record<string, string[]> = {};
+  (adventure.itinerary as Step[]).forEach((step, index) => {
+    const other = step.service_id ? of.get(step.service_id) : undefined;
+    if (other && other !== currency) errors[`itinerary.${index}.service_id`] = [`This service is priced in ${other}, the adventure in ${currency}.`];
+  });
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+}
+
 export const adventureHooks: CollectionHooks = {
+  beforeInsert: (ctx, values) => checkCurrencies(ctx, values),
+  beforeUpdate: (ctx, before, changes) => checkCurrencies(ctx, { ...before, ...changes }),
   transitions: {
     publish: async (_ctx, record) => {
       if (!Array.isArray(record.itinerary) || record.itinerary.length === 0) throw conflict('Add at least one itinerary step before publishing.');

@@ -180,10 +180,24 @@ export async function checkRefs(
       found = rows;
     }
     const byId = new Map(found.map((r) => [r.id, r]));
-    for (const id of unique) {
+    const refused = (id: string) => {
       const row = byId.get(id);
       const foreign = row && recordVendorId && row.vendor_id && row.vendor_id !== recordVendorId;
-      if (!row || foreign) (errors[path] ??= []).push(actor.staff && foreign ? `${id} belongs to another vendor.` : `${id} was not found.`);
+      return !row || foreign ? (actor.staff && foreign ? `${id} belongs to another vendor.` : `${id} was not found.`) : null;
+    };
+    const [head, tail] = path.split('.', 2);
+    if (tail) {
+      // An id inside a list of items is refused at its item (`items.1.service_id`), where the form shows it.
+      (values[head] as Row[]).forEach((item, index) => {
+        const id = item?.[tail];
+        const message = typeof id === 'string' ? refused(id) : null;
+        if (message) errors[`${head}.${index}.${tail}`] = [message];
+      });
+      continue;
+    }
+    for (const id of unique) {
+      const message = refused(id);
+      if (message) (errors[path] ??= []).push(message);
     }
   }
   for (const [field, { kind, text }] of Object.entries(spec.reasonCodes ?? {})) {

@@ -57,9 +57,35 @@ test('the itinerary stays within the days, in their order, with the vendor’s o
   assert.match(backwards.body.errors.itinerary.join(' '), /order/);
   const foreign = await d.call(d.vendor, 'POST', '/adventures/', trip({ itinerary: [{ day: 1, title: 'x', service_id: other.service.id }] }));
   assert.equal(foreign.status, 400);
-  assert.ok(foreign.body.errors['itinerary.service_id']);
+  assert.ok(foreign.body.errors['itinerary.0.service_id'], 'refused at the step, where the form shows it');
   const untitled = await d.call(d.vendor, 'POST', '/adventures/', trip({ itinerary: [{ day: 1, title: '' }] }));
   assert.equal(untitled.status, 400);
+});
+
+test('staff choose the vendor: its services only, or any for the platform', async () => {
+  const mixed = trip({ vendor_id: d.vendorId, itinerary: [{ day: 1, title: 'a', service_id: c.service.id }, { day: 2, title: 'b', service_id: other.service.id }] });
+  const refused = await d.call(d.admin, 'POST', '/adventures/', mixed);
+  assert.equal(refused.status, 400);
+  assert.deepEqual(Object.keys(refused.body.errors), ['itinerary.1.service_id']);
+  assert.match(refused.body.errors['itinerary.1.service_id'][0], /another vendor/);
+  const theirs = await d.ok(d.admin, 'POST', '/adventures/', trip({ vendor_id: d.vendor2Id, itinerary: [{ day: 1, title: 'b', service_id: other.service.id }] }));
+  assert.equal(theirs.vendor_id, d.vendor2Id);
+  const platform = await d.ok(d.admin, 'POST', '/adventures/', { ...mixed, vendor_id: null });
+  assert.equal(platform.vendor_id, null, 'the platform may combine vendors');
+});
+
+test('a sum of parts is in one currency: a service priced in another is refused at its step', async () => {
+  const euros = await d.call(d.vendor, 'POST', '/adventures/', trip({ price_mode: 'sum_of_parts', currency: 'EUR' }));
+  assert.equal(euros.status, 400);
+  assert.deepEqual(Object.keys(euros.body.errors).sort(), ['itinerary.0.service_id', 'itinerary.1.service_id']);
+  assert.match(euros.body.errors['itinerary.0.service_id'][0], /DZD/);
+  // A fixed price in euros does not add the services up.
+  const fixed = await d.ok(d.vendor, 'POST', '/adventures/', trip({ price_mode: 'fixed', price: 50_000, currency: 'EUR' }));
+  const switched = await d.call(d.vendor, 'PATCH', `/adventures/${fixed.id}/`, { version: fixed.version, price_mode: 'sum_of_parts', price: null });
+  assert.equal(switched.status, 400, 'nor can it become a sum of services in dinars');
+  assert.ok(switched.body.errors['itinerary.0.service_id']);
+  const dinars = await d.ok(d.vendor, 'PATCH', `/adventures/${fixed.id}/`, { version: fixed.version, price_mode: 'sum_of_parts', price: null, currency: 'DZD' }, 200);
+  assert.equal(dinars.currency, 'DZD');
 });
 
 test('publishing needs a step; another vendor’s adventure is a 404', async () => {

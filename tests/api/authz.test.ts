@@ -170,7 +170,7 @@ describe('vendor staff', () => {
       title_i18n: i18n('Mixed'), items: [{ service_id: sahara.service.id, required: true }, { service_id: kabylie.service.id, required: true }], pricing: 'fixed', price: 100,
     });
     assert.equal(combo.status, 400);
-    assert.ok(combo.body.errors['items.service_id']);
+    assert.ok(combo.body.errors['items.1.service_id'], JSON.stringify(combo.body));
   });
 
   test('see customers who booked with them or whom they created, and no others', async () => {

@@ -53,6 +53,16 @@ test('every foreign key points at an existing row', async () => {
   assert.deepEqual(broken, []);
 });
 
+test('some categories have subcategories, named in three languages, and services sit in them under their own category', async () => {
+  const [row] = await d.sql<Json>(`SELECT
+    (SELECT count(*)::int FROM categories WHERE parent_id IS NOT NULL AND name_i18n->>'fr' <> '' AND name_i18n->>'ar' <> '') AS subcategories,
+    (SELECT count(*)::int FROM services WHERE subcategory_id IS NOT NULL) AS placed,
+    (SELECT count(*)::int FROM services s JOIN categories sub ON sub.id = s.subcategory_id WHERE sub.parent_id IS DISTINCT FROM s.category_id) AS misplaced`);
+  assert.ok(row.subcategories >= 4, JSON.stringify(row));
+  assert.ok(row.placed > 10, JSON.stringify(row));
+  assert.equal(row.misplaced, 0);
+});
+
 test('paid, refunded, balance and payment status follow the payments and refunds', async () => {
   const [row] = await d.sql<Json>(`SELECT
     (SELECT count(*)::int FROM bookings b WHERE paid <> coalesce((SELECT sum(amount) FROM payments p WHERE p.booking_id = b.id AND p.status <> 'pending'), 0)) AS paid,

@@ -18,7 +18,7 @@ import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import { wilayaLabel } from '../ui/wilaya.ts';
-import { LocationHistory } from './LocationHistory.tsx';
+import { RecordHistory } from '../ui/RecordHistory.tsx';
 import { LocationMap } from './LocationMap.tsx';
 import { LOCATION_DEFAULTS } from './locationsScreen.ts';
 
@@ -199,7 +199,9 @@ export function LocationEditor({ id, onClose, focusHeading = false }: { id: stri
         )}
       </Field>
       <ToggleField {...field.toggle('active')} label={<FormattedMessage id="locations.activeLabel" />} hint={<FormattedMessage id="locations.activeHint" />} />
-      {id !== null && <LocationHistory id={id} version={Number(context.record?.version ?? 0)} />}
+      {id !== null && (
+        <RecordHistory entity="locations" id={id} version={Number(context.record?.version ?? 0)} title={<FormattedMessage id="locations.history" />} className="location-history" />
+      )}
       <ConfirmDialog
         open={confirmingDelete}
         title={<FormattedMessage id="locations.deleteTitle" values={{ name: localized(context.record?.name_i18n, intl.locale) }} />}

@@ -4,10 +4,10 @@ import { Link } from 'wouter';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import type { ApiRecord } from '../../api/resources.ts';
 import type { ServicesRecord } from '../../domain/collections.ts';
-import { BookingTimeline } from '../bookings/BookingTimeline.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
+import { AuditTrail } from '../ui/RecordHistory.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../ui/format.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useServiceRelated, type Related } from './useServiceRelated.ts';
@@ -133,26 +133,12 @@ export function ServiceBookings({ service }: { service: ServicesRecord }) {
 
 /** Who changed the service and when: its audit trail, the latest first. */
 export function ServiceHistory({ service }: { service: ServicesRecord }) {
-  const intl = useIntl();
-  const related = useServiceRelated(
-    'audit-log',
-    { filters: { entity: 'services', entity_id: service.id }, ordering: '-at', expand: ['actor_user_id'], pageSize: 100 },
-    service.version,
-  );
   return (
     <section aria-labelledby="service-history">
       <h2 id="service-history">
         <FormattedMessage id="services.tab.history" />
       </h2>
-      <Loaded related={related}>
-        {(audit) => (
-          <BookingTimeline
-            related={{ payments: [], refunds: [], audit }}
-            money={(v) => formatMoney(intl, Number(v ?? 0), service.currency)}
-            eventPrefix="publishingEvent"
-          />
-        )}
-      </Loaded>
+      <AuditTrail entity="services" id={service.id} version={service.version} eventPrefix="publishingEvent" />
     </section>
   );
 }

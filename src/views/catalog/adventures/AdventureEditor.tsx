@@ -11,6 +11,7 @@ import { NumberField } from '../../ui/fields/NumberField.tsx';
 import { SelectField } from '../../ui/fields/SelectField.tsx';
 import { formatMoney, localized } from '../../ui/format.ts';
 import { RecordEditorPanel } from '../../ui/RecordEditorPanel.tsx';
+import { RecordHistory } from '../../ui/RecordHistory.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useRecordEditor } from '../../ui/useRecordEditor.ts';
 import { ADVENTURE_DEFAULTS, type ItineraryStep } from './adventuresScreen.ts';
@@ -105,6 +106,16 @@ export function AdventureEditor({ id, onClose }: { id: string | null; onClose: (
           services={services}
           onService={(s) => setServices((all) => ({ ...all, [s.id]: s }))}
         />
+        {id !== null && (
+          <RecordHistory
+            entity={adventures.name}
+            id={id}
+            version={Number(context.record?.version ?? 0)}
+            eventPrefix="publishingEvent"
+            title={<FormattedMessage id="adventure.history" />}
+            className="record-history"
+          />
+        )}
       </RecordEditorPanel>
       {id !== null && context.record && (
         // The media manager names itself (its own heading).

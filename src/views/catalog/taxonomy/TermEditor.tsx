@@ -7,6 +7,7 @@ import { TextField } from '../../ui/fields/TextField.tsx';
 import { ToggleField } from '../../ui/fields/ToggleField.tsx';
 import { localized } from '../../ui/format.ts';
 import { RecordEditorPanel } from '../../ui/RecordEditorPanel.tsx';
+import { RecordHistory } from '../../ui/RecordHistory.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useRecordEditor } from '../../ui/useRecordEditor.ts';
 import { categories, amenities } from '../../../domain/collections.ts';
@@ -121,6 +122,9 @@ export function TermEditor({
         )}
       </div>
       <ToggleField {...field.toggle('active')} label={<FormattedMessage id="taxonomy.activeLabel" />} hint={<FormattedMessage id="taxonomy.activeHint" />} />
+      {id !== null && (
+        <RecordHistory entity={taxonomy.resource} id={id} version={Number(context.record?.version ?? 0)} title={<FormattedMessage id="taxonomy.history" />} className="record-history" />
+      )}
       <ConfirmDialog
         open={confirming}
         title={<FormattedMessage id="taxonomy.deleteTitle" values={{ name }} />}
