@@ -21,6 +21,7 @@ import { applyTransition } from '../routes/transitions.ts';
 import { bookingHooks } from './bookings.ts';
 import { bookings, refundableOf, refunds } from './money.ts';
 import { refundHooks } from './payments.ts';
+import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
 
 const services = collection('services');
 const slots = collection('service-slots');
@@ -191,7 +192,7 @@ async function tellCustomer(ctx: WriteContext, booking: Row, input: DisruptInput
   );
   const reason = [codes[0]?.label_i18n?.[lang], input.reason?.trim()].filter(Boolean).join(' — ');
   const locale = `${lang}-DZ`;
-  const when = new Intl.DateTimeFormat(locale, { timeZone: 'Africa/Algiers', dateStyle: 'full', timeStyle: 'short' }).format(new Date(String(booking.starts_at)));
+  const when = new Intl.DateTimeFormat(locale, { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'full', timeStyle: 'short' }).format(new Date(String(booking.starts_at)));
   const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: String(booking.currency) }).format(refund.amount / 100);
   const title = booking.service_title_i18n as Record<Lang, string> | null;
   const t = TEXT[lang];

@@ -26,6 +26,7 @@ import { API_PREFIX } from './paths.ts';
 import { guarded } from './resources.ts';
 import { Params, visibility } from './scope.ts';
 import { selectListOf, tableInfo, toRecord, type ColumnInfo } from './table.ts';
+import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
 
 const CATALOGUES: Record<Locale, Record<string, string>> = { en, fr, ar };
 
@@ -123,7 +124,7 @@ function after(keys: OrderKey[], last: (string | null)[], params: Params): strin
 function formatter(spec: CollectionSpec, columns: ColumnInfo[], expanded: Map<string, string>, lang: Locale) {
   const catalogue = CATALOGUES[lang];
   const t = (key: string): string | undefined => catalogue[key] ?? (en as Record<string, string>)[key];
-  const dates = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Africa/Algiers', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  const dates = new Intl.DateTimeFormat('sv-SE', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
   const value = (collection: string, column: ColumnInfo, v: unknown): unknown => {
     if (v === null || v === undefined) return '';
     if (column.i18n) {

@@ -13,6 +13,7 @@ import type { Actor } from './actor.ts';
 import { expandRecords, parseExpand } from './expand.ts';
 import { Params, visibility } from './scope.ts';
 import { selectListOf, tableInfo, toRecord, type ColumnInfo } from './table.ts';
+import { algeriaInstant, algeriaToday, algeriaWallClock } from '../../src/domain/time.ts';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -78,14 +79,13 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Midnight at the start of the day `days` after today, in Algeria (UTC+1 all year). */
+/** Midnight at the start of the day `days` after today, in Algeria. */
 function algeriaMidnight(days: number, now = Date.now()): string {
-  const day = new Date(now + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-  return new Date(`${day}T00:00:00+01:00`).toISOString();
+  return algeriaInstant(algeriaToday(new Date(now + days * 86_400_000)));
 }
 
 /** The calendar date in Algeria of an instant. */
-const algeriaDay = (instant: string) => new Date(Date.parse(instant) + 3_600_000).toISOString().slice(0, 10);
+const algeriaDay = (instant: string) => algeriaWallClock(instant).slice(0, 10);
 
 /**
  * A view's filter sets, each turned into conditions, ORed: `((a AND b) OR (c))`. `$today`

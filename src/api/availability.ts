@@ -1,6 +1,7 @@
 /** The availability calls beside the generic slot routes: bulk creation, a slot's manifest, a disrupted departure. */
 import type { DisruptInput, SlotsBulkInput } from '../domain/availability.ts';
-import { addDays, algiersInstant, type DisruptOutcome, type ParticipantFlag, type RosterEntry } from '../domain/availabilityRules.ts';
+import { addDays, type DisruptOutcome, type ParticipantFlag, type RosterEntry } from '../domain/availabilityRules.ts';
+import { algeriaInstant } from '../domain/time.ts';
 import type { AdrenalineProfile } from '../domain/catalog.ts';
 import { apiClient } from './registry.ts';
 import { fetchList } from './resources.ts';
@@ -25,8 +26,8 @@ export const CALENDAR_FIELDS = ['starts_at', 'ends_at', 'capacity', 'booked', 'c
 /** A service's slots starting on the Algerian days from `from` to `to`. */
 export const rangeFilters = (serviceId: string, from: string, to: string) => ({
   service_id: serviceId,
-  starts_at__gte: algiersInstant(from, '00:00'),
-  starts_at__lt: algiersInstant(addDays(to, 1), '00:00'),
+  starts_at__gte: algeriaInstant(from, '00:00'),
+  starts_at__lt: algeriaInstant(addDays(to, 1), '00:00'),
 });
 
 /** Every slot of a service between two days (inclusive), page after page. */

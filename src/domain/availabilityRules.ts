@@ -4,18 +4,11 @@
  * participant against a service's adrenaline profile. The server applies the same.
  */
 import type { AdrenalineProfile } from './catalog.ts';
-import { ALGERIA_UTC_OFFSET_MINUTES } from './money.ts';
+import { algeriaInstant } from './time.ts';
 
 /** The most slots one bulk request may create (a year of three departures a day). */
 export const BULK_SLOTS_MAX = 1000;
 
-/**
- * Local date `YYYY-MM-DD` and time `HH:MM` in Algeria (UTC+1 all year, as the booking
- * rules judge days) as an ISO instant.
- */
-export function algiersInstant(date: string, time: string): string {
-  return new Date(Date.parse(`${date}T${time}:00Z`) - ALGERIA_UTC_OFFSET_MINUTES * 60_000).toISOString();
-}
 
 /** A calendar day `YYYY-MM-DD` moved by whole days (in UTC, so no time zone shifts it). */
 export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -29,7 +22,7 @@ export function bulkStarts(input: { from: string; to: string; weekdays: readonly
     const date = new Date(day);
     if (!input.weekdays.includes(date.getUTCDay())) continue;
     for (const time of times) {
-      starts.push(algiersInstant(date.toISOString().slice(0, 10), time));
+      starts.push(algeriaInstant(date.toISOString().slice(0, 10), time));
       if (starts.length > max) return null;
     }
   }

@@ -3,9 +3,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { addDays } from '../../../domain/availabilityRules.ts';
 import { slotDay, visibleDays, weekdayOf, type CalendarSlot, type CalendarView } from '../../../machines/availability/calendar.ts';
 
-/** Slot times are Algerian wall-clock times, shown as such whatever the browser's zone. */
-export const SLOT_TIME_ZONE = 'Africa/Algiers';
-
 /** Day names and dates in the user's language, from Intl (the locale's own week order). */
 function useDayFormats() {
   const intl = useIntl();
@@ -13,7 +10,7 @@ function useDayFormats() {
     weekday: (date: string, width: 'short' | 'long') => intl.formatDate(`${date}T12:00:00Z`, { weekday: width, timeZone: 'UTC' }),
     dayNumber: (date: string) => intl.formatDate(`${date}T12:00:00Z`, { day: 'numeric', timeZone: 'UTC' }),
     fullDate: (date: string) => intl.formatDate(`${date}T12:00:00Z`, { dateStyle: 'full', timeZone: 'UTC' }),
-    time: (iso: string) => intl.formatTime(iso, { timeStyle: 'short', timeZone: SLOT_TIME_ZONE }),
+    time: (iso: string) => intl.formatTime(iso, { timeStyle: 'short' }),
   };
 }
 

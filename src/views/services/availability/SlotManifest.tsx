@@ -70,7 +70,7 @@ export function SlotManifest({
           id="availability.manifest.title"
           values={{
             service: localized(manifest.service.title_i18n, intl.locale),
-            when: intl.formatDate(manifest.slot.starts_at, { dateStyle: 'full', timeStyle: 'short', timeZone: 'Africa/Algiers' }),
+            when: intl.formatDate(manifest.slot.starts_at, { dateStyle: 'full', timeStyle: 'short' }),
           }}
         />
       </h3>

@@ -8,7 +8,6 @@ import type { LifecycleSettings } from '../../../machines/lifecycles/index.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { NumberField } from '../../ui/fields/NumberField.tsx';
 import { DisruptDialog, DisruptSummary } from './DisruptDialog.tsx';
-import { SLOT_TIME_ZONE } from './CalendarGrid.tsx';
 import { SlotManifest } from './SlotManifest.tsx';
 
 /**
@@ -81,7 +80,7 @@ export function SlotPanel({
     <section className="slot-panel" aria-labelledby="slot-panel-title">
       <div className="slot-panel-head no-print">
         <h3 id="slot-panel-title">
-          {intl.formatDate(slot.starts_at, { dateStyle: 'full', timeStyle: 'short', timeZone: SLOT_TIME_ZONE })}
+          {intl.formatDate(slot.starts_at, { dateStyle: 'full', timeStyle: 'short' })}
         </h3>
         <button type="button" className="button button-ghost button-small" onClick={onClose}>
           <FormattedMessage id="availability.closePanel" />

@@ -8,6 +8,7 @@ import { PriceSummary } from '../../bookings/PriceSummary.tsx';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';
 import { TextField } from '../../ui/fields/TextField.tsx';
+import { algeriaInstant } from '../../../domain/time.ts';
 
 const PREVIEW_URL = '/branch/api/bookings/preview/';
 
@@ -41,7 +42,7 @@ export function PricePreview({ service, revision = 0 }: { service: { id: string;
       request: valid
         ? {
             service_id: service.id,
-            starts_at: new Date(`${date}T12:00:00+01:00`).toISOString(),
+            starts_at: algeriaInstant(date, '12:00'),
             participants: Object.fromEntries(counts.filter(([, n]) => n > 0)),
             ...(coupon.trim() ? { coupon_code: coupon.trim() } : {}),
           }
