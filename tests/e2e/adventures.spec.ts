@@ -3,11 +3,13 @@
  * days, two steps (one with a service of theirs), the steps reordered with the keyboard
  * (the moved step takes the day of its new place, and says so), saved, then published
  * from its row. The editor passes the accessibility scan in English (light) and Arabic
- * (dark). Each test names its adventure uniquely, so workers never share one.
+ * (dark). Staff choose a new adventure's vendor, whose services the steps then offer, and
+ * read its history. Each test names its adventure uniquely, so workers never share one.
  */
 import { expectNoSeriousViolations } from './axe.ts';
 import { expect, localized, t, test } from './fixtures.ts';
 
+const KABYLIE = '5a4a7a00-0000-4000-8000-000000000002';
 const runId = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 test.describe('vendor staff', () => {
@@ -59,6 +61,35 @@ test.describe('vendor staff', () => {
     // Opened again, the steps are in the order saved.
     await row.getByRole('link', { name: title }).click();
     await expect(form.getByRole('list', { name: t('en', 'adventure.itinerary') }).locator(':scope > li').first().getByLabel(t('en', 'adventure.stepTitle'))).toHaveValue('Dunes at dawn');
+  });
+});
+
+test.describe('staff', () => {
+  test.use({ account: 'admin' });
+
+  test('choose the vendor of a new adventure: only its services are offered; the history says who created it', async ({ page }) => {
+    const title = `Djurdjura ${runId()}`;
+    await page.goto('/adventures?edit=new');
+    const form = page.locator('section.adventure-editor');
+    await form.getByLabel('Title (English)', { exact: true }).fill(title);
+    await form.getByRole('combobox', { name: t('en', 'adventure.vendor') }).fill('Kabylie');
+    await form.getByRole('listbox').getByRole('option', { name: 'Kabylie Outdoor' }).click();
+    await form.getByRole('button', { name: t('en', 'adventure.addStep') }).click();
+    const step = form.getByRole('list', { name: t('en', 'adventure.itinerary') }).locator(':scope > li').first();
+    await step.getByLabel(t('en', 'adventure.stepTitle')).fill('Ridge walk');
+    // The service search asks for the chosen vendor's services only.
+    const search = page.waitForRequest((r) => r.url().includes('/services/') && r.url().includes(`vendor_id=${KABYLIE}`));
+    await step.getByRole('combobox', { name: t('en', 'adventure.service') }).fill('a');
+    await search;
+    await step.getByRole('listbox').getByRole('option').first().click();
+    await form.getByRole('button', { name: t('en', 'record.save') }).click();
+    await expect(form).toHaveCount(0);
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect(row).toContainText('Kabylie Outdoor');
+
+    await row.getByRole('link', { name: title }).click();
+    await form.getByText(t('en', 'adventure.history'), { exact: true }).click();
+    await expect(form.locator('.timeline')).toContainText(t('en', 'auditAction.create'));
   });
 });
 

@@ -2,7 +2,7 @@
  * The taxonomy screens. Staff reorder subcategories with the keyboard (move buttons,
  * the new place announced) and by dragging, and find the order after a reload; a
  * subcategory moves to another category with its parent select; an amenity is created
- * beside its list. Each test makes its own categories, so workers never share a list.
+ * beside its list, and its history read once opened again. Each test makes its own categories, so workers never share a list.
  * The screens pass the accessibility scan in English (light) and Arabic (dark).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -96,6 +96,11 @@ test.describe('staff', () => {
     await form.getByRole('button', { name: t('en', 'record.save') }).click();
     await expect(form).toHaveCount(0);
     await expect(page.getByRole('list', { name: t('en', 'route.servicesAmenities') }).getByRole('link', { name })).toBeVisible();
+
+    // Opened again, its history says who created it.
+    await page.getByRole('list', { name: t('en', 'route.servicesAmenities') }).getByRole('link', { name }).click();
+    await form.getByText(t('en', 'taxonomy.history'), { exact: true }).click();
+    await expect(form.locator('.timeline')).toContainText(t('en', 'auditAction.create'));
   });
 });
 

@@ -11,6 +11,7 @@ import { NumberField } from '../../ui/fields/NumberField.tsx';
 import { SelectField } from '../../ui/fields/SelectField.tsx';
 import { formatMoney, localized } from '../../ui/format.ts';
 import { RecordEditorPanel } from '../../ui/RecordEditorPanel.tsx';
+import { RelationPicker } from '../../ui/RelationPicker.tsx';
 import { RecordHistory } from '../../ui/RecordHistory.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useRecordEditor } from '../../ui/useRecordEditor.ts';
@@ -42,12 +43,16 @@ export function AdventureEditor({ id, onClose }: { id: string | null; onClose: (
     return () => controller.abort();
   }, [serviceIds.join(',')]);
 
-  // An adventure's parts are its vendor's services; staff's new one belongs to the vendor of its first service.
-  const firstService = serviceIds.length > 0 ? services[serviceIds[0]] : undefined;
-  const vendorId = (context.record?.vendor_id as string | null | undefined) ?? (firstService?.vendor_id as string | undefined) ?? null;
-  const save = () => {
-    if (id === null && staff && vendorId && !('vendor_id' in context.draft)) set('vendor_id', vendorId);
-    editor.record.send({ type: 'save' });
+  // An adventure's parts are its vendor's services. Staff choose the vendor of a new one, or
+  // none: the platform's may combine every vendor's services (the server checks both).
+  const [vendor, setVendor] = useState<ApiRecord | null>(null);
+  const choosesVendor = staff && id === null;
+  const vendorId = (context.record?.vendor_id as string | null | undefined) ?? (choosesVendor ? (vendor?.id ?? null) : null);
+  const chooseVendor = (next: ApiRecord | null) => {
+    setVendor(next);
+    set('vendor_id', next?.id ?? null);
+    // A step keeps its service only if the new vendor may use it.
+    if (next) itinerary.onChange(itinerary.value.map((s) => (s.service_id && services[s.service_id]?.vendor_id !== next.id ? { ...s, service_id: null } : s)));
   };
 
   const amount = context.record?.price_amount as number | null | undefined;
@@ -71,9 +76,24 @@ export function AdventureEditor({ id, onClose }: { id: string | null; onClose: (
         summary={summary}
         closeLabel="adventure.close"
         onClose={onClose}
-        onSave={save}
         focusHeading
       >
+        {choosesVendor && (
+          <div className="adventure-vendor">
+            <RelationPicker
+              resource="vendors"
+              label={<FormattedMessage id="adventure.vendor" />}
+              value={vendor}
+              onChange={chooseVendor}
+              optionLabel={(v) => String(v.trade_name ?? '')}
+              placeholder={intl.formatMessage({ id: 'adventure.platform' })}
+              errors={field.custom('vendor_id', null).errors}
+            />
+            <p className="field-hint">
+              <FormattedMessage id="adventure.vendorHint" />
+            </p>
+          </div>
+        )}
         <I18nTextField {...field.i18n('title_i18n')} label={<FormattedMessage id="adventure.title" />} />
         {/* Optional; once written, in English at least (the API's rule for any text in three languages). */}
         <I18nTextField {...field.i18n('description_i18n')} requiredLanguages={[]} multiline={4} label={<FormattedMessage id="adventure.description" />} />
