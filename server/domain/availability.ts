@@ -6,7 +6,7 @@
  */
 import type { DisruptInput, SlotsBulkInput } from '../../src/domain/availability.ts';
 import {
-  BULK_SLOTS_MAX, bulkStarts, participantFlags, type DisruptOutcome, type ParticipantFlag, type RosterEntry,
+  BULK_SLOTS_MAX, bulkStarts, participantFlags, type DisruptOutcome, type RosterEntry, type ManifestBooking,
 } from '../../src/domain/availabilityRules.ts';
 import type { AdrenalineProfile } from '../../src/domain/catalog.ts';
 import { GATEWAY_METHODS, type PaymentMethod } from '../../src/domain/payments.ts';
@@ -110,27 +110,6 @@ export async function assertCheckInAcknowledged(ctx: WriteContext, booking: Row,
 }
 
 // Manifest -----------------------------------------------------------------------------
-
-export interface ManifestBooking {
-  id: string;
-  ref: string;
-  version: number;
-  status: string;
-  status_changed_at: string | null;
-  starts_at: string;
-  customer_id: string;
-  customer_name: string;
-  customer_phone: string | null;
-  participants: Record<string, number>;
-  participants_count: number;
-  total: number;
-  paid: number;
-  balance: number;
-  currency: string;
-  payment_status: string;
-  roster: RosterEntry[];
-  flags: ParticipantFlag[][];
-}
 
 /** Everything the manifest of a slot shows, for one request. */
 export async function slotManifest(ctx: Pick<WriteContext, 'tx' | 'actor'>, slotId: string) {

@@ -1,6 +1,6 @@
 /** The availability calls beside the generic slot routes: bulk creation, a slot's manifest, a disrupted departure. */
 import type { DisruptInput, SlotsBulkInput } from '../domain/availability.ts';
-import { addDays, type DisruptOutcome, type ParticipantFlag, type RosterEntry } from '../domain/availabilityRules.ts';
+import { addDays, type DisruptOutcome, type ManifestBooking } from '../domain/availabilityRules.ts';
 import { algeriaInstant } from '../domain/time.ts';
 import type { AdrenalineProfile } from '../domain/catalog.ts';
 import { apiClient } from './registry.ts';
@@ -53,26 +53,8 @@ export interface BulkResult {
 
 export const createSlotsInBulk = (body: SlotsBulkInput) => apiClient().post<BulkResult>(`${base}/bulk/`, body, { quiet: true });
 
-export interface ManifestBooking {
-  id: string;
-  ref: string;
-  version: number;
-  status: string;
-  status_changed_at: string | null;
-  starts_at: string;
-  customer_id: string;
-  customer_name: string;
-  customer_phone: string | null;
-  participants: Record<string, number>;
-  participants_count: number;
-  total: number;
-  paid: number;
-  balance: number;
-  currency: string;
-  payment_status: string;
-  roster: RosterEntry[];
-  flags: ParticipantFlag[][];
-}
+
+export type { ManifestBooking };
 
 export interface Manifest {
   slot: CalendarSlot & { service_id: string; disruption_reason_code: string | null; disruption_reason: string | null; notes: string | null };

@@ -77,3 +77,25 @@ export interface DisruptOutcome {
   currency: string;
   message_recorded: boolean;
 }
+
+/** One booking of a slot's manifest, as the API answers it (server/domain/availability.ts). */
+export interface ManifestBooking {
+  id: string;
+  ref: string;
+  version: number;
+  status: string;
+  status_changed_at: string | null;
+  starts_at: string;
+  customer_id: string;
+  customer_name: string;
+  customer_phone: string | null;
+  participants: Record<string, number>;
+  participants_count: number;
+  total: number;
+  paid: number;
+  balance: number;
+  currency: string;
+  payment_status: string;
+  roster: RosterEntry[];
+  flags: ParticipantFlag[][];
+}
