@@ -82,6 +82,7 @@ test.describe('staff', () => {
     await step.getByRole('combobox', { name: t('en', 'adventure.service') }).fill('a');
     await search;
     await step.getByRole('listbox').getByRole('option').first().click();
+    await expectNoSeriousViolations(page, '/adventures editor with the vendor (en, staff)', 'section.adventure-editor');
     await form.getByRole('button', { name: t('en', 'record.save') }).click();
     await expect(form).toHaveCount(0);
     const row = page.getByRole('row').filter({ hasText: title });
