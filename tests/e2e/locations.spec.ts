@@ -74,7 +74,7 @@ test('add a location by typing coordinates, drag and nudge its pin, and find it 
   await expect(page.getByLabel('Latitude', { exact: true })).toHaveValue(String(latitude));
   await expect(page.getByRole('button', { name: t('en', 'locations.map.pin') })).toBeVisible();
   await page.getByText(t('en', 'locations.history'), { exact: true }).click();
-  await expect(page.locator('.location-history li')).toContainText(t('en', 'auditAction.create'));
+  await expect(page.locator('.record-history li')).toContainText(t('en', 'auditAction.create'));
 });
 
 test('coordinates outside Algeria are refused at their field, and what was typed stays', async ({ page }) => {

@@ -200,7 +200,7 @@ export function LocationEditor({ id, onClose, focusHeading = false }: { id: stri
       </Field>
       <ToggleField {...field.toggle('active')} label={<FormattedMessage id="locations.activeLabel" />} hint={<FormattedMessage id="locations.activeHint" />} />
       {id !== null && (
-        <RecordHistory entity="locations" id={id} version={Number(context.record?.version ?? 0)} title={<FormattedMessage id="locations.history" />} className="location-history" />
+        <RecordHistory entity="locations" id={id} version={Number(context.record?.version ?? 0)} title={<FormattedMessage id="locations.history" />} />
       )}
       <ConfirmDialog
         open={confirmingDelete}

@@ -36,10 +36,10 @@ export function AuditTrail({ entity, id, version, eventPrefix }: Trail) {
 }
 
 /** A record's history under its form, folded: read only when the user opens it. */
-export function RecordHistory({ title, className, ...trail }: Trail & { title: ReactNode; className: string }) {
+export function RecordHistory({ title, ...trail }: Trail & { title: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
-    <details className={className} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details className="record-history" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{title}</summary>
       {open && <AuditTrail {...trail} />}
     </details>

@@ -133,7 +133,6 @@ export function AdventureEditor({ id, onClose }: { id: string | null; onClose: (
             version={Number(context.record?.version ?? 0)}
             eventPrefix="publishingEvent"
             title={<FormattedMessage id="adventure.history" />}
-            className="record-history"
           />
         )}
       </RecordEditorPanel>

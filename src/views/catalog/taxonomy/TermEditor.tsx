@@ -123,7 +123,7 @@ export function TermEditor({
       </div>
       <ToggleField {...field.toggle('active')} label={<FormattedMessage id="taxonomy.activeLabel" />} hint={<FormattedMessage id="taxonomy.activeHint" />} />
       {id !== null && (
-        <RecordHistory entity={taxonomy.resource} id={id} version={Number(context.record?.version ?? 0)} title={<FormattedMessage id="taxonomy.history" />} className="record-history" />
+        <RecordHistory entity={taxonomy.resource} id={id} version={Number(context.record?.version ?? 0)} title={<FormattedMessage id="taxonomy.history" />} />
       )}
       <ConfirmDialog
         open={confirming}
