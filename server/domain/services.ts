@@ -9,21 +9,26 @@
 import { badRequest, conflict } from '../errors.ts';
 import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
 
-/** A subcategory belongs to the service's category (the form offers only its children; the server makes sure). */
-async function assertSubcategoryOf(ctx: WriteContext, categoryId: unknown, subcategoryId: unknown): Promise<void> {
+/**
+ * The category is a top-level one and the subcategory one of its children (the form
+ * offers only those; the server makes sure, or the service would sit under no category).
+ */
+async function assertCategories(ctx: WriteContext, categoryId: unknown, subcategoryId: unknown): Promise<void> {
+  const { rows } = await ctx.tx.query('SELECT 1 FROM categories WHERE id = $1 AND parent_id IS NULL', [categoryId]);
+  if (rows.length === 0) throw badRequest({ category_id: ['Choose a category, not a subcategory.'] });
   if (subcategoryId == null) return;
-  const { rows } = await ctx.tx.query('SELECT 1 FROM categories WHERE id = $1 AND parent_id = $2', [subcategoryId, categoryId]);
-  if (rows.length === 0) throw badRequest({ subcategory_id: ['Choose a subcategory of the chosen category.'] });
+  const sub = await ctx.tx.query('SELECT 1 FROM categories WHERE id = $1 AND parent_id = $2', [subcategoryId, categoryId]);
+  if (sub.rows.length === 0) throw badRequest({ subcategory_id: ['Choose a subcategory of the chosen category.'] });
 }
 
 export const serviceHooks: CollectionHooks = {
   async beforeInsert(ctx, values) {
     values.max_participants ??= values.capacity;
-    await assertSubcategoryOf(ctx, values.category_id, values.subcategory_id);
+    await assertCategories(ctx, values.category_id, values.subcategory_id);
   },
   async beforeUpdate(ctx, before, changes) {
     if (changes.category_id === undefined && changes.subcategory_id === undefined) return;
-    await assertSubcategoryOf(ctx, changes.category_id ?? before.category_id, changes.subcategory_id === undefined ? before.subcategory_id : changes.subcategory_id);
+    await assertCategories(ctx, changes.category_id ?? before.category_id, changes.subcategory_id === undefined ? before.subcategory_id : changes.subcategory_id);
   },
   transitions: {
     publish: async (ctx, record) => {

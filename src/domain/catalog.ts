@@ -120,7 +120,7 @@ export const Service = StrictObject({
   rating_avg: Nullable(Type.Number()),
   reviews_count: Count(100000000),
   /** The lowest amount of the service's active price rules, in minor units (kept by the database; never written by clients). */
-  price_from: Nullable(Type.Integer({ minimum: 0 })),
+  price_from: Nullable(MinorUnits),
   /** The wilaya of the service's location (kept by the database; never written by clients). */
   wilaya_code: Nullable(WilayaCode),
 });

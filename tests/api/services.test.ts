@@ -113,7 +113,8 @@ describe('the list', () => {
     assert.equal(res.statusCode, 200);
     const [header, row] = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     assert.match(header, /À partir de/);
-    assert.match(row, /Exported \(fr\).*2500.*Brouillon/);
+    // Money in major units: 250000 centimes is 2500.00 DZD.
+    assert.match(row, /Exported \(fr\)\W+2500\.00\W+Brouillon/);
   });
 });
 
@@ -154,6 +155,16 @@ describe('subcategory', () => {
     assert.equal(both.subcategory_id, hiking.id);
     const cleared = await d.ok(d.vendor, 'PATCH', `/services/${s.id}/`, { version: both.version, category_id: category.id, subcategory_id: null });
     assert.equal(cleared.subcategory_id, null);
+  });
+
+  test('is never the category itself: a service sits under a top-level category', async () => {
+    const rafting = await d.ok(d.admin, 'POST', '/categories/', { name_i18n: i18n('Rafting'), parent_id: category.id });
+    const wrong = await d.call(d.vendor, 'POST', '/services/', { title_i18n: i18n('Rapids'), category_id: rafting.id, duration_minutes: 60, capacity: 4 });
+    assert.equal(wrong.status, 400);
+    assert.deepEqual(Object.keys(wrong.body.errors), ['category_id']);
+    const s = await draft({});
+    const moved = await d.call(d.vendor, 'PATCH', `/services/${s.id}/`, { version: s.version, category_id: rafting.id });
+    assert.deepEqual(Object.keys(moved.body.errors), ['category_id']);
   });
 });
 

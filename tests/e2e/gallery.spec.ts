@@ -15,7 +15,7 @@ import { expect, localized, loginViaApi, t, test } from './fixtures.ts';
 async function newService(request: APIRequestContext): Promise<string> {
   const { access_token } = await loginViaApi(request, 'vendor');
   const headers = { Authorization: `JWT ${access_token}` };
-  const categories = await (await request.get('/branch/api/categories/?page_size=1', { headers })).json();
+  const categories = await (await request.get('/branch/api/categories/?page_size=1&parent_id__isnull=true', { headers })).json();
   const title = `Gallery ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const response = await request.post('/branch/api/services/', {
     headers,

@@ -34,7 +34,7 @@ async function serviceWithSlots(request: APIRequestContext) {
   const api = await vendorApi(request);
   const id = runId();
   const title = `Dune ${id}`;
-  const category = (await api('GET', '/categories/?page_size=1')).results[0];
+  const category = (await api('GET', '/categories/?page_size=1&parent_id__isnull=true')).results[0];
   // Publishing needs a location, a price rule and a cover image.
   const location = await api('POST', '/locations/', { name_i18n: { en: title, fr: title, ar: title }, wilaya_code: '47' });
   const draft = await api('POST', '/services/', {

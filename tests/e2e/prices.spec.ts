@@ -30,7 +30,7 @@ async function api(request: APIRequestContext) {
 /** A new service of the vendor, without price rules. */
 async function newService(request: APIRequestContext, title: string) {
   const vendor = await api(request);
-  const category = (await vendor.get('/categories/?page_size=1')).results[0];
+  const category = (await vendor.get('/categories/?page_size=1&parent_id__isnull=true')).results[0];
   return vendor.post('/services/', { title_i18n: { en: title, fr: title, ar: title }, category_id: category.id, duration_minutes: 90, capacity: 12, max_participants: 12, customer_types: ['adult', 'child'] });
 }
 

@@ -26,7 +26,7 @@ async function vendorApi(request: APIRequestContext) {
 /** Two drafts named after `tag`: one ready to publish (in wilaya 31), one bare. */
 async function drafts(request: APIRequestContext, tag: string) {
   const api = await vendorApi(request);
-  const category = (await api('GET', '/categories/?page_size=1')).results[0];
+  const category = (await api('GET', '/categories/?page_size=1&parent_id__isnull=true')).results[0];
   const text = (en: string) => ({ en, fr: en, ar: en });
   const location = await api('POST', '/locations/', { name_i18n: text(`Port ${tag}`), wilaya_code: '31' });
   const ready = await api('POST', '/services/', { title_i18n: text(`${tag} ready`), category_id: category.id, location_id: location.id, duration_minutes: 60, capacity: 8 });
