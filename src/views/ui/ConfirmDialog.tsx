@@ -8,6 +8,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel,
   danger = false,
   busy = false,
   onConfirm,
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   title: ReactNode;
   description?: ReactNode;
   confirmLabel: ReactNode;
+  /** The dismiss button's words when "Cancel" would be ambiguous beside the action. */
+  cancelLabel?: ReactNode;
   danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -34,7 +37,7 @@ export function ConfirmDialog({
           {children}
           <div className="dialog-actions">
             <AlertDialog.Cancel className="button" disabled={busy}>
-              <FormattedMessage id="common.cancel" />
+              {cancelLabel ?? <FormattedMessage id="common.cancel" />}
             </AlertDialog.Cancel>
             <AlertDialog.Action
               className={danger ? 'button button-danger' : 'button button-primary'}

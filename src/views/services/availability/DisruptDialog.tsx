@@ -54,6 +54,7 @@ export function DisruptDialog({
       title={<FormattedMessage id="availability.disrupt.title" />}
       description={<FormattedMessage id="availability.disrupt.description" values={{ count: bookings }} />}
       confirmLabel={<FormattedMessage id={busy ? 'availability.disrupt.running' : 'availability.disrupt.confirm'} />}
+      cancelLabel={<FormattedMessage id="availability.disrupt.keep" />}
       danger
       busy={busy}
       onCancel={onCancel}

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Field, type FieldBaseProps } from './Field.tsx';
-import { fromInputValue, timeZoneLabel, toInputValue, type DateTimeMode } from './dateTime.ts';
+import { fromInputValue, timeZoneOffset, toInputValue, type DateTimeMode } from './dateTime.ts';
 
 export interface DateTimeFieldProps extends FieldBaseProps {
   /** `YYYY-MM-DD` for a date; an ISO instant for a date and time; null when empty. */
@@ -18,7 +18,7 @@ export interface DateTimeFieldProps extends FieldBaseProps {
  */
 export function DateTimeField({ value, onChange, mode, min, max, hint, ...field }: DateTimeFieldProps) {
   const intl = useIntl();
-  const zoneHint = mode === 'datetime' ? <FormattedMessage id="field.dateTime.zone" values={{ zone: timeZoneLabel(intl.locale) }} /> : null;
+  const zoneHint = mode === 'datetime' ? <FormattedMessage id="field.dateTime.zone" values={{ offset: timeZoneOffset(intl.locale) }} /> : null;
   return (
     <Field
       {...field}

@@ -22,9 +22,7 @@ export function fromInputValue(text: string, mode: DateTimeMode): string | null 
   return algeriaInstant(text.slice(0, 10), text.slice(11)) || null;
 }
 
-/** The app's time zone, e.g. `Africa/Algiers (GMT+1)`, in `locale`'s words for the offset. */
-export function timeZoneLabel(locale: string, at = new Date()): string {
-  const zone = BUSINESS_TIME_ZONE;
-  const offset = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
-  return offset ? `${zone} (${offset})` : zone;
+/** The app's zone's offset from GMT in `locale`'s words, e.g. `GMT+1` (the zone itself is named in words by the message). */
+export function timeZoneOffset(locale: string, at = new Date()): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: BUSINESS_TIME_ZONE, timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
