@@ -45,7 +45,7 @@ export function NewServicePage({ route }: PageProps) {
   usePageReady(true);
 
   return (
-    <PageFrame route={route} heading={<FormattedMessage id="services.newHeading" />}>
+    <PageFrame route={route} id={intl.formatMessage({ id: 'services.newHeading' })} heading={<FormattedMessage id="services.newHeading" />}>
       <RecordEditorPanel
         editor={editor}
         className="service-new"

@@ -44,14 +44,15 @@ export function ServicePage({ route, params }: PageProps) {
 
   if (snapshot.matches('notFound')) {
     return (
-      <PageFrame route={route} id={id}>
+      // No id in the breadcrumb: a vendor must not learn another vendor's service ids from it.
+      <PageFrame route={route}>
         <EmptyState title={<FormattedMessage id="record.notFound" />} />
       </PageFrame>
     );
   }
   if (snapshot.matches('failed')) {
     return (
-      <PageFrame route={route} id={id}>
+      <PageFrame route={route}>
         <ErrorState detail={snapshot.context.error?.detail} onRetry={() => record.send({ type: 'retry' })} />
       </PageFrame>
     );
