@@ -23,15 +23,20 @@ export interface RelationPickerProps {
   errors?: readonly ReactNode[];
   required?: boolean;
   placeholder?: string;
+  /** The message shown when typed words were left without choosing an option (a message id). */
+  unresolvedMessage?: string;
 }
 
 /**
  * A searchable combobox over one collection (ARIA 1.2 combobox + listbox): typing searches
  * the API after a short pause; ↑/↓ move through the options, Enter picks, Escape closes.
+ * Typed words are never a choice: the value stays the one chosen (or none) until an option
+ * is picked or the box is emptied, and words left unresolved are flagged at the field.
  */
 export function RelationPicker(props: RelationPickerProps) {
-  const { resource, value, onChange, optionLabel, optionDetail, filters, errors, required } = props;
+  const { resource, value, onChange, optionLabel, optionDetail, filters, errors, required, unresolvedMessage = 'picker.unresolved' } = props;
   const [text, setText] = useState(value ? optionLabel(value) : '');
+  const [unresolved, setUnresolved] = useState(false);
   const [open, setOpen] = useState(false);
   const [options, setOptions] = useState<ApiRecord[]>([]);
   const [active, setActive] = useState(-1);
@@ -42,6 +47,7 @@ export function RelationPicker(props: RelationPickerProps) {
   // The input shows the chosen record's words when the choice changes from outside.
   useEffect(() => {
     if (value) setText(optionLabel(value));
+    setUnresolved(false);
   }, [value?.id]);
 
   useEffect(() => {
@@ -73,6 +79,7 @@ export function RelationPicker(props: RelationPickerProps) {
   const choose = (record: ApiRecord) => {
     onChange(record);
     setText(optionLabel(record));
+    setUnresolved(false);
     setOpen(false);
   };
 
@@ -105,7 +112,7 @@ export function RelationPicker(props: RelationPickerProps) {
 
   const showList = open && (options.length > 0 || state !== 'idle' || text.trim() !== '');
   return (
-    <Field label={props.label} required={required} errors={errors} className="relation-picker">
+    <Field label={props.label} required={required} errors={unresolved ? [unresolvedMessage, ...(errors ?? [])] : errors} className="relation-picker">
       {(control, labelId) => (
         <div className="relation-picker-box">
           <input
@@ -123,10 +130,15 @@ export function RelationPicker(props: RelationPickerProps) {
             onChange={(e) => {
               setText(e.target.value);
               setOpen(true);
-              if (value) onChange(null);
+              setUnresolved(false);
+              // Only an emptied box clears the choice: half-typed words must not save as "none".
+              if (value && e.target.value.trim() === '') onChange(null);
             }}
             onClick={() => setOpen(true)}
-            onBlur={() => setOpen(false)}
+            onBlur={() => {
+              setOpen(false);
+              setUnresolved(text.trim() !== '' && (!value || text !== optionLabel(value)));
+            }}
             onKeyDown={onKeyDown}
           />
           <ul ref={listRef} id={`${control.id}-list`} role="listbox" className="relation-picker-list" hidden={!showList} aria-labelledby={labelId}>

@@ -106,6 +106,7 @@ export function ItineraryField({
                 filters={vendorId ? { vendor_id: vendorId } : undefined}
                 optionLabel={(s) => localized(s.title_i18n, intl.locale)}
                 errors={at('service_id')}
+                unresolvedMessage="adventure.chooseService"
                 onChange={(s) => {
                   if (s) onService(s);
                   update(key, { service_id: s?.id ?? null, ...(s && !step.title ? { title: localized(s.title_i18n, intl.locale).slice(0, 200) } : {}) });
