@@ -6,7 +6,7 @@ import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { ApiRecord } from '../../../api/resources.ts';
 import type { Column } from '../../ui/DataTable.tsx';
-import { formatDate, localized, localizedOrdering } from '../../ui/format.ts';
+import { formatDate, formatDateTime, formatMoney, localized, localizedOrdering } from '../../ui/format.ts';
 import { ListScreen } from '../../ui/ListScreen.tsx';
 import { useListScreen } from '../../ui/listScreen.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
@@ -14,6 +14,7 @@ import { usePanelParam } from '../../ui/usePanelParam.ts';
 import { NEW_BOOKING_ID } from '../../bookings/bookingViews.ts';
 import { NewPersonalServiceForm } from './NewPersonalServiceForm.tsx';
 import { PaymentLinkForm } from './PaymentLinkForm.tsx';
+import { useDepartures } from './useDepartures.ts';
 import { NEW_PERSONAL, personalScreen, type PersonalRow } from './personalScreen.ts';
 
 /** The new booking page for one customer and service, filled in. */
@@ -34,6 +35,7 @@ export function PersonalServicesPage({ route }: PageProps) {
   const paying = panel.get('pay');
   const payRow = paying ? ((page?.results.find((r) => r.id === paying) ?? null) as ApiRecord | null) : null;
   const serviceHref = (id: string) => pathOf(routeByKey('serviceDetail'), id);
+  const departures = useDepartures(page?.results.map((r) => r.id) ?? []);
 
   const columns: Column<PersonalRow>[] = [
     {
@@ -55,6 +57,15 @@ export function PersonalServicesPage({ route }: PageProps) {
     { key: 'customer', header: 'personal.customer', priority: 1, render: (r) => r._expanded?.private_customer_id?.name ?? '—' },
     ...(staff ? [{ key: 'vendor', header: 'booking.vendor', priority: 3 as const, render: (r: PersonalRow) => r._expanded?.vendor_id?.trade_name ?? '—' }] : []),
     { key: 'capacity', header: 'personal.capacity', priority: 3, sortField: 'capacity', align: 'end', render: (r) => intl.formatNumber(r.capacity) },
+    { key: 'departure', header: 'personal.departure', priority: 1, render: (r) => (departures[r.id] ? formatDateTime(intl, departures[r.id]) : '—') },
+    {
+      key: 'price',
+      header: 'personal.price',
+      priority: 2,
+      sortField: 'price_from',
+      align: 'end',
+      render: (r) => (r.price_from == null ? '—' : formatMoney(intl, r.price_from, r.currency)),
+    },
     { key: 'created', header: 'personal.created', priority: 3, sortField: 'created_at', render: (r) => formatDate(intl, r.created_at) },
     { key: 'status', header: 'personal.status', priority: 2, render: (r) => <StatusChip status={r.status} kind="serviceStatus" /> },
     {

@@ -17,13 +17,13 @@ export const personalScreen = defineListScreen({
     { kind: 'record', field: 'vendor_id', label: 'booking.vendor', resource: 'vendors', optionLabel: (v) => String(v.trade_name ?? ''), staffOnly: true },
   ],
   defaultOrdering: '-created_at',
-  fields: ['title_i18n', 'status', 'capacity', 'currency', 'private_customer_id', 'base_service_id', 'created_at', 'vendor_id'],
+  fields: ['title_i18n', 'status', 'capacity', 'currency', 'private_customer_id', 'base_service_id', 'created_at', 'vendor_id', 'price_from'],
   expand: ['private_customer_id', 'base_service_id', 'vendor_id'],
   // A new personal service (`?new=new`), or the payment link of one (`?pay=<id>`).
   panels: ['new', 'pay'],
 });
 
-export type PersonalRow = Pick<ServicesRecord, 'id' | 'version' | 'title_i18n' | 'status' | 'capacity' | 'currency' | 'private_customer_id' | 'base_service_id' | 'created_at' | 'vendor_id'> & {
+export type PersonalRow = Pick<ServicesRecord, 'id' | 'version' | 'title_i18n' | 'status' | 'capacity' | 'currency' | 'private_customer_id' | 'base_service_id' | 'created_at' | 'vendor_id' | 'price_from'> & {
   _expanded?: {
     private_customer_id?: { id: string; name: string } | null;
     base_service_id?: { id: string; title_i18n: Record<string, string> } | null;
