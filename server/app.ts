@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import { registerDevReload } from './devReload.ts';
 import { ApiError, validationErrorBody } from './errors.ts';
+import { registerErrorLanguage } from './errorLanguage.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { authRoutes } from './auth/routes.ts';
 import { registerMapTiles } from './mapTiles.ts';
@@ -53,6 +54,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   // Odd input is a 400 before any route sees it (server/input.ts).
   limitJsonDepth(app);
   app.addHook('preValidation', rejectUnstorableQuery);
+  // Error messages in the request's language (server/errorLanguage.ts).
+  registerErrorLanguage(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {

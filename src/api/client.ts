@@ -52,6 +52,8 @@ export interface ApiClient {
    * through XMLHttpRequest, for its progress events), refreshed first when about to expire.
    */
   authorization(): Promise<string>;
+  /** The interface's language, for a request the client cannot send itself (`Accept-Language`). */
+  language(): string;
 }
 
 /** An access token this close to expiry is refreshed before it is sent. */
@@ -62,9 +64,12 @@ export function createApiClient(options: {
   baseURL?: string;
   onError?: (error: ApiRequestError) => void;
   now?: () => number;
+  /** The interface's locale, sent as `Accept-Language` so the API's error messages come in it. */
+  locale?: () => string;
 }): ApiClient {
   const http = redaxios.create({ baseURL: options.baseURL ?? API_BASE_URL, headers: { Accept: JSON_ACCEPT } });
   const now = options.now ?? Date.now;
+  const language = () => options.locale?.() ?? 'en';
 
   async function send<T>(method: string, url: string, token: string, opts: RequestOptions): Promise<T> {
     const params = opts.params
@@ -76,7 +81,7 @@ export function createApiClient(options: {
       method: method as 'GET',
       data: opts.data,
       params,
-      headers: { Authorization: `JWT ${token}` },
+      headers: { Authorization: `JWT ${token}`, 'Accept-Language': language() },
       responseType: opts.responseType ?? 'json',
       // redaxios has no abort option of its own; its fetch hook carries the signal.
       fetch: signal ? (input, init) => fetch(input, { ...init, signal }) : undefined,
@@ -119,6 +124,7 @@ export function createApiClient(options: {
       if (!tokens) throw new ApiRequestError(401, 'Not signed in', null);
       return `JWT ${tokens.access}`;
     },
+    language,
   };
 }
 

@@ -53,6 +53,7 @@ export async function uploadImage(
     xhr.open('POST', `${API_BASE_URL}/branch/api/media/upload/`);
     xhr.setRequestHeader('Authorization', authorization);
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', apiClient().language());
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded, event.total);

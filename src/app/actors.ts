@@ -66,6 +66,7 @@ export function onRequestError(listener: RequestErrorListener): () => void {
 
 export const api = createApiClient({
   session: sessionBridge,
+  locale: () => localeActor.getSnapshot().context.locale,
   onError(error) {
     navigationActor.send({ type: 'request.failed' });
     for (const listener of requestErrorListeners) listener(error);

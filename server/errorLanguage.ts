@@ -1,0 +1,230 @@
+/**
+ * Error messages in the request's language (gettext-style). Code everywhere throws its
+ * English words; just before an error response (status >= 400) is serialized, its `detail`
+ * and every message in `errors` are looked up in SERVER_MESSAGES: the first pattern that
+ * matches the whole message names a `serverError.*` message of the SPA's catalogues, and
+ * its named groups are that message's ICU arguments. A message no pattern matches is tried
+ * sentence by sentence (a detail that lists several refusals), else left in English.
+ * The language is the request's `Accept-Language` (the SPA sends its own locale).
+ */
+import type { FastifyInstance } from 'fastify';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { LOCALES, type Locale } from '../src/domain/common.ts';
+import ar from '../src/locales/ar.json' with { type: 'json' };
+import en from '../src/locales/en.json' with { type: 'json' };
+import fr from '../src/locales/fr.json' with { type: 'json' };
+import type { ErrorBody } from './errors.ts';
+
+const CATALOGUES: Record<Locale, Record<string, string>> = { en, fr, ar };
+/** BCP 47 tags for number formatting, as the SPA uses them. */
+const INTL_TAGS: Record<Locale, string> = { en: 'en-US', fr: 'fr-FR', ar: 'ar-DZ' };
+
+const N = String.raw`-?\d+(?:\.\d+)?`;
+/** Builds a whole-message pattern; `{name}` stands for a number, `{name:text}` for any text. */
+function p(template: string): RegExp {
+  const source = template
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\{(\w+)(:text)?\}/g, (_, name: string, text?: string) => `(?<${name}>${text ? '.+?' : N})`);
+  return new RegExp(`^${source}$`);
+}
+
+/** The server's English messages, each with the id of its translation (order matters: first match wins). */
+export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
+  // Generic (server/errors.ts, Ajv, server/input.ts)
+  [/^Invalid (?<part>body|querystring|query|params|headers|input|JSON body)$/, 'serverError.invalid'],
+  [p('This field is required.'), 'serverError.required'],
+  [p('Unknown field.'), 'serverError.unknownField'],
+  [p('Not found.'), 'serverError.notFoundField'],
+  [p('Not found'), 'serverError.notFound'],
+  [p('is invalid'), 'serverError.isInvalid'],
+  [p('must NOT have fewer than {limit} characters'), 'serverError.minLength'],
+  [p('must NOT have more than {limit} characters'), 'serverError.maxLength'],
+  [p('must NOT have fewer than {limit} items'), 'serverError.minItems'],
+  [p('must NOT have more than {limit} items'), 'serverError.maxItems'],
+  [p('must NOT have fewer than {limit} properties'), 'serverError.minProperties'],
+  [p('must NOT have more than {limit} properties'), 'serverError.maxProperties'],
+  [/^must NOT have duplicate items \(items ## (?<first>\d+) and (?<second>\d+) are identical\)$/, 'serverError.uniqueItems'],
+  [p('must be <= {limit}'), 'serverError.maximum'],
+  [p('must be >= {limit}'), 'serverError.minimum'],
+  [p('must be < {limit}'), 'serverError.exclusiveMaximum'],
+  [p('must be > {limit}'), 'serverError.exclusiveMinimum'],
+  [p('must be multiple of {step}'), 'serverError.multipleOf'],
+  [/^must match pattern "(?<pattern>.*)"$/, 'serverError.pattern'],
+  [/^must match format "(?<format>[^"]+)"$/, 'serverError.format'],
+  [p('must be equal to one of the allowed values'), 'serverError.enum'],
+  [p('must be equal to constant'), 'serverError.const'],
+  [p('must match a schema in anyOf'), 'serverError.anyOf'],
+  [p('must match exactly one schema in oneOf'), 'serverError.oneOf'],
+  [/^must be (?<type>[a-z]+)(?:,null)?$/, 'serverError.type'],
+  [p('Contains a character that cannot be stored.'), 'serverError.unstorable'],
+  [p('Nested deeper than {depth} levels.'), 'serverError.tooDeep'],
+  [p('Internal server error'), 'serverError.internal'],
+  // Access (server/auth, server/routes)
+  [p('Authentication credentials were not provided or are invalid'), 'serverError.unauthenticated'],
+  [p('Unable to log in with the provided credentials.'), 'serverError.badCredentials'],
+  [p('The refresh token is invalid or has expired.'), 'serverError.badRefresh'],
+  [p('You do not have permission to perform this action'), 'serverError.forbidden'],
+  [/^Only staff may .+\.$/, 'serverError.staffOnly'],
+  [p('Vendor staff may only create records for their own vendor.'), 'serverError.ownVendorOnly'],
+  [p('Vendor not found.'), 'serverError.vendorNotFound'],
+  // Records (server/routes)
+  [p('This record was changed by someone else since you loaded it. Review the current version and try again.'), 'serverError.staleVersion'],
+  [/^A record with this (?<fields>.+) already exists\.$/, 'serverError.duplicate'],
+  [p('Already in use.'), 'serverError.alreadyInUse'],
+  [p('This record is still used by other records and cannot be deleted.'), 'serverError.stillUsed'],
+  [p('This value is not allowed.'), 'serverError.notAllowed'],
+  [p('A value is out of range or not representable.'), 'serverError.outOfRange'],
+  [/^(?<id>\S+) was not found\.$/, 'serverError.idNotFound'],
+  [/^(?<id>\S+) belongs to another vendor\.$/, 'serverError.otherVendor'],
+  [/^(?<id>\S+) is not an image of this record\.$/, 'serverError.notAnImageOf'],
+  [p('Listed more than once.'), 'serverError.listedTwice'],
+  [/^Unknown fields: (?<fields>.+)\.$/, 'serverError.unknownFields'],
+  [p('Name at least one field.'), 'serverError.nameAField'],
+  [/^One of:? (?<values>.+)\.$/, 'serverError.oneOfValues'],
+  [p('Give up to 100 valid values, comma-separated.'), 'serverError.listValues'],
+  [p('Must be after starts_at.'), 'serverError.afterStart'],
+  [p('Must be after valid_from.'), 'serverError.afterValidFrom'],
+  [p('Must be in the future.'), 'serverError.future'],
+  // Catalogue: locations, services, categories, slots (server/domain, src/domain)
+  [/^This location is used by (?:(?<services>\d+) services?)?(?: and )?(?:(?<bookings>\d+) bookings?)?: move them to another location, or make this one inactive instead of deleting it\.$/, 'serverError.locationInUse'],
+  [p('Give the latitude with the longitude, or neither.'), 'serverError.latitudeAlone'],
+  [p('Give the longitude with the latitude, or neither.'), 'serverError.longitudeAlone'],
+  [p('Must be within Algeria: a latitude from {min} to {max}.'), 'serverError.latitudeOutside'],
+  [p('Must be within Algeria: a longitude from {min} to {max}.'), 'serverError.longitudeOutside'],
+  [p('This service cannot be published yet.'), 'serverError.cannotPublish'],
+  [p('Add at least one active price rule.'), 'serverError.needPriceRule'],
+  [p('Choose where the service takes place.'), 'serverError.needLocation'],
+  [p('Choose a cover image.'), 'serverError.needCover'],
+  [p('Choose a category, not a subcategory.'), 'serverError.categoryNotSub'],
+  [p('Choose a subcategory of the chosen category.'), 'serverError.subOfCategory'],
+  [p('Must be at least min_participants.'), 'serverError.atLeastMin'],
+  [p('Cannot exceed the capacity.'), 'serverError.overCapacity'],
+  [p('Must be at least min_weight_kg.'), 'serverError.atLeastMinWeight'],
+  [p('A service cannot be based on itself.'), 'serverError.basedOnItself'],
+  [p('A percentage cannot exceed 100.'), 'serverError.percentOver100'],
+  [p('Used by {count} services: deactivate it instead of deleting it.'), 'serverError.categoryUsed'],
+  [p('Used by {count} service: deactivate it instead of deleting it.'), 'serverError.categoryUsed'],
+  [p('Has {count} subcategories: move or delete them first.'), 'serverError.hasSubcategories'],
+  [p('Has {count} subcategory: move or delete them first.'), 'serverError.hasSubcategories'],
+  [p('A category cannot be its own parent.'), 'serverError.ownParent'],
+  [p('A subcategory cannot hold subcategories: choose a top-level category.'), 'serverError.subHoldsSub'],
+  [p('This category has subcategories: it cannot become one.'), 'serverError.hasSubsCannotBecome'],
+  [p('{count} seats are booked; the capacity cannot be lower.'), 'serverError.capacityBelowBooked'],
+  [p('{count} seats are booked'), 'serverError.seatsBooked'],
+  [p('This slot has bookings; rebook them instead of moving the slot.'), 'serverError.slotMoved'],
+  [p('This slot has bookings and cannot be deleted.'), 'serverError.slotDeleted'],
+  [p('Must be on or after the first day.'), 'serverError.onOrAfterFirstDay'],
+  [p('More than {max} slots at once; choose a shorter range or fewer times.'), 'serverError.tooManySlots'],
+  [p('This customer type already has a price.'), 'serverError.customerTypePriced'],
+  [p('Add at least one itinerary step before publishing.'), 'serverError.needStep'],
+  [p('A step falls after the last day.'), 'serverError.stepAfterLastDay'],
+  [p('A fixed-price adventure needs a price.'), 'serverError.adventureNeedsPrice'],
+  [/^This service is priced in (?<other>\w+), the adventure in (?<currency>\w+)\.$/, 'serverError.currencyMismatch'],
+  // Media (server/media, server/domain/media.ts)
+  [p('Send the files as multipart/form-data.'), 'serverError.multipart'],
+  [p('A file is larger than {size} MB.'), 'serverError.fileTooLarge'],
+  [p('At most {size} MB.'), 'serverError.atMostMb'],
+  [p('At most {count} files at once.'), 'serverError.tooManyFiles'],
+  [p('The upload could not be read.'), 'serverError.uploadUnreadable'],
+  [p('Choose at least one image.'), 'serverError.chooseImage'],
+  [p('This file was refused.'), 'serverError.fileRefused'],
+  [p('{file:text}: This file is not a JPEG, PNG, WebP or AVIF image.'), 'serverError.notAnImage'],
+  [p('{file:text}: This image has more than {count} million pixels.'), 'serverError.tooManyPixels'],
+  [p('{file:text}: This image could not be read: the file may be damaged.'), 'serverError.imageDamaged'],
+  [p('An uploaded image is served by the API: its address cannot change.'), 'serverError.uploadedUrlFixed'],
+  // Bookings and slots shown on the catalogue's screens
+  [p('Not a slot of this service.'), 'serverError.notASlot'],
+  [p('This slot is closed for booking.'), 'serverError.slotClosed'],
+  [p('Not enough seats left: {count} available.'), 'serverError.notEnoughSeats'],
+  [p('Only {count} seats left.'), 'serverError.seatsLeft'],
+  [p('This service is archived.'), 'serverError.serviceArchived'],
+  [p('This service is not published.'), 'serverError.serviceNotPublished'],
+  [p('At most {count} participants per booking.'), 'serverError.participantsMax'],
+  [/^This booking is \w+; its participants can no longer be changed\.$/, 'serverError.rosterClosed'],
+  [p('This booking is for {seats} participants; the list has {count}.'), 'serverError.rosterTooLong'],
+  [p('A name is required.'), 'serverError.nameRequired'],
+];
+
+/** The first of the request's languages that is one of ours (by quality), else English. */
+export function requestLocale(header: string | undefined): Locale {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((x) => /^\s*q=([\d.]+)\s*$/.exec(x)?.[1]).find(Boolean);
+      return { primary: tag.split('-')[0].trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((x) => x.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const found = ranked.find((x) => (LOCALES as readonly string[]).includes(x.primary));
+  return (found?.primary as Locale | undefined) ?? 'en';
+}
+
+const formats = new Map<string, IntlMessageFormat>();
+
+function format(id: string, locale: Locale, values: Record<string, string | number>): string | null {
+  const source = CATALOGUES[locale][id];
+  if (source === undefined) return null;
+  const key = `${locale}\u0000${id}`;
+  let compiled = formats.get(key);
+  if (!compiled) {
+    compiled = new IntlMessageFormat(source, INTL_TAGS[locale]);
+    formats.set(key, compiled);
+  }
+  return String(compiled.format(values));
+}
+
+function translateWhole(message: string, locale: Locale): string | null {
+  for (const [pattern, id] of SERVER_MESSAGES) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    // Numbers become numbers (for plurals and the locale's digits); an absent group is 0.
+    const values = Object.fromEntries(
+      Object.entries(match.groups ?? {}).map(([name, v]) => [name, v === undefined ? 0 : new RegExp(`^${N}$`).test(v) ? Number(v) : v]),
+    );
+    try {
+      return format(id, locale, values);
+    } catch {
+      // A catalogue mistake costs the translation, never the response (the unit test catches it).
+      return null;
+    }
+  }
+  return null;
+}
+
+/** `message` in `locale`; unknown messages (and any English request) come back as they are. */
+export function translateMessage(message: string, locale: Locale): string {
+  if (locale === 'en') return message;
+  const whole = translateWhole(message, locale);
+  if (whole !== null) return whole;
+  const sentences = message.split(/(?<=\.) (?=[A-Z])/);
+  if (sentences.length < 2) return message;
+  const translated = sentences.map((s) => translateWhole(s, locale));
+  if (translated.every((t) => t === null)) return message;
+  return translated.map((t, i) => t ?? sentences[i]).join(' ');
+}
+
+/** The same body with `detail` and the field messages in `locale`; other members untouched. */
+export function translateErrorBody(body: ErrorBody, locale: Locale): ErrorBody {
+  if (locale === 'en') return body;
+  const out: ErrorBody = { ...body };
+  if (typeof body.detail === 'string') out.detail = translateMessage(body.detail, locale);
+  if (body.errors && typeof body.errors === 'object') {
+    out.errors = Object.fromEntries(
+      Object.entries(body.errors).map(([field, messages]) => [
+        field,
+        Array.isArray(messages) ? messages.map((m) => (typeof m === 'string' ? translateMessage(m, locale) : m)) : messages,
+      ]),
+    );
+  }
+  return out;
+}
+
+/** Translates every error response's body as it is serialized. */
+export function registerErrorLanguage(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || payload === null || typeof payload !== 'object' || !('detail' in payload)) return payload;
+    return translateErrorBody(payload as ErrorBody, requestLocale(request.headers['accept-language']));
+  });
+}
