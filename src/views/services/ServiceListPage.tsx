@@ -5,7 +5,7 @@ import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import type { Column } from '../ui/DataTable.tsx';
-import { formatMoney, localized } from '../ui/format.ts';
+import { formatDuration, formatMoney, localized } from '../ui/format.ts';
 import { useLifecycleActions } from '../ui/LifecycleActions.tsx';
 import { ListScreen } from '../ui/ListScreen.tsx';
 import { useListScreen } from '../ui/listScreen.ts';
@@ -60,7 +60,7 @@ export function ServiceListPage({ route }: PageProps) {
       priority: 3,
       sortField: 'duration_minutes',
       align: 'end',
-      render: (r) => intl.formatNumber(r.duration_minutes, { style: 'unit', unit: 'minute', unitDisplay: 'short' }),
+      render: (r) => formatDuration(intl, r.duration_minutes),
     },
     {
       key: 'price_from',

@@ -19,6 +19,17 @@ export function formatDate(intl: IntlShape, iso: string | null | undefined): str
   return intl.formatDate(iso, { dateStyle: 'medium' });
 }
 
+/** A length of time in whole minutes as hours and minutes, e.g. `8 h`, `1 h 30 min` (units in the user's language). */
+export function formatDuration(intl: IntlShape, minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts = [
+    hours > 0 ? intl.formatNumber(hours, { style: 'unit', unit: 'hour', unitDisplay: 'short' }) : null,
+    rest > 0 || hours === 0 ? intl.formatNumber(rest, { style: 'unit', unit: 'minute', unitDisplay: 'short' }) : null,
+  ].filter((p): p is string => p !== null);
+  return intl.formatList(parts, { type: 'unit', style: 'narrow' });
+}
+
 /** A record's `*_i18n` text in the user's language, else English, else any language that has it ('' when none). */
 /** The ordering key of a text in three languages, in the user's language: `title_i18n.fr`. */
 export function localizedOrdering(field: string, locale: string): string {

@@ -13,7 +13,7 @@ function weekdaysText(intl: IntlShape, weekdays: number[]) {
   if (weekdays.length === 0 || weekdays.length === 7) return intl.formatMessage({ id: 'prices.everyDay' });
   const start = weekStartOf(intl.locale);
   const sorted = [...weekdays].sort((a, b) => ((a - start + 7) % 7) - ((b - start + 7) % 7));
-  return intl.formatList(sorted.map((w) => intl.formatDate(`2023-01-0${1 + w}T12:00:00Z`, { weekday: 'short', timeZone: 'UTC' })), { type: 'unit', style: 'narrow' });
+  return intl.formatList(sorted.map((w) => intl.formatDate(`2023-01-0${1 + w}T12:00:00Z`, { weekday: 'short', timeZone: 'UTC' })), { type: 'unit', style: 'short' });
 }
 
 /** The columns of a list of price rules: who, how much, when; the service's column only where several services show. */
