@@ -39,6 +39,7 @@ export function ServiceListPage({ route }: PageProps) {
     const value = row._expanded?.[field]?.[label];
     return (typeof value === 'string' ? value : localized(value, intl.locale)) || '—';
   };
+  // Title, location, price from, capacity and status always show (priority 1); the others give way on narrow screens.
   const columns: Column<ServiceRow>[] = [
     { key: 'title', header: 'services.title', priority: 1, sortField: 'title_i18n', render: (r) => title(r) },
     { key: 'category', header: 'services.category', priority: 2, render: (r) => named(r, 'category_id', 'name_i18n') },
@@ -46,7 +47,7 @@ export function ServiceListPage({ route }: PageProps) {
     {
       key: 'location',
       header: 'services.location',
-      priority: 3,
+      priority: 1,
       render: (r) => (
         <span className="cell-stack">
           <span>{named(r, 'location_id', 'name_i18n')}</span>
@@ -65,17 +66,17 @@ export function ServiceListPage({ route }: PageProps) {
     {
       key: 'price_from',
       header: 'services.priceFrom',
-      priority: 2,
+      priority: 1,
       sortField: 'price_from',
       align: 'end',
       render: (r) => (r.price_from === null ? <span className="muted">—</span> : formatMoney(intl, r.price_from, r.currency)),
     },
-    { key: 'capacity', header: 'services.capacity', priority: 3, sortField: 'capacity', align: 'end', render: (r) => intl.formatNumber(r.capacity) },
+    { key: 'capacity', header: 'services.capacity', priority: 1, sortField: 'capacity', align: 'end', render: (r) => intl.formatNumber(r.capacity) },
     { key: 'status', header: 'services.status', priority: 1, sortField: 'status', render: (r) => <StatusChip status={r.status} kind="serviceStatus" /> },
     {
       key: 'rating',
       header: 'services.rating',
-      priority: 2,
+      priority: 3,
       sortField: 'rating_avg',
       align: 'end',
       render: (r) =>
