@@ -257,7 +257,8 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
       id: locationId, vendor_id: vendor.id, name_i18n: i18n(`${wilaya.name.en} meeting point`, `Point de rencontre ${wilaya.name.fr}`, `نقطة اللقاء ${wilaya.name.ar}`),
       wilaya_code: wilaya.code, commune: wilaya.name.fr, address: `Route principale, ${wilaya.name.fr}`,
       latitude: Math.round((wilaya.lat + (rng.next() - 0.5) * 0.2) * 1e5) / 1e5, longitude: Math.round((wilaya.lng + (rng.next() - 0.5) * 0.2) * 1e5) / 1e5,
-      meeting_point: 'Devant l’agence', branch_id: branchByVendor.get(vendor.id),
+      // A vendor's one branch sits in its own wilaya: a location elsewhere has none.
+      meeting_point: 'Devant l’agence', branch_id: vendor.wilaya === wilaya.code ? branchByVendor.get(vendor.id) : null,
     });
     const adult = rng.int(15, 250) * 10_000; // 1,500 to 25,000 DZD
     const extras = rng.chance(0.4) ? [{ key: 'lunch', name_i18n: i18n('Lunch', 'Déjeuner', 'غداء'), price: rng.int(8, 20) * 10_000, per: 'person' }] : [];
@@ -625,6 +626,14 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
      ON CONFLICT (service_id, starts_at) DO NOTHING`,
     [iso(today), DEMO_VENDORS.sahara.id, DEMO_VENDORS.kabylie.id],
   );
+  // ...and a slot at each hour the demo vendors' coming bookings start, so every one has its departure.
+  await q.query(
+    `INSERT INTO service_slots (vendor_id, service_id, starts_at, capacity)
+     SELECT DISTINCT b.vendor_id, b.service_id, b.starts_at, s.capacity FROM bookings b JOIN services s ON s.id = b.service_id
+     WHERE b.vendor_id IN ($1, $2) AND b.starts_at >= $3
+     ON CONFLICT (service_id, starts_at) DO NOTHING`,
+    [DEMO_VENDORS.sahara.id, DEMO_VENDORS.kabylie.id, iso(today)],
+  );
   await q.query(
     `UPDATE bookings b SET slot_id = sl.id FROM service_slots sl WHERE sl.service_id = b.service_id AND sl.starts_at = b.starts_at AND b.vendor_id IN ($1, $2) AND b.starts_at >= $3`,
     [DEMO_VENDORS.sahara.id, DEMO_VENDORS.kabylie.id, iso(today)],
@@ -634,6 +643,46 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
      FROM (SELECT slot_id, sum(participants_count)::int AS seats FROM bookings WHERE slot_id IS NOT NULL AND status IN ('requested', 'confirmed', 'checked_in', 'no_show') GROUP BY slot_id) x
      WHERE x.slot_id = sl.id`,
   );
+
+  // The first demo vendor's first service: a minimum age, and a roster on its coming bookings
+  // (names and ages; the first child of each is under the minimum, for the manifest to flag).
+  const sampleService = demoServices.find((svc) => svc.status === 'published')!;
+  await q.query(
+    `UPDATE services SET adrenaline = coalesce(adrenaline, '{"risk_level": 2, "min_weight_kg": null, "max_weight_kg": null, "waiver_required": true, "health_questions": []}') || '{"min_age": 12}'
+     WHERE id = $1`,
+    [sampleService.id],
+  );
+  await q.query(
+    `UPDATE bookings b SET roster = (
+       SELECT jsonb_agg(jsonb_build_object(
+         'name', (ARRAY['Amine', 'Yasmine', 'Karim', 'Lina', 'Sofiane', 'Nour'])[1 + n % 6] || ' ' || split_part(b.customer_name, ' ', 2),
+         'age', CASE WHEN n > coalesce((b.participants->>'adult')::int, 0) THEN 7 + n ELSE 25 + 3 * n END, 'weight_kg', NULL, 'waiver_signed', n % 3 <> 0))
+       FROM generate_series(1, b.participants_count) n)
+     WHERE b.service_id = $1 AND b.slot_id IS NOT NULL`,
+    [sampleService.id],
+  );
+
+  // Personal services: copies of the first demo vendor's services for three demo customers,
+  // each with its own adult price and one departure in the coming weeks.
+  for (const [k, base] of demoServices.filter((svc) => svc.status === 'published').slice(1, 4).entries()) {
+    const id = rng.uuid();
+    const customer = customers[k];
+    await q.query(
+      `INSERT INTO services (id, vendor_id, title_i18n, description_i18n, category_id, subcategory_id, location_id, branch_id, duration_minutes, booking_type, capacity,
+         min_participants, max_participants, booking_cutoff_minutes, confirmation, cancellation_policy, customer_types, extras, interest_ids, amenity_ids, adrenaline,
+         status, status_changed_at, private_customer_id, base_service_id)
+       SELECT $1, vendor_id, title_i18n, description_i18n, category_id, subcategory_id, location_id, branch_id, duration_minutes, booking_type, 6,
+         1, 6, booking_cutoff_minutes, confirmation, cancellation_policy, customer_types, extras, interest_ids, amenity_ids, adrenaline,
+         'published', now(), $2, id
+       FROM services WHERE id = $3`,
+      [id, customer.id, base.id],
+    );
+    await q.query(
+      `INSERT INTO price_rules (id, service_id, vendor_id, name, customer_type, amount, per, priority, active) VALUES ($1, $2, $3, $4, 'adult', $5, 'person', 0, true)`,
+      [rng.uuid(), id, base.vendor_id, `${customer.name}`, rng.int(20, 90) * 100_000],
+    );
+    await q.query(`INSERT INTO service_slots (vendor_id, service_id, starts_at, capacity) VALUES ($1, $2, $3, 6)`, [base.vendor_id, id, iso(today + (10 + 7 * k) * DAY + hour(9))]);
+  }
 
   // Caches that follow from the rows above.
   await q.query(

@@ -21,7 +21,7 @@ test('seeds about 20 vendors, 150 services over the 58 wilayas, 2,000 customers 
   assert.ok(stats);
   assert.equal(stats.bookings, 20_000);
   const [row] = await d.sql<Json>(`SELECT
-    (SELECT count(*)::int FROM vendors) AS vendors, (SELECT count(*)::int FROM services) AS services,
+    (SELECT count(*)::int FROM vendors) AS vendors, (SELECT count(*)::int FROM services WHERE private_customer_id IS NULL) AS services,
     (SELECT count(DISTINCT l.wilaya_code)::int FROM locations l JOIN services s ON s.location_id = l.id) AS wilayas,
     (SELECT count(*)::int FROM customers) AS customers, (SELECT count(*)::int FROM bookings) AS bookings,
     (SELECT count(*)::int FROM bookings WHERE starts_at < now() - interval '300 days') AS last_year,
@@ -38,6 +38,21 @@ test('seeds about 20 vendors, 150 services over the 58 wilayas, 2,000 customers 
   assert.ok(row.sahara > 1000, 'the demo vendor has plenty to show');
   for (const k of ['reviews', 'messages', 'notifications', 'refunds']) assert.ok(row[k] > 0, k);
   assert.equal(await seedDemoDataOnce(d.t.db), null, 'seeded once');
+});
+
+test('personal services, a roster on the sample service, every coming demo booking on a slot, branches in their own wilaya', async () => {
+  const [row] = await d.sql<Json>(`SELECT
+    (SELECT count(*)::int FROM services s WHERE s.private_customer_id IS NOT NULL AND s.status = 'published' AND s.price_from > 0
+       AND EXISTS (SELECT 1 FROM service_slots sl WHERE sl.service_id = s.id AND sl.starts_at > now())) AS personal,
+    (SELECT count(*)::int FROM bookings WHERE vendor_id = $1 AND starts_at >= date_trunc('day', now()) + interval '1 day' AND slot_id IS NULL) AS unslotted,
+    (SELECT count(*)::int FROM bookings b JOIN services s ON s.id = b.service_id
+       WHERE s.vendor_id = $1 AND jsonb_array_length(b.roster) = b.participants_count AND b.starts_at > now()
+       AND EXISTS (SELECT 1 FROM jsonb_array_elements(b.roster) p WHERE (p->>'age')::int < (s.adrenaline->>'min_age')::int)) AS flagged,
+    (SELECT count(*)::int FROM locations l JOIN branches br ON br.id = l.branch_id WHERE br.wilaya_code <> l.wilaya_code) AS foreign_branch`, [DEMO_VENDORS.sahara.id]);
+  assert.equal(row.personal, 3);
+  assert.equal(row.unslotted, 0);
+  assert.ok(row.flagged > 0, 'a roster with someone under the minimum age');
+  assert.equal(row.foreign_branch, 0);
 });
 
 test('every foreign key points at an existing row', async () => {
