@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useState } from 'react';
-import type { ApiRecord } from '../../../api/resources.ts';
+import { useEffect, useState } from 'react';
+import { fetchRecord, type ApiRecord } from '../../../api/resources.ts';
 import { priceRules } from '../../../domain/collections.ts';
 import { formatDate, formatMoney, localized } from '../../ui/format.ts';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
@@ -34,6 +34,15 @@ export function PriceRuleEditor({ id, service, onClose }: { id: string | null; s
   });
   const { field, set, value } = editor;
   const [picked, setPicked] = useState<ApiRecord | null>(service ?? null);
+  // An existing rule opened from the list of all rules: the heading names its service, fetched by id.
+  const ruleService = value('service_id');
+  useEffect(() => {
+    if (service || typeof ruleService !== 'string') return;
+    const controller = new AbortController();
+    fetchRecord('services', ruleService, controller.signal).then(setPicked, () => setPicked(null));
+    return () => controller.abort();
+  }, [service, ruleService]);
+  const serviceTitle = picked ? localized(picked.title_i18n, intl.locale) : '';
   const from = field.date('valid_from');
   const to = field.date('valid_to');
   // Dates in order before sending: the later one carries the problem, as the server words it.
@@ -64,7 +73,12 @@ export function PriceRuleEditor({ id, service, onClose }: { id: string | null; s
     <RecordEditorPanel
       editor={editor}
       className="price-rule-editor"
-      heading={<FormattedMessage id={id === null ? 'prices.rule.new' : 'prices.rule.edit'} />}
+      heading={
+        <>
+          <FormattedMessage id={id === null ? 'prices.rule.new' : 'prices.rule.edit'} />
+          {serviceTitle && <span className="muted"> · {serviceTitle}</span>}
+        </>
+      }
       summary={summary}
       closeLabel="prices.rule.close"
       onClose={onClose}
