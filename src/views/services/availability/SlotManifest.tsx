@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import type { Manifest, ManifestBooking } from '../../../api/availability.ts';
 import type { ApiRequestError } from '../../../api/client.ts';
 import { transitionRecord } from '../../../api/resources.ts';
+import { pathOf, routeByKey } from '../../../app/routes.ts';
 import { allowedEvents, type LifecycleSettings } from '../../../machines/lifecycles/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { TextField } from '../../ui/fields/TextField.tsx';
@@ -99,7 +101,7 @@ export function SlotManifest({
                 const flagged = flaggedOf(b).length;
                 return (
                   <tr key={b.id} className={flagged > 0 ? 'manifest-flagged' : undefined}>
-                    <td><bdi dir="ltr">{b.ref}</bdi></td>
+                    <td><Link href={pathOf(routeByKey('bookingDetail'), b.id)}><bdi dir="ltr">{b.ref}</bdi></Link></td>
                     <td>
                       <div>{b.customer_name}</div>
                       {b.customer_phone && <a href={`tel:${b.customer_phone.replace(/[^+0-9]/g, '')}`} dir="ltr">{b.customer_phone}</a>}
