@@ -26,6 +26,11 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
+/** Whether a name typed by a user (a term's icon) is one this set draws. */
+export function isIconName(name: unknown): name is IconName {
+  return typeof name === 'string' && Object.hasOwn(PATHS, name);
+}
+
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
     <svg className={className ?? 'icon'} viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -8,6 +8,7 @@ import { pathOf } from '../../../app/routes.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { localized } from '../../ui/format.ts';
+import { Icon, isIconName } from '../../ui/Icon.tsx';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { ReorderList } from '../../ui/ReorderList.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';
@@ -97,11 +98,8 @@ export function TaxonomyPage({ route, kind }: PageProps & { kind: TaxonomyKind }
   const row = (term: Term, nested?: ReactNode) => (
     <div className="taxonomy-row">
       <div className="taxonomy-term">
-        {term.icon && (
-          <bdi className="taxonomy-icon" dir="ltr">
-            {term.icon}
-          </bdi>
-        )}
+        {/* A known icon is drawn; an unknown name is not shown as text (it is not a word in the user's language). */}
+        {isIconName(term.icon) && <Icon name={term.icon} />}
         <Link href={panel.href('edit', term.id)} className="taxonomy-name">
           {nameOf(term)}
         </Link>

@@ -6,6 +6,7 @@ import { I18nTextField } from '../../ui/fields/I18nTextField.tsx';
 import { TextField } from '../../ui/fields/TextField.tsx';
 import { ToggleField } from '../../ui/fields/ToggleField.tsx';
 import { localized } from '../../ui/format.ts';
+import { Icon, isIconName } from '../../ui/Icon.tsx';
 import { RecordEditorPanel } from '../../ui/RecordEditorPanel.tsx';
 import { RecordHistory } from '../../ui/RecordHistory.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -65,7 +66,7 @@ export function TermEditor({
   const summary = (r: Record<string, unknown> | null) =>
     r ? (
       <>
-        {localized(r.name_i18n, intl.locale)} · <bdi dir="ltr">{String(r.icon ?? '')}</bdi> ·{' '}
+        {isIconName(r.icon) && <Icon name={r.icon} />} {localized(r.name_i18n, intl.locale)} ·{' '}
         <FormattedMessage id={r.active ? 'taxonomyActive.active' : 'taxonomyActive.inactive'} />
       </>
     ) : (
