@@ -64,7 +64,8 @@ export function LocationEditor({ id, onClose, focusHeading = false }: { id: stri
   const wilayaField = field.select<string>('wilaya_code');
   const branchField = field.custom<string | null>('branch_id', null);
   const { minLat, maxLat, minLng, maxLng } = ALGERIA_BOUNDS;
-  const format = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 1 });
+  // Each bound isolated, so a negative number keeps its sign and place in an Arabic sentence.
+  const format = (n: number) => <bdi dir="ltr">{intl.formatNumber(n, { maximumFractionDigits: 1 })}</bdi>;
 
   const summary = (r: Record<string, unknown> | null) =>
     r ? (

@@ -111,7 +111,7 @@ export function BulkSlotsForm({
       <div className="form-grid">
         <TextField
           label={<FormattedMessage id="availability.bulk.times" />}
-          hint={<FormattedMessage id="availability.bulk.timesHint" />}
+          hint={<FormattedMessage id="availability.bulk.timesHint" values={{ example: <bdi dir="ltr">09:00, 14:30</bdi> }} />}
           required
           dir="ltr"
           maxLength={200}
