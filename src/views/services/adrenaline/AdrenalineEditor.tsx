@@ -83,13 +83,13 @@ export function AdrenalineEditor({ serviceId, onClose, closeLabel = 'adrenaline.
               required
             />
             <NumberField value={profile.min_age} onChange={(n) => patch({ min_age: n ?? 0 })} min={0} max={99} unit={intl.formatMessage({ id: 'adrenaline.years' })} label={<FormattedMessage id="adrenaline.minAge" />} errors={at('min_age')} required />
-            <NumberField value={profile.min_weight_kg ?? null} onChange={(n) => patch({ min_weight_kg: n })} min={0} max={300} unit="kg" label={<FormattedMessage id="adrenaline.minWeight" />} errors={at('min_weight_kg')} />
+            <NumberField value={profile.min_weight_kg ?? null} onChange={(n) => patch({ min_weight_kg: n })} min={0} max={300} unit={intl.formatMessage({ id: 'adrenaline.unit.kg' })} label={<FormattedMessage id="adrenaline.minWeight" />} errors={at('min_weight_kg')} />
             <NumberField
               value={profile.max_weight_kg ?? null}
               onChange={(n) => patch({ max_weight_kg: n })}
               min={0}
               max={300}
-              unit="kg"
+              unit={intl.formatMessage({ id: 'adrenaline.unit.kg' })}
               label={<FormattedMessage id="adrenaline.maxWeight" />}
               errors={at('max_weight_kg') ?? (editor.context.problems.adrenaline ? [WEIGHTS_REVERSED] : undefined)}
             />

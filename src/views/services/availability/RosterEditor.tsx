@@ -71,7 +71,7 @@ export function RosterEditor({
               label={<FormattedMessage id="availability.roster.weight" />}
               min={1}
               max={300}
-              unit="kg"
+              unit={intl.formatMessage({ id: 'adrenaline.unit.kg' })}
               value={row.weight_kg}
               errors={errorsAt(errors, `roster.${i}.weight_kg`)}
               onChange={(weight_kg) => change(i, { weight_kg })}
