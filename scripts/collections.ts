@@ -74,8 +74,13 @@ function describe(spec: CollectionSpec): Schema {
     ...(spec.views ? { views: Object.keys(spec.views) } : {}),
     ordering: spec.ordering,
     defaultOrdering: spec.defaultOrdering,
-    // What a list can expand: the vendor of a vendor-owned record, and every reference.
-    refs: { ...(spec.vendorColumn === 'none' ? {} : { vendor_id: 'vendors' }), ...spec.refs },
+    // What a list can expand: the vendor of a vendor-owned record, and every reference (one
+    // whose collection depends on another field names each of them: 'services|locations').
+    refs: {
+      ...(spec.vendorColumn === 'none' ? {} : { vendor_id: 'vendors' }),
+      ...spec.refs,
+      ...Object.fromEntries(Object.entries(spec.refsByType ?? {}).map(([field, { targets }]) => [field, Object.values(targets).join('|')])),
+    },
     ...(spec.staffOnlyFields ? { staffOnlyFields: spec.staffOnlyFields } : {}),
     fields,
   };

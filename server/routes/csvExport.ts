@@ -20,7 +20,7 @@ import fr from '../../src/locales/fr.json' with { type: 'json' };
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import { actorOf, type Actor } from './actor.ts';
-import { expandParam, expandRecords, parseExpand } from './expand.ts';
+import { expandedFields, expandParam, expandRecords, parseExpand } from './expand.ts';
 import { EXPORT_BATCH, csvCell, listConditions, listQuerySchema, orderKeys, type ListQuery, type OrderKey } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
 import { guarded } from './resources.ts';
@@ -170,8 +170,11 @@ export function exportCsv(q: Queryable, spec: CollectionSpec, actor: Actor, quer
   const expand = parseExpand(spec, expandText);
   const keys = orderKeys(spec, list.ordering ?? defaults.ordering);
   listConditions(spec, list, new Params());
-  const format = formatter(spec, columns, new Map(expand.filter(([f]) => columns.some((c) => c.name === f))), lang);
-  const read = [...new Map([...columns, ...expand.map(([f]) => info.columns.get(f)!), info.columns.get('id')!].map((c) => [c.name, c])).values()];
+  const format = formatter(spec, columns, new Map(
+      // A field whose collection varies per record is exported as its id.
+      expand.filter((e): e is [string, string] => typeof e[1] === 'string' && columns.some((c) => c.name === e[0])),
+    ), lang);
+  const read = [...new Map([...columns, ...expandedFields(expand).map((f) => info.columns.get(f)!), info.columns.get('id')!].map((c) => [c.name, c])).values()];
   return (async function* () {
     yield '\ufeff' + format.header();
     let last: (string | null)[] | null = null;

@@ -4,6 +4,8 @@
  * fields (LABEL_FIELDS in the registry) of the record each id points to. One query per
  * expanded field for the whole page, never one per row, and each scoped exactly like
  * its collection: an id the caller may not see expands to null, as an unknown id does.
+ * A field whose collection depends on another field (a medium's owner_id by its
+ * owner_type) expands too, with one query per collection met on the page.
  */
 import { COLLECTION_BY_NAME, LABEL_FIELDS, type CollectionSpec } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
@@ -13,18 +15,29 @@ import { Params, visibility } from './scope.ts';
 import { selectListOf, tableInfo, toRecord } from './table.ts';
 
 type Row = Record<string, unknown>;
+/** The collection an expanded field points to, or the field naming it per record and its collections. */
+export type ExpandTarget = string | { by: string; targets: Record<string, string> };
 
 /** The fields of a collection a request may expand, with the collection each points to. */
-export function expandable(spec: CollectionSpec): Map<string, string> {
+export function expandable(spec: CollectionSpec): Map<string, ExpandTarget> {
   const info = tableInfo(spec);
-  const fields = new Map<string, string>();
+  const fields = new Map<string, ExpandTarget>();
   const refs: Record<string, string> = { ...(spec.vendorColumn === 'none' ? {} : { vendor_id: 'vendors' }), ...spec.refs };
   for (const [field, target] of Object.entries(refs)) {
     // Single ids only: a list of ids (service_ids) or an id inside a list (items.service_id) has no one label.
     if (info.columns.get(field)?.type !== 'string' || !LABEL_FIELDS[target]) continue;
     fields.set(field, target);
   }
+  for (const [field, { by, targets }] of Object.entries(spec.refsByType ?? {})) {
+    const labelled = Object.fromEntries(Object.entries(targets).filter(([, target]) => LABEL_FIELDS[target]));
+    if (info.columns.get(field)?.type === 'string' && Object.keys(labelled).length > 0) fields.set(field, { by, targets: labelled });
+  }
   return fields;
+}
+
+/** The fields an expansion needs read: each expanded field, and the field naming its collection. */
+export function expandedFields(expand: [string, ExpandTarget][]): string[] {
+  return expand.flatMap(([field, target]) => (typeof target === 'string' ? [field] : [field, target.by]));
 }
 
 /** The list and read routes' `expand` parameter, naming what this collection can expand. */
@@ -43,7 +56,7 @@ export function expandParam(spec: CollectionSpec): Record<string, unknown> {
 }
 
 /** The expanded fields a request asks for (400 for one this collection cannot expand). */
-export function parseExpand(spec: CollectionSpec, expand: string | undefined): [string, string][] {
+export function parseExpand(spec: CollectionSpec, expand: string | undefined): [string, ExpandTarget][] {
   if (expand === undefined) return [];
   const allowed = expandable(spec);
   const asked = [...new Set(expand.split(',').map((s) => s.trim()).filter(Boolean))];
@@ -75,16 +88,25 @@ async function labels(q: Queryable, target: string, ids: string[], actor: Actor)
 }
 
 /** Adds `_expanded` to each record: one query per expanded field, whatever the number of records. */
-export async function expandRecords(q: Queryable, actor: Actor, records: Row[], expand: [string, string][]): Promise<Row[]> {
+export async function expandRecords(q: Queryable, actor: Actor, records: Row[], expand: [string, ExpandTarget][]): Promise<Row[]> {
   if (expand.length === 0) return records;
+  // The collection a record's field points to ('' when its type has none that can be named).
+  const targetOf = (record: Row, target: ExpandTarget) => (typeof target === 'string' ? target : (target.targets[String(record[target.by])] ?? ''));
   const found = await Promise.all(
     expand.map(async ([field, target]) => {
-      const ids = [...new Set(records.map((r) => r[field]).filter((v): v is string => typeof v === 'string'))];
-      return ids.length === 0 ? new Map<string, Row>() : labels(q, target, ids, actor);
+      const idsByTarget = new Map<string, Set<string>>();
+      for (const record of records) {
+        const id = record[field];
+        const collection = targetOf(record, target);
+        if (typeof id !== 'string' || collection === '') continue;
+        idsByTarget.set(collection, (idsByTarget.get(collection) ?? new Set()).add(id));
+      }
+      const byTarget = await Promise.all([...idsByTarget].map(async ([collection, ids]) => [collection, await labels(q, collection, [...ids], actor)] as const));
+      return new Map(byTarget);
     }),
   );
   return records.map((record) => ({
     ...record,
-    _expanded: Object.fromEntries(expand.map(([field], i) => [field, found[i].get(String(record[field])) ?? null])),
+    _expanded: Object.fromEntries(expand.map(([field, target], i) => [field, found[i].get(targetOf(record, target))?.get(String(record[field])) ?? null])),
   }));
 }

@@ -10,7 +10,7 @@ import type { CollectionSpec } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import type { Actor } from './actor.ts';
-import { expandRecords, parseExpand } from './expand.ts';
+import { expandedFields, expandRecords, parseExpand } from './expand.ts';
 import { Params, visibility } from './scope.ts';
 import { selectListOf, tableInfo, toRecord, type ColumnInfo } from './table.ts';
 import { algeriaInstant, algeriaToday, algeriaWallClock } from '../../src/domain/time.ts';
@@ -255,7 +255,7 @@ export async function listRecords(q: Queryable, spec: CollectionSpec, actor: Act
   const order = orderBy(spec, query.ordering);
   const expand = parseExpand(spec, query.expand);
   // An expanded field comes back whether or not `fields` names it: its label says whose it is.
-  const select = fieldsSelect(spec, query.fields === undefined ? undefined : [query.fields, ...expand.map(([f]) => f)].join(','));
+  const select = fieldsSelect(spec, query.fields === undefined ? undefined : [query.fields, ...expandedFields(expand)].join(','));
   const page = query.page ?? 1;
   const pageSize = Math.min(query.page_size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const whereSql = where.join(' AND ');

@@ -388,7 +388,7 @@ export const media = {
   filters: ["vendor_id","owner_type","owner_id","kind","is_cover","stored"],
   ordering: ["created_at","updated_at","sort_order"],
   defaultOrdering: "sort_order",
-  refs: {"vendor_id":"vendors"},
+  refs: {"vendor_id":"vendors","owner_id":"services|locations|banners|adventures|vendors|combos"},
   fields: {
     id: {"type":"string","format":"uuid","maxLength":36},
     created_at: {"type":"string","format":"date-time","maxLength":40},

@@ -90,6 +90,8 @@ function GalleryGrid({ list, staff }: { list: ListActor; staff: boolean }) {
         {rows.map((row) => {
           const alt = localized(row.alt_i18n, intl.locale);
           const owner = intl.formatMessage({ id: `media.ownerType.${row.owner_type}` });
+          const ownerRecord = row._expanded?.owner_id;
+          const ownerName = ownerRecord ? localized(ownerRecord.title_i18n ?? ownerRecord.name_i18n, intl.locale) || ownerRecord.trade_name : '';
           return (
             <li key={row.id} className="gallery-item">
               <figure>
@@ -98,6 +100,12 @@ function GalleryGrid({ list, staff }: { list: ListActor; staff: boolean }) {
                   <span className="media-alt">{alt || <FormattedMessage id="media.noAlt" />}</span>
                   <span className="muted">
                     {owner}
+                    {ownerName && (
+                      <>
+                        {' · '}
+                        <bdi>{ownerName}</bdi>
+                      </>
+                    )}
                     {row.is_cover && (
                       <>
                         {' · '}

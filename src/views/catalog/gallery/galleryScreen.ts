@@ -15,9 +15,13 @@ export const galleryScreen = defineListScreen({
   ],
   defaultOrdering: '-created_at',
   fields: ['owner_type', 'owner_id', 'alt_i18n', 'is_cover', 'stored', 'width', 'height', 'vendor_id', 'created_at'],
-  expand: ['vendor_id'],
+  // owner_id names the service, location or adventure by its label, whatever the owner's type.
+  expand: ['vendor_id', 'owner_id'],
 });
 
 export type GalleryRow = Pick<MediaRecord, 'id' | 'version' | 'owner_type' | 'owner_id' | 'alt_i18n' | 'is_cover' | 'stored' | 'width' | 'height' | 'vendor_id' | 'created_at'> & {
-  _expanded?: { vendor_id?: { trade_name?: string } | null };
+  _expanded?: {
+    vendor_id?: { trade_name?: string } | null;
+    owner_id?: { title_i18n?: Record<string, string>; name_i18n?: Record<string, string>; trade_name?: string } | null;
+  };
 };
