@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { pathOf, routeByKey } from '../../app/routes.ts';
@@ -9,6 +9,7 @@ import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { AuditTrail } from '../ui/RecordHistory.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../ui/format.ts';
+import { Pager } from '../ui/Pager.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useServiceRelated, type Related } from './useServiceRelated.ts';
 
@@ -24,9 +25,18 @@ const customerOf = (r: ApiRecord) => String(r._expanded?.customer_id?.name ?? 'â
 /** What customers said about the service: its rating, then the latest reviews with their status (moderated elsewhere). */
 export function ServiceReviews({ service }: { service: ServicesRecord }) {
   const intl = useIntl();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
   const related = useServiceRelated(
     'reviews',
-    { filters: { service_id: service.id }, ordering: '-created_at', fields: ['rating', 'title', 'body', 'status', 'customer_id', 'created_at', 'vendor_reply'], expand: ['customer_id'] },
+    {
+      filters: { service_id: service.id },
+      ordering: '-created_at',
+      fields: ['rating', 'title', 'body', 'status', 'customer_id', 'created_at', 'vendor_reply'],
+      expand: ['customer_id'],
+      page,
+      pageSize,
+    },
     service.version,
   );
   return (
@@ -43,10 +53,11 @@ export function ServiceReviews({ service }: { service: ServicesRecord }) {
         </p>
       )}
       <Loaded related={related}>
-        {(reviews) =>
+        {(reviews, count) =>
           reviews.length === 0 ? (
             <EmptyState title={<FormattedMessage id="services.noReviews" />} />
           ) : (
+            <>
             <ul className="service-reviews">
               {reviews.map((r) => (
                 <li key={r.id} className="card service-review">
@@ -70,6 +81,18 @@ export function ServiceReviews({ service }: { service: ServicesRecord }) {
                 </li>
               ))}
             </ul>
+            <Pager
+              page={page}
+              pageSize={pageSize}
+              count={count}
+              shown={reviews.length}
+              onPage={setPage}
+              onPageSize={(size) => {
+                setPageSize(size);
+                setPage(1);
+              }}
+            />
+            </>
           )
         }
       </Loaded>
