@@ -15,7 +15,7 @@ before(async () => {
 });
 after(() => d.close());
 
-const lang = (language?: string) => (language ? { 'accept-language': language } : {});
+const lang = (language?: string): Record<string, string> => (language ? { 'accept-language': language } : {});
 
 describe('error messages follow Accept-Language', () => {
   test('publishing a bare service: the detail and each field in French, Arabic, or English', async () => {
