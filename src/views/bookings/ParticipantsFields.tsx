@@ -15,12 +15,15 @@ export function ParticipantsFields({
   onChange,
   errors,
   max,
+  types,
 }: {
   value: Record<string, string>;
   onChange: (value: Record<string, string>) => void;
   /** The form's errors (all of them; those under `participants` are shown). */
   errors: FieldErrors;
   max: number;
+  /** The customer types the service takes (all when it names none). */
+  types?: readonly string[];
 }) {
   const id = useId();
   const under = errorsUnder(errors, 'participants');
@@ -32,7 +35,7 @@ export function ParticipantsFields({
         <FormattedMessage id="booking.participants" />
       </legend>
       <div className="participants-grid">
-        {CUSTOMER_TYPES.map((type) => (
+        {(types?.length ? CUSTOMER_TYPES.filter((t) => types.includes(t)) : CUSTOMER_TYPES).map((type) => (
           <TextField
             key={type}
             label={<FormattedMessage id={`newBooking.type.${type}`} />}

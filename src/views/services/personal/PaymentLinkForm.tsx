@@ -107,7 +107,7 @@ export function PaymentLinkForm({ service, onClose }: { service: ApiRecord; onCl
               ))}
             </div>
           )}
-          <ParticipantsFields value={participants} onChange={setParticipants} errors={errors} max={Number(service.capacity)} />
+          <ParticipantsFields value={participants} onChange={setParticipants} errors={errors} max={Number(service.capacity)} types={Array.isArray(service.customer_types) ? (service.customer_types as string[]) : undefined} />
           <div className="form-actions">
             <button type="button" className="button" onClick={onClose} disabled={busy}>
               <FormattedMessage id="common.cancel" />

@@ -17,7 +17,7 @@ export const personalScreen = defineListScreen({
     { kind: 'record', field: 'vendor_id', label: 'booking.vendor', resource: 'vendors', optionLabel: (v) => String(v.trade_name ?? ''), staffOnly: true },
   ],
   defaultOrdering: '-created_at',
-  fields: ['title_i18n', 'status', 'capacity', 'currency', 'private_customer_id', 'base_service_id', 'created_at', 'vendor_id', 'price_from'],
+  fields: ['title_i18n', 'status', 'capacity', 'currency', 'customer_types', 'private_customer_id', 'base_service_id', 'created_at', 'vendor_id', 'price_from'],
   expand: ['private_customer_id', 'base_service_id', 'vendor_id'],
   // A new personal service (`?new=new`), or the payment link of one (`?pay=<id>`).
   panels: ['new', 'pay'],

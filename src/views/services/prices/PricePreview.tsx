@@ -21,7 +21,7 @@ const algeriaToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(
  * pricing chart), line by line. The day is priced at noon in Algeria, so the rules of
  * that date and weekday apply whatever the browser's time zone.
  */
-export function PricePreview({ service, revision = 0 }: { service: { id: string; currency?: string }; /** Bumped when the service's rules change: the shown price is asked again. */ revision?: number }) {
+export function PricePreview({ service, revision = 0 }: { service: { id: string; currency?: string; customer_types?: readonly string[] | null }; /** Bumped when the service's rules change: the shown price is asked again. */ revision?: number }) {
   const intl = useIntl();
   const id = useId();
   const [date, setDate] = useState<string | null>(algeriaToday());
@@ -67,7 +67,7 @@ export function PricePreview({ service, revision = 0 }: { service: { id: string;
         <DateTimeField mode="date" value={date} onChange={setDate} label={<FormattedMessage id="prices.preview.date" />} errors={errorsAt(errors, 'starts_at')} required />
         <TextField value={coupon} onChange={setCoupon} label={<FormattedMessage id="prices.preview.coupon" />} dir="ltr" autoComplete="off" errors={errorsAt(errors, 'coupon_code')} />
       </div>
-      <ParticipantsFields value={participants} onChange={setParticipants} errors={errors} max={1000} />
+      <ParticipantsFields value={participants} onChange={setParticipants} errors={errors} max={1000} types={service.customer_types ?? undefined} />
       {errorsAt(errors, 'service_id') && (
         <p className="notice notice-error" role="alert">
           {errorsAt(errors, 'service_id')!.join(' ')}

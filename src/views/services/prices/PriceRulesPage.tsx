@@ -77,7 +77,7 @@ export function PriceRulesPage({ route }: PageProps) {
           <FormattedMessage id="prices.preview.close" />
         </Link>
       </div>
-      <PricePreview key={previewService.id} service={previewService as { id: string; currency?: string }} />
+      <PricePreview key={previewService.id} service={previewService as { id: string; currency?: string; customer_types?: string[] }} />
     </div>
   ) : null;
 
