@@ -64,8 +64,14 @@ export function LocationEditor({ id, onClose, focusHeading = false }: { id: stri
   const wilayaField = field.select<string>('wilaya_code');
   const branchField = field.custom<string | null>('branch_id', null);
   const { minLat, maxLat, minLng, maxLng } = ALGERIA_BOUNDS;
-  // Each bound isolated, so a negative number keeps its sign and place in an Arabic sentence.
-  const format = (n: number) => <bdi dir="ltr">{intl.formatNumber(n, { maximumFractionDigits: 1 })}</bdi>;
+  // Each bound isolated left to right, its sign put before the digits here: some locales'
+  // patterns place it after them or add direction marks, which read "8,7-" in Arabic.
+  const format = (n: number) => (
+    <bdi dir="ltr">
+      {n < 0 ? '-' : ''}
+      {intl.formatNumber(Math.abs(n), { maximumFractionDigits: 1 })}
+    </bdi>
+  );
 
   const summary = (r: Record<string, unknown> | null) =>
     r ? (
