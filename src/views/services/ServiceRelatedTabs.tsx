@@ -62,7 +62,7 @@ export function ServiceReviews({ service }: { service: ServicesRecord }) {
               {reviews.map((r) => (
                 <li key={r.id} className="card service-review">
                   <div className="service-review-head">
-                    <span aria-label={intl.formatMessage({ id: 'services.stars' }, { rating: Number(r.rating) })}>
+                    <span role="img" aria-label={intl.formatMessage({ id: 'services.stars' }, { rating: Number(r.rating) })}>
                       <span aria-hidden="true">{'★'.repeat(Number(r.rating))}{'☆'.repeat(5 - Number(r.rating))}</span>
                     </span>
                     <StatusChip status={String(r.status)} kind="reviewStatus" />
