@@ -144,7 +144,8 @@ before(async () => {
 });
 after(() => d.close());
 
-const schemaRejects = (schema: Json, body: unknown) => !ajv.validate(schema, structuredClone(body));
+// Judged as sent: JSON turns NaN and Infinity into null, which a nullable field accepts.
+const schemaRejects = (schema: Json, body: unknown) => !ajv.validate(schema, JSON.parse(JSON.stringify(body)));
 const props = (schema: Json) => Object.keys((schema.properties as Json) ?? {});
 
 /** Malformed bodies for one endpoint, each guaranteed to be refused. */
