@@ -101,7 +101,7 @@ for (const locale of ['en', 'ar'] as const) {
     // A coupon the server does not know: its words at the coupon field, no price until corrected.
     const coupon = form.getByLabel(t(locale, 'newBooking.coupon'));
     await coupon.fill('NOSUCHCODE');
-    await expect(form.getByText('Unknown coupon code.')).toBeVisible();
+    await expect(form.getByText(t(locale, 'serverError.unknownCoupon'))).toBeVisible();
     await expect(coupon).toHaveAttribute('aria-invalid', 'true');
     await expect(page.locator('.price-summary')).toContainText(t(locale, 'price.refused'));
     await coupon.fill('');
