@@ -5,31 +5,15 @@
  * loads may contain it.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import * as esbuild from 'esbuild';
-
-const root = join(import.meta.dirname, '../..');
+import { buildAppMetafile } from './appBundle.ts';
 
 test('no script of the app contains the schema library', async () => {
-  const result = await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: ['src/main.tsx'],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    outdir: 'out',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    jsx: 'automatic',
-    loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
-    alias: { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' },
-  });
-  const outputs = Object.entries(result.metafile.outputs).filter(([path]) => path.endsWith('.js'));
+  const metafile = await buildAppMetafile();
+  const outputs = Object.entries(metafile.outputs).filter(([path]) => path.endsWith('.js'));
   assert.ok(outputs.some(([, output]) => Object.keys(output.inputs).includes('src/views/bookings/index.tsx')), 'the area chunks are built');
   const offenders = outputs.flatMap(([, output]) => Object.keys(output.inputs).filter((input) => input.includes('node_modules/typebox/')).slice(0, 1));
-  const importers = Object.entries(result.metafile.inputs)
+  const importers = Object.entries(metafile.inputs)
     .filter(([path, input]) => path.startsWith('src/') && input.imports.some((i) => i.path.includes('node_modules/typebox/')))
     .map(([path]) => path);
   assert.deepEqual(offenders, [], `typebox is bundled, imported by ${importers.join(', ')}`);

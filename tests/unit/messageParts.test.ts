@@ -8,29 +8,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import * as esbuild from 'esbuild';
+import { buildAppMetafile, root } from './appBundle.ts';
 
-const root = join(import.meta.dirname, '../..');
 const parts = JSON.parse(readFileSync(join(root, 'src/locales/parts.json'), 'utf8')) as { login: string[]; serverOnly: string[] };
 const english = JSON.parse(readFileSync(join(root, 'src/locales/en.json'), 'utf8')) as Record<string, string>;
 
 async function mainBundleFiles(): Promise<string[]> {
-  const result = await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: ['src/main.tsx'],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    outdir: 'out',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    jsx: 'automatic',
-    // As build.mjs: stylesheets bring images (Leaflet's).
-    loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
-    alias: { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' },
-  });
-  const outputs = result.metafile.outputs;
+  const outputs = (await buildAppMetafile()).outputs;
   const seen = new Set<string>();
   const visit = (path: string) => {
     if (seen.has(path)) return;

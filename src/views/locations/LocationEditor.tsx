@@ -47,7 +47,7 @@ export function LocationEditor({ id, onClose, focusHeading = false }: { id: stri
   const user = useSelector(sessionActor, (s) => s.context.user);
   const staff = user?.admin === true;
   const editor = useRecordEditor({ resource: locations.name, id, defaults: LOCATION_DEFAULTS, limits: locations.fields, onClose });
-  const { record, snapshot, context, field, set, value } = editor;
+  const { snapshot, context, field, set, value } = editor;
   const [vendor, setVendor] = useState<ApiRecord | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   usePageTitle(id === null ? null : context.record ? localized(context.record.name_i18n, intl.locale) : null);
@@ -84,11 +84,8 @@ export function LocationEditor({ id, onClose, focusHeading = false }: { id: stri
     );
 
   const remove = () => {
-    // The draft goes with the location: leave editing, then delete the record as loaded.
     setConfirmingDelete(false);
-    record.send({ type: 'cancel' });
-    record.send({ type: 'delete.request' });
-    record.send({ type: 'delete.confirm' });
+    editor.deleteConfirmed();
   };
 
   return (

@@ -121,6 +121,12 @@ export function useRecordEditor({
     cancel: () => leave.confirmLeave(() => (id === null ? record.send({ type: 'cancel' }) : onClose(false))),
     /** The question asked before unsaved changes are left behind; render it in the editor. */
     leaveDialog: leave.dialog,
+    /** Delete the record as loaded, once the user has confirmed: the draft goes with it. */
+    deleteConfirmed: () => {
+      record.send({ type: 'cancel' });
+      record.send({ type: 'delete.request' });
+      record.send({ type: 'delete.confirm' });
+    },
   };
 }
 

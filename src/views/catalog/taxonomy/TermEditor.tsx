@@ -53,7 +53,7 @@ export function TermEditor({
     limits: tree ? categories.fields : amenities.fields,
     onClose,
   });
-  const { record, snapshot, context, field } = editor;
+  const { snapshot, context, field } = editor;
   const [confirming, setConfirming] = useState(false);
   const name = localized(context.record?.name_i18n, intl.locale);
   usePageTitle(id === null ? intl.formatMessage({ id: `${prefix}.new` }) : name || null);
@@ -75,9 +75,7 @@ export function TermEditor({
 
   const remove = () => {
     setConfirming(false);
-    record.send({ type: 'cancel' });
-    record.send({ type: 'delete.request' });
-    record.send({ type: 'delete.confirm' });
+    editor.deleteConfirmed();
   };
 
   return (

@@ -25,7 +25,7 @@ export function HelpEditor({ id, onClose }: { id: string | null; onClose: (saved
     formatMessages: { slug: 'help.slugInvalid' },
     onClose,
   });
-  const { record, snapshot, context, field } = editor;
+  const { snapshot, context, field } = editor;
   // The tab names the article as saved (not the draft being typed), or the new one.
   usePageTitle(id === null ? intl.formatMessage({ id: 'help.new' }) : context.record ? localized(context.record.title_i18n, intl.locale) : null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -41,11 +41,8 @@ export function HelpEditor({ id, onClose }: { id: string | null; onClose: (saved
     );
 
   const remove = () => {
-    // The draft goes with the article: leave editing, then delete the record as loaded.
     setConfirmingDelete(false);
-    record.send({ type: 'cancel' });
-    record.send({ type: 'delete.request' });
-    record.send({ type: 'delete.confirm' });
+    editor.deleteConfirmed();
   };
 
   return (
