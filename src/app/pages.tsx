@@ -17,6 +17,8 @@ const AREA_MODULES: Partial<Record<AreaKey, () => Promise<PageModule>>> = {
   locations: () => import('../views/locations/index.tsx'),
   services: () => import('../views/services/index.tsx'),
   catalog: () => import('../views/catalog/index.tsx'),
+  payments: () => import('../views/payments/index.tsx'),
+  promotions: () => import('../views/promotions/index.tsx'),
 };
 
 /**

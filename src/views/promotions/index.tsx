@@ -1,0 +1,10 @@
+/** The promotions area (coupons, discounts, deals): one lazy chunk for its screens. */
+import type { PageProps } from '../../app/pages.tsx';
+import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
+
+export default function PromotionsArea(props: PageProps) {
+  switch (props.route.key) {
+    default:
+      return <PlaceholderPage {...props} />;
+  }
+}
