@@ -14,6 +14,7 @@ import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { applyTransition } from '../routes/transitions.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { bookings, paymentLanded, payments, refundableOf, refunds, updateBookingMoney, walletMove } from './money.ts';
+import { recordRefundShare } from './payouts.ts';
 import { getSettings } from './settings.ts';
 
 const CLOSED = ['declined', 'expired', 'cancelled'];
@@ -44,6 +45,8 @@ export async function createPayment(
   ctx: WriteContext,
   booking: Row,
   input: { amount: number; method: PaymentMethod; payer_name?: string | null; payer_phone?: string | null; payer_email?: string | null; notes?: string | null },
+  /** A payment link's checkout sends the payer back to the link's page, and nobody recorded it. */
+  options: { returnUrl?: string; recordedBy?: string | null } = {},
 ): Promise<Row> {
   if (CLOSED.includes(String(booking.status))) throw conflict(`This booking is ${booking.status}; it takes no more payments.`);
   const due = num(booking.balance);
@@ -60,7 +63,7 @@ export async function createPayment(
     payer_email: input.payer_email ?? null,
     notes: input.notes ?? null,
     status: 'pending',
-    recorded_by: ctx.actor.user.id,
+    recorded_by: options.recordedBy !== undefined ? options.recordedBy : ctx.actor.user.id,
   });
   if (GATEWAY_METHODS.includes(input.method)) {
     const checkout = await ctx.app.paymentGateway.createCheckout({
@@ -69,7 +72,7 @@ export async function createPayment(
       currency: String(booking.currency),
       method: input.method as 'cib' | 'edahabia',
       description: `Booking ${booking.ref}`,
-      returnUrl: `/payments/${payment.id}`,
+      returnUrl: options.returnUrl ?? `/payments/${payment.id}`,
     });
     return updateRecord(ctx, payments, String(payment.id), { gateway_reference: checkout.reference, checkout_url: checkout.checkoutUrl });
   }
@@ -109,14 +112,8 @@ export const invitationHooks: CollectionHooks = {
   transitions: {
     resend: async (ctx, record) => ({ sent_count: num(record.sent_count) + 1, last_sent_at: ctx.now }),
     open: async (ctx) => ({ opened_at: ctx.now }),
-    /** The payer paid through the link: the payment is recorded on the booking. */
-    pay: async (ctx, record) => {
-      const booking = await loadOr404(ctx.tx, bookings, String(record.booking_id), ctx.actor, { forUpdate: true });
-      if (num(record.amount) > num(booking.balance)) throw conflict('The booking no longer owes this amount; cancel this link instead.');
-      const payment = await createPayment(ctx, booking, { amount: num(record.amount), method: 'cib', payer_name: (record.invitee_name as string) ?? null });
-      const paid = payment.status === 'paid' ? payment : await applyTransition(ctx, payments, paymentHooks, payment, { event: 'pay' }, 'system');
-      return { payment_id: paid.id };
-    },
+    // `pay` is the gateway's (guard isSystem): the webhook sends it once the link's
+    // checkout payment (payment_id, set at checkout) is paid (server/routes/payLink.ts).
   },
 };
 
@@ -187,6 +184,7 @@ async function refundSucceeded(ctx: WriteContext, refund: Row): Promise<Row> {
     if (take <= 0) continue;
     left -= take;
     const updated = await updateRecord(ctx, payments, id, { refunded_amount: num(payment.refunded_amount) + take }, { before: payment });
+    await recordRefundShare(ctx, updated, num(payment.refunded_amount), take, refund);
     const event = num(updated.refunded_amount) >= num(updated.amount) ? 'refund' : 'partially_refund';
     await applyTransition(ctx, payments, paymentHooks, updated, { event, ...(refund.reason ? { reason: String(refund.reason) } : {}) }, 'system');
   }

@@ -11,7 +11,10 @@ import { forbidden } from '../errors.ts';
 import { registerMedia } from '../media/routes.ts';
 import { writeAudit } from './audit.ts';
 import { registerAvailability } from './availability.ts';
+import { registerPayLink } from './payLink.ts';
 import { registerPersonalServices } from './personalServices.ts';
+import { registerPromotionUsage } from './promotionUsage.ts';
+import { registerBookingChange } from './bookingChange.ts';
 import { registerBookingExport } from './bookingExport.ts';
 import { registerBookingPricing } from './bookingPricing.ts';
 import { registerComboBooking } from './comboBooking.ts';
@@ -29,12 +32,12 @@ import { registerTotals } from './totals.ts';
 import { registerTransitions } from './transitions.ts';
 
 export interface DomainRoutesOptions {
-  /** The card payment gateway; from the environment by default (a fake without credentials). */
+  /** The card payment gateway; from the environment by default (the development gateway without credentials). */
   paymentGateway?: PaymentGateway;
 }
 
 export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOptions = {}): Promise<void> {
-  app.decorate('paymentGateway', options.paymentGateway ?? gatewayFromEnv());
+  app.decorate('paymentGateway', options.paymentGateway ?? gatewayFromEnv(process.env, app.config.production));
   for (const spec of COLLECTIONS) {
     if (spec.parent) continue;
     registerResource(app, spec, HOOKS[spec.name]);
@@ -50,8 +53,11 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   registerRefundable(app);
   registerReorder(app);
   registerBookingPricing(app);
+  registerBookingChange(app);
+  registerPromotionUsage(app);
   registerSettings(app);
   registerTotals(app);
+  await app.register(registerPayLink);
   registerOpenApi(app);
 
   // Staff acting as a vendor: leaves an audit entry; the SPA then sends X-Act-As-Vendor.

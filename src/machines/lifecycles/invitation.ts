@@ -8,7 +8,7 @@ export const invitationLifecycle = setup({
     input: {} as LifecycleContext,
     events: {} as LifecycleEvent & { type: 'open' | 'resend' | 'pay' | 'expire' | 'cancel' },
   },
-  guards: { isPastExpiry: guardImplementations.isPastExpiry },
+  guards: { isPastExpiry: guardImplementations.isPastExpiry, isSystem: guardImplementations.isSystem },
 }).createMachine({
   id: 'paymentInvitation',
   description: 'A payment link sent to a payer by SMS or email.',
@@ -25,7 +25,8 @@ export const invitationLifecycle = setup({
     },
     opened: {
       on: {
-        pay: { target: 'paid', description: 'The payer paid: a payment is recorded on the booking.' },
+        // Only the gateway's webhook pays a link: its checkout payment landed.
+        pay: { target: 'paid', guard: 'isSystem', description: 'The payer paid at the gateway: its payment is on the booking.' },
         expire: { target: 'expired', guard: 'isPastExpiry' },
         cancel: { target: 'cancelled' },
       },

@@ -1,0 +1,209 @@
+/**
+ * Payment links paid through the gateway: the public page's endpoints, the checkout, and
+ * the signed, idempotent webhook that lands the payment.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { DEV_WEBHOOK_SECRET, SIGNATURE_HEADER, signWebhook } from '../../server/domain/gateway.ts';
+import { book, catalogFor, startDomain, tableCounts, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
+
+let d: Domain;
+let c: Catalog;
+before(async () => {
+  d = await startDomain();
+  c = await catalogFor(d, d.vendor);
+});
+after(() => d.close());
+
+const pub = (method: string, url: string, body?: unknown) => d.call(null, method, url, body);
+
+/** A booking, a link for part of it, opened and checked out: the pending payment. */
+async function checkedOut(amount = 250000) {
+  const booking = await book(d, d.vendor, c);
+  const link = await d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: booking.id, amount, invitee_email: 'payer@example.test' });
+  assert.equal((await pub('GET', `/pay/${link.token}/`)).status, 200, 'the payer opens the link');
+  const checkout = await pub('POST', `/pay/${link.token}/checkout/`, { method: 'cib' });
+  assert.equal(checkout.status, 200, JSON.stringify(checkout.body));
+  const opened = await d.ok(d.vendor, 'GET', `/payment-invitations/${link.id}/`);
+  const payment = await d.ok(d.vendor, 'GET', `/payments/${opened.payment_id}/`);
+  return { booking, link: opened, payment, checkoutUrl: checkout.body.checkout_url as string };
+}
+
+let events = 0;
+function event(payment: Json, extra: Json = {}) {
+  return { id: `evt_test_${++events}`, kind: 'payment.succeeded', reference: payment.gateway_reference, amount: payment.amount, currency: payment.currency, ...extra };
+}
+
+async function deliver(body: Json | string, signature: string | null = signWebhook(DEV_WEBHOOK_SECRET, typeof body === 'string' ? body : JSON.stringify(body)), provider = 'dev') {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const res = await d.t.app.inject({
+    method: 'POST', url: `/branch/api/payments/webhook/${provider}/`, payload: text,
+    headers: { 'content-type': 'application/json', ...(signature ? { [SIGNATURE_HEADER]: signature } : {}) },
+  });
+  return { status: res.statusCode, body: JSON.parse(res.body) };
+}
+
+describe('the public link', () => {
+  test('shows only what the payer needs, and the first view opens the link', async () => {
+    const booking = await book(d, d.vendor, c);
+    const link = await d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: booking.id, amount: 100000, invitee_phone: '+213 661 00 00 00' });
+    const view = await pub('GET', `/pay/${link.token}/?lang=ar`);
+    assert.equal(view.status, 200);
+    assert.deepEqual(Object.keys(view.body).sort(), ['amount', 'currency', 'expires_at', 'last_attempt_failed', 'locale', 'service', 'starts_at', 'status', 'vendor']);
+    assert.deepEqual([view.body.status, view.body.locale, view.body.amount, view.body.service], ['open', 'ar', 100000, c.service.title_i18n.ar]);
+    assert.equal(view.body.starts_at, new Date(booking.starts_at).toISOString());
+    const opened = await d.ok(d.vendor, 'GET', `/payment-invitations/${link.id}/`);
+    assert.equal(opened.status, 'opened');
+    assert.ok(opened.opened_at);
+    // Without ?lang= the customer's own language.
+    assert.equal((await pub('GET', `/pay/${link.token}/`)).body.locale, c.customer.locale ?? 'fr');
+  });
+
+  test('an unknown token is a 404, and counts against the address', async () => {
+    assert.equal((await pub('GET', '/pay/not-a-real-token-at-all/')).status, 404);
+    assert.equal((await pub('GET', '/pay/x/')).status, 404);
+    const counted = await d.sql<{ n: number }>("SELECT count(*)::int AS n FROM login_failures WHERE account = 'payment-link'");
+    assert.equal(counted[0].n, 2);
+  });
+
+  test('expired, cancelled and paid links say so and refuse a checkout (409)', async () => {
+    const booking = await book(d, d.vendor, c);
+    let link = await d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: booking.id, amount: 1000, invitee_phone: '+213 661 00 00 00' });
+    // Past its expiry, before the sweeper moved it.
+    await d.sql("UPDATE payment_invitations SET expires_at = now() - interval '1 minute' WHERE id = $1", [link.id]);
+    assert.equal((await pub('GET', `/pay/${link.token}/`)).body.status, 'expired');
+    const late = await pub('POST', `/pay/${link.token}/checkout/`, { method: 'cib' });
+    assert.deepEqual([late.status, late.body.detail, late.body.status], [409, 'This payment link has expired.', 'expired']);
+    assert.equal((await d.ok(d.vendor, 'GET', `/payment-invitations/${link.id}/`)).status, 'sent', 'an expired link is not opened');
+
+    link = await d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: booking.id, amount: 1000, invitee_phone: '+213 661 00 00 00' });
+    await d.ok(d.vendor, 'POST', `/payment-invitations/${link.id}/transition/`, { event: 'cancel', version: link.version });
+    assert.equal((await pub('GET', `/pay/${link.token}/`)).body.status, 'cancelled');
+    const cancelled = await pub('POST', `/pay/${link.token}/checkout/`, { method: 'edahabia' });
+    assert.deepEqual([cancelled.status, cancelled.body.detail], [409, 'This payment link was cancelled.']);
+    assert.equal((await d.sql('SELECT id FROM payments WHERE booking_id = $1', [booking.id])).length, 0);
+
+    const paid = await checkedOut();
+    assert.equal((await deliver(event(paid.payment))).status, 200);
+    const again = await pub('POST', `/pay/${paid.link.token}/checkout/`, { method: 'cib' });
+    assert.deepEqual([again.status, again.body.detail], [409, 'This payment link has already been paid.']);
+    // In the payer's language.
+    const fr = await d.call(null, 'POST', `/pay/${paid.link.token}/checkout/`, { method: 'cib' }, { 'accept-language': 'fr' });
+    assert.notEqual(fr.body.detail, 'This payment link has already been paid.');
+  });
+
+  test('a checkout takes only cib or edahabia, and replaces a pending one', async () => {
+    const { link, payment } = await checkedOut();
+    assert.equal((await pub('POST', `/pay/${link.token}/checkout/`, { method: 'cash' })).status, 400);
+    assert.equal(payment.status, 'pending');
+    assert.equal(payment.method, 'cib');
+    assert.equal(payment.recorded_by, null);
+    const second = await pub('POST', `/pay/${link.token}/checkout/`, { method: 'edahabia' });
+    assert.equal(second.status, 200);
+    assert.equal((await d.ok(d.vendor, 'GET', `/payments/${payment.id}/`)).status, 'cancelled');
+  });
+});
+
+describe('the webhook', () => {
+  test('a bad or missing signature is a 401 and writes nothing; an unknown provider is a 404', async () => {
+    const { payment } = await checkedOut();
+    const before = await tableCounts(d);
+    const evts = await d.sql('SELECT id FROM gateway_events');
+    const body = JSON.stringify(event(payment));
+    assert.equal((await deliver(body, signWebhook('another-secret', body))).status, 401);
+    assert.equal((await deliver(body, null)).status, 401);
+    assert.equal((await deliver(body.replace(String(payment.amount), '1'), signWebhook(DEV_WEBHOOK_SECRET, body))).status, 401, 'a changed body');
+    assert.equal((await deliver(body, signWebhook(DEV_WEBHOOK_SECRET, body), 'satim')).status, 404);
+    assert.deepEqual(await tableCounts(d), before);
+    assert.deepEqual(await d.sql('SELECT id FROM gateway_events'), evts);
+    assert.equal((await d.ok(d.vendor, 'GET', `/payments/${payment.id}/`)).status, 'pending');
+  });
+
+  test('payment.succeeded pays the payment, the link and the booking; the same event twice is one payment', async () => {
+    const { booking, link, payment } = await checkedOut(250000);
+    const evt = event(payment);
+    const [first, second] = await Promise.all([deliver(evt), deliver(evt)]);
+    assert.deepEqual([first.status, second.status], [200, 200]);
+    assert.deepEqual([first.body.outcome, second.body.outcome].sort(), ['applied', 'replayed']);
+    const third = await deliver(evt);
+    assert.equal(third.body.outcome, 'replayed');
+    const paid = await d.ok(d.vendor, 'GET', `/payments/${payment.id}/`);
+    assert.equal(paid.status, 'paid');
+    assert.equal((await d.ok(d.vendor, 'GET', `/payment-invitations/${link.id}/`)).status, 'paid');
+    const after = await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/`);
+    assert.deepEqual([after.paid, after.balance, after.payment_status], [250000, booking.total - 250000, 'deposit']);
+    assert.equal((await d.sql("SELECT id FROM payment_splits WHERE payment_id = $1", [payment.id])).length, 1);
+    const rows = await d.sql('SELECT outcome, vendor_id, payment_id, invitation_id, amount FROM gateway_events WHERE event_id = $1', [evt.id]);
+    assert.deepEqual(rows, [{ outcome: 'applied', vendor_id: d.vendorId, payment_id: payment.id, invitation_id: link.id, amount: 250000 }]);
+    // Another event for the same payment changes nothing either.
+    assert.equal((await deliver(event(payment))).body.outcome, 'ignored');
+    assert.equal((await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/`)).paid, 250000);
+  });
+
+  test('the payment, the link and the booking move in one transaction: a failure leaves all three, and the event can come again', async () => {
+    const { booking, link, payment } = await checkedOut(booking_total_part);
+    await d.sql(`CREATE FUNCTION refuse_paid_link() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.status = 'paid' THEN RAISE EXCEPTION 'refused for the test'; END IF; RETURN NEW; END $$`);
+    await d.sql('CREATE TRIGGER refuse_paid_link BEFORE UPDATE ON payment_invitations FOR EACH ROW EXECUTE FUNCTION refuse_paid_link()');
+    const evt = event(payment);
+    try {
+      assert.equal((await deliver(evt)).status, 500);
+    } finally {
+      await d.sql('DROP TRIGGER refuse_paid_link ON payment_invitations');
+      await d.sql('DROP FUNCTION refuse_paid_link()');
+    }
+    assert.equal((await d.ok(d.vendor, 'GET', `/payments/${payment.id}/`)).status, 'pending');
+    assert.equal((await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/`)).paid, 0);
+    assert.equal((await d.sql('SELECT id FROM gateway_events WHERE event_id = $1', [evt.id])).length, 0);
+    assert.equal((await deliver(evt)).body.outcome, 'applied', 'the gateway retries the same event');
+    assert.equal((await d.ok(d.vendor, 'GET', `/payment-invitations/${link.id}/`)).status, 'paid');
+    assert.equal((await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/`)).paid, booking_total_part);
+  });
+
+  test('payment.failed fails the payment and leaves the link open for another try', async () => {
+    const { booking, link, payment } = await checkedOut();
+    const res = await deliver(event(payment, { kind: 'payment.failed' }));
+    assert.equal(res.body.outcome, 'applied');
+    assert.equal((await d.ok(d.vendor, 'GET', `/payments/${payment.id}/`)).status, 'failed');
+    assert.equal((await d.ok(d.vendor, 'GET', `/payment-invitations/${link.id}/`)).status, 'opened');
+    assert.equal((await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/`)).paid, 0);
+    assert.equal((await pub('GET', `/pay/${link.token}/`)).body.last_attempt_failed, true);
+    assert.equal((await pub('POST', `/pay/${link.token}/checkout/`, { method: 'cib' })).status, 200);
+  });
+
+  test('an amount that does not match is recorded as failed and pays nothing', async () => {
+    const { booking, link, payment } = await checkedOut();
+    const evt = event(payment, { amount: payment.amount - 1 });
+    assert.equal((await deliver(evt)).body.outcome, 'failed');
+    const [row] = await d.sql('SELECT outcome, detail FROM gateway_events WHERE event_id = $1', [evt.id]);
+    assert.equal(row.outcome, 'failed');
+    assert.match(row.detail, /Nothing was paid/);
+    assert.equal((await d.ok(d.vendor, 'GET', `/payments/${payment.id}/`)).status, 'pending');
+    assert.equal((await d.ok(d.vendor, 'GET', `/payment-invitations/${link.id}/`)).status, 'opened');
+    assert.equal((await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/`)).paid, 0);
+  });
+
+  test('the development gateway\'s page pays through the same webhook', async () => {
+    const { checkoutUrl, payment } = await checkedOut();
+    const page = await d.t.app.inject({ method: 'GET', url: checkoutUrl });
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /name="outcome" value="paid"/);
+    assert.equal((await d.t.app.inject({ method: 'GET', url: '/pay/dev-gateway/dev_00000000-0000-0000-0000-000000000000' })).statusCode, 404);
+    assert.equal(payment.checkout_url, checkoutUrl);
+  });
+});
+
+describe('invitations and vendors', () => {
+  test('a vendor sees only its own links, and nobody pays a link by hand', async () => {
+    const { link } = await checkedOut();
+    assert.equal((await d.call(d.vendor2, 'GET', `/payment-invitations/${link.id}/`)).status, 404);
+    const list = await d.ok(d.vendor2, 'GET', '/payment-invitations/?page_size=100');
+    assert.ok(list.results.every((l: Json) => l.vendor_id === d.vendor2Id));
+    assert.equal((await d.call(d.vendor2, 'POST', `/payment-invitations/${link.id}/transition/`, { event: 'cancel', version: link.version })).status, 404);
+    for (const who of [d.vendor, d.admin]) {
+      assert.equal((await d.call(who, 'POST', `/payment-invitations/${link.id}/transition/`, { event: 'pay', version: link.version })).status, 403);
+    }
+  });
+});
+
+const booking_total_part = 200000;
