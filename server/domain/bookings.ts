@@ -33,7 +33,7 @@ function newRef(): string {
 const num = (v: unknown) => Number(v ?? 0);
 
 /** The slot and start of a booking, locked, with its seats checked. */
-async function placeBooking(
+export async function placeBooking(
   ctx: WriteContext,
   service: Row,
   input: { slot_id?: string | null; starts_at?: string },
@@ -137,6 +137,7 @@ export async function createBooking(ctx: WriteContext, body: BookingCreate, vend
     discount_id: quote.discount_id,
     subtotal: quote.subtotal,
     discount_amount: quote.discount_amount,
+    platform_funded_discount: quote.platform_funded_discount,
     fee_amount: quote.fee_amount,
     total: quote.total,
     paid: 0,
@@ -165,7 +166,7 @@ export async function createBooking(ctx: WriteContext, body: BookingCreate, vend
   return booking;
 }
 
-async function releaseSeats(ctx: WriteContext, booking: Row): Promise<void> {
+export async function releaseSeats(ctx: WriteContext, booking: Row): Promise<void> {
   if (booking.slot_id) {
     await ctx.tx.query('UPDATE service_slots SET booked = greatest(booked - $2, 0) WHERE id = $1', [booking.slot_id, num(booking.participants_count)]);
   }

@@ -15,6 +15,7 @@ import { locationHooks } from './locations.ts';
 import { mediaHooks } from './media.ts';
 import { loyaltyMove, walletMove } from './money.ts';
 import { invitationHooks, paymentHooks, refundHooks, splitHooks } from './payments.ts';
+import { couponHooks, discountHooks } from './promotions.ts';
 import { serviceHooks } from './services.ts';
 import { amenityHooks, categoryHooks, interestHooks } from './taxonomy.ts';
 
@@ -132,4 +133,6 @@ export const HOOKS: Record<string, CollectionHooks> = {
   'loyalty-entries': loyaltyHooks,
   notifications: notificationHooks,
   'chatbot-requests': chatbotHooks,
+  coupons: couponHooks,
+  discounts: discountHooks,
 };

@@ -9,6 +9,7 @@ import { participantsCount, quoteBooking, type PromotionLike, type Quote } from 
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import type { Row } from '../routes/records.ts';
+import { platformFundedDiscount } from './promotions.ts';
 import { getSettings } from './settings.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -21,6 +22,11 @@ export interface PricingRequest {
   extras?: { key: string; quantity: number }[];
   coupon_code?: string | null;
   payment_method?: string;
+  /**
+   * Repricing a booking that exists (a change): its own use of its coupon and discount
+   * does not count against their limits.
+   */
+  rebooking?: { booking_id: string; coupon_id: string | null; discount_id: string | null };
 }
 
 function promotionRow(row: Row, customerUses: number): PromotionLike {
@@ -35,7 +41,9 @@ function promotionRow(row: Row, customerUses: number): PromotionLike {
   };
 }
 
-async function promotions(tx: Queryable, service: Row, customerId: string | null, code: string | null | undefined) {
+async function promotions(tx: Queryable, service: Row, customerId: string | null, code: string | null | undefined, rebooking?: PricingRequest['rebooking']) {
+  // A booking being changed already counts once in its promotions' uses.
+  const ownUse = (row: Row, id: string | null | undefined) => (rebooking && row.id === id ? { ...row, uses_count: num(row.uses_count) - 1 } : row);
   let coupon: (PromotionLike & { code: string }) | null = null;
   if (code) {
     // Codes are unique per vendor and among platform coupons: the vendor's own comes first.
@@ -50,20 +58,32 @@ async function promotions(tx: Queryable, service: Row, customerId: string | null
     let uses = 0;
     if (customerId) {
       const counted = await tx.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM bookings WHERE coupon_id = $1 AND customer_id = $2 AND status NOT IN ('declined', 'expired', 'cancelled')`,
-        [rows[0].id, customerId],
+        `SELECT count(*)::int AS n FROM bookings WHERE coupon_id = $1 AND customer_id = $2 AND status NOT IN ('declined', 'expired', 'cancelled')
+           AND id IS DISTINCT FROM $3`,
+        [rows[0].id, customerId, rebooking?.booking_id ?? null],
       );
       uses = counted.rows[0]?.n ?? 0;
     }
-    coupon = promotionRow(rows[0], uses) as PromotionLike & { code: string };
+    coupon = promotionRow(ownUse(rows[0], rebooking?.coupon_id), uses) as PromotionLike & { code: string };
   }
-  const { rows: discounts } = await tx.query<Row>(
-    `SELECT id, kind, value, max_uses, per_customer_limit, booking_from, booking_to, to_char(travel_from, 'YYYY-MM-DD') AS travel_from,
-            to_char(travel_to, 'YYYY-MM-DD') AS travel_to, service_ids, min_total, stackable, active, uses_count, min_participants
-     FROM discounts WHERE active AND (vendor_id IS NULL OR vendor_id = $1) ORDER BY created_at LIMIT 100`,
+  // Discounts with a limit are locked, as the coupon is, so that concurrent bookings count
+  // their uses one after the other (in id order, so two bookings never wait on each other).
+  await tx.query(
+    `SELECT id FROM discounts WHERE active AND (vendor_id IS NULL OR vendor_id = $1) AND (max_uses IS NOT NULL OR per_customer_limit IS NOT NULL)
+     ORDER BY id FOR UPDATE`,
     [service.vendor_id],
   );
-  return { coupon, discounts: discounts.map((d) => promotionRow(d, 0)) };
+  const { rows: discounts } = await tx.query<Row>(
+    `SELECT d.id, kind, value, max_uses, per_customer_limit, booking_from, booking_to, to_char(travel_from, 'YYYY-MM-DD') AS travel_from,
+            to_char(travel_to, 'YYYY-MM-DD') AS travel_to, service_ids, min_total, stackable, active, uses_count, min_participants,
+            CASE WHEN d.per_customer_limit IS NULL OR $2::uuid IS NULL THEN 0 ELSE
+              (SELECT count(*)::int FROM bookings b WHERE b.discount_id = d.id AND b.customer_id = $2 AND b.status NOT IN ('declined', 'expired', 'cancelled')
+                 AND b.id IS DISTINCT FROM $3)
+            END AS customer_uses
+     FROM discounts d WHERE active AND (vendor_id IS NULL OR vendor_id = $1) ORDER BY created_at LIMIT 100`,
+    [service.vendor_id, customerId, rebooking?.booking_id ?? null],
+  );
+  return { coupon, discounts: discounts.map((d) => promotionRow(ownUse(d, rebooking?.discount_id), num(d.customer_uses))) };
 }
 
 /** The active price rules of some services, by service id (one query for a page of combos). */
@@ -94,15 +114,18 @@ export async function checkParticipantLimit(tx: Queryable, participants: Partici
   }
 }
 
+/** A quote with the part of its discount the platform pays (bookings.platform_funded_discount). */
+export type PricedQuote = Quote & { platform_funded_discount: number };
+
 /**
  * Prices a booking of `service` (a row the caller may see) as it would be made now; a
  * 400 with the fields at fault (an unknown coupon, a customer type without a price)
  * when it cannot be priced.
  */
-export async function priceBooking(ctx: { tx: Queryable; now: string }, service: Row, request: PricingRequest): Promise<Quote> {
+export async function priceBooking(ctx: { tx: Queryable; now: string }, service: Row, request: PricingRequest): Promise<PricedQuote> {
   const { tx } = ctx;
   const rules = (await priceRulesOf(tx, [String(service.id)])).get(String(service.id)) ?? [];
-  const promo = await promotions(tx, service, request.customer_id, request.coupon_code);
+  const promo = await promotions(tx, service, request.customer_id, request.coupon_code, request.rebooking);
   const result = quoteBooking({
     service: pricedService(service),
     rules: rules as never,
@@ -116,5 +139,5 @@ export async function priceBooking(ctx: { tx: Queryable; now: string }, service:
     free: request.payment_method === 'free',
   });
   if (!result.ok) throw badRequest(result.errors);
-  return result.quote;
+  return { ...result.quote, platform_funded_discount: await platformFundedDiscount(tx, result.quote) };
 }

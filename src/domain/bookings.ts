@@ -84,6 +84,8 @@ export const Booking = StrictObject({
   discount_id: Nullable(Uuid),
   subtotal: MinorUnits,
   discount_amount: MinorUnits,
+  /** The part of discount_amount the platform pays (a platform-funded or shared promotion); set when the booking is priced. */
+  platform_funded_discount: MinorUnits,
   fee_amount: MinorUnits,
   total: MinorUnits,
   paid: MinorUnits,

@@ -8,6 +8,9 @@ import {
 /** percent: `value` is a percentage; fixed: minor units off the booking; per_person: minor units off per participant. */
 export const PROMOTION_KINDS = ['percent', 'fixed', 'per_person'] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
+/** Who pays for the discount: the platform, the vendor, or both (`platform_share_percent` is the platform's part). */
+export const PROMOTION_FUNDERS = ['platform', 'vendor', 'shared'] as const;
+export type PromotionFunder = (typeof PROMOTION_FUNDERS)[number];
 
 const promotionRules = {
   kind: Enum(PROMOTION_KINDS),
@@ -23,11 +26,15 @@ const promotionRules = {
   min_total: Type.Optional(Nullable(MinorUnits)),
   stackable: Type.Optional(Type.Boolean()),
   active: Type.Optional(Type.Boolean()),
+  /** Platform coupons and discounts default to the platform, a vendor's to the vendor; vendor staff may only fund their own. */
+  funded_by: Type.Optional(Enum(PROMOTION_FUNDERS)),
+  platform_share_percent: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100, description: 'The platform’s part of a shared promotion, in percent.' }))),
 };
 
 export const CouponInput = StrictObject({
   vendor_id: Type.Optional(NullableVendorOwned.vendor_id),
-  code: Type.String({ pattern: '^[A-Z0-9_-]{3,40}$', maxLength: 40, description: 'Upper-case letters, digits, `-` and `_`.' }),
+  // Stored upper-case: `summer10` is SUMMER10, so codes are unique whatever the case typed.
+  code: Type.String({ pattern: '^[A-Za-z0-9_-]{3,40}$', maxLength: 40, description: 'Letters, digits, `-` and `_`; stored upper-case.' }),
   description: Type.Optional(Nullable(Text(500))),
   ...promotionRules,
 });

@@ -138,7 +138,23 @@ const promotionCheck = (r: Record<string, unknown>) =>
     [r.kind === 'percent' && Number(r.value) > 100, 'value', 'A percentage cannot exceed 100.'],
     [!before(r.booking_from, r.booking_to), 'booking_to', 'Must be after booking_from.'],
     [!before(r.travel_from, r.travel_to), 'travel_to', 'Must be after travel_from.'],
+    // Nobody could travel in it: every booking would be made after the travel window closed.
+    [r.travel_to != null && r.booking_from != null && String(r.travel_to) < String(r.booking_from).slice(0, 10), 'travel_to', 'Must not end before the booking window opens.'],
+    [r.funded_by === 'shared' && r.platform_share_percent == null, 'platform_share_percent', 'Required for a shared promotion.'],
   ]);
+
+/** Running today, starting on a later day, or over (by Algeria's day, like every view). */
+const promotionViews = (from: string, to: string) => ({
+  active: [
+    { active: 'true', [`${from}__isnull`]: 'true', [`${to}__isnull`]: 'true' },
+    { active: 'true', [`${from}__isnull`]: 'true', [`${to}__gte`]: '$today' },
+    { active: 'true', [`${from}__lt`]: '$tomorrow', [`${to}__isnull`]: 'true' },
+    { active: 'true', [`${from}__lt`]: '$tomorrow', [`${to}__gte`]: '$today' },
+  ],
+  scheduled: [{ [`${from}__gte`]: '$tomorrow' }],
+  expired: [{ [`${to}__lt`]: '$today' }],
+  all: [],
+});
 
 const base = { vendorRule: 'own' as VendorRule, vendorColumn: 'required' as const, search: [] as string[], defaultOrdering: '-created_at' };
 const T = ['created_at', 'updated_at'];
@@ -317,18 +333,23 @@ export const COLLECTIONS: CollectionSpec[] = [
   {
     ...base, name: 'coupons', table: 'coupons', title: 'Coupons', area: 'promotions', vendorColumn: 'optional',
     read: Coupon, create: CouponInput, patch: CouponPatch, access: crud(), refs: { vendor_id: 'vendors', service_ids: 'services' },
-    search: ['code', 'description'], filters: ['vendor_id', 'kind', 'active', 'stackable', 'code', 'booking_to', 'travel_to'],
-    ordering: [...T, 'code', 'uses_count', 'value'], unique: ['code'], check: promotionCheck,
+    search: ['code', 'description'],
+    filters: ['vendor_id', 'kind', 'active', 'stackable', 'code', 'funded_by', 'booking_from', 'booking_to', 'travel_to'],
+    views: promotionViews('booking_from', 'booking_to'),
+    ordering: [...T, 'code', 'uses_count', 'value', 'booking_to'], unique: ['code'], check: promotionCheck,
   },
   {
     ...base, name: 'discounts', table: 'discounts', title: 'Discounts', area: 'promotions', vendorColumn: 'optional',
     read: Discount, create: DiscountInput, patch: DiscountPatch, access: crud(), refs: { vendor_id: 'vendors', service_ids: 'services' },
-    search: ['name_i18n'], filters: ['vendor_id', 'kind', 'active', 'stackable'], ordering: [...T, 'uses_count', 'value', 'name_i18n'], check: promotionCheck,
+    search: ['name_i18n'], filters: ['vendor_id', 'kind', 'active', 'stackable', 'funded_by', 'booking_from', 'booking_to'],
+    views: promotionViews('booking_from', 'booking_to'),
+    ordering: [...T, 'uses_count', 'value', 'name_i18n', 'booking_to'], check: promotionCheck,
   },
   {
     ...base, name: 'deals', table: 'deals', title: 'Deals', area: 'promotions',
     read: Deal, create: DealInput, patch: DealPatch, access: crud(), refs: { vendor_id: 'vendors', service_ids: 'services' },
-    search: ['title_i18n'], filters: ['vendor_id', 'active', 'featured', 'starts_at', 'ends_at'], ordering: [...T, 'starts_at', 'ends_at', 'discount_percent', 'title_i18n'],
+    search: ['title_i18n'], filters: ['vendor_id', 'active', 'featured', 'starts_at', 'ends_at'], views: promotionViews('starts_at', 'ends_at'),
+    ordering: [...T, 'starts_at', 'ends_at', 'discount_percent', 'title_i18n'],
     check: (r) => errorsOf([[!strictlyBefore(r.starts_at, r.ends_at), 'ends_at', 'Must be after starts_at.']]),
   },
   // Payments ---------------------------------------------------------------------------
