@@ -116,10 +116,11 @@ function buildOptions() {
 function precompiledMessages() {
   const parts = JSON.parse(readFileSync(join(root, 'src/locales/parts.json'), 'utf8'));
   const login = new Set(parts.login);
-  const serverOnly = new Set(parts.serverOnly);
+  // The pay page's messages are bundled by that page alone (payPageOptions).
+  const elsewhere = new Set([...parts.serverOnly, ...parts.payPage]);
   const partOf = (id) => {
     const prefix = id.split('.')[0];
-    return serverOnly.has(prefix) ? null : login.has(prefix) ? 'login' : 'app';
+    return elsewhere.has(prefix) ? null : login.has(prefix) ? 'login' : 'app';
   };
   const compile = (path, part) => {
     const messages = JSON.parse(readFileSync(path, 'utf8'));
@@ -136,6 +137,47 @@ function precompiledMessages() {
       build.onLoad({ filter: /\.json$/, namespace: 'rihla-app-messages' }, (args) => compile(args.path, 'app'));
       build.onLoad({ filter: /[\\/]src[\\/]locales[\\/][a-z]{2}\.json$/ }, (args) => compile(args.path, 'login'));
     },
+  };
+}
+
+/**
+ * The public payment page (/pay/<token>): its own entry, with none of the app's code, and
+ * of the catalogues only the `pay.` messages, as plain strings. Writes dist/pay.html.
+ */
+function payPageOptions() {
+  const prefixes = JSON.parse(readFileSync(join(root, 'src/locales/parts.json'), 'utf8')).payPage;
+  return {
+    absWorkingDir: root,
+    entryPoints: { pay: 'src/pay/main.ts' },
+    outdir: join(outdir, 'assets'),
+    publicPath: '/assets/',
+    bundle: true,
+    format: 'esm',
+    target: ['es2022', 'chrome111', 'firefox113', 'safari16.4'],
+    minify: !dev,
+    sourcemap: dev ? 'linked' : false,
+    entryNames: '[name]-[hash]',
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    plugins: [{
+      name: 'rihla-pay-page',
+      setup(build) {
+        build.onLoad({ filter: /[\\/]src[\\/]locales[\\/][a-z]{2}\.json$/ }, (args) => {
+          const messages = JSON.parse(readFileSync(args.path, 'utf8'));
+          const kept = Object.entries(messages).filter(([id]) => prefixes.includes(id.split('.')[0]));
+          return { contents: JSON.stringify(Object.fromEntries(kept)), loader: 'json' };
+        });
+        build.onEnd((result) => {
+          if (result.errors.length > 0 || !result.metafile) return;
+          const outputs = Object.entries(result.metafile.outputs);
+          const [script, info] = outputs.find(([, o]) => o.entryPoint === 'src/pay/main.ts');
+          const url = (file) => '/' + relative(outdir, join(root, file)).split('\\').join('/');
+          const head = [info.cssBundle && `<link rel="stylesheet" href="${url(info.cssBundle)}">`, `<script type="module" src="${url(script)}"></script>`].filter(Boolean).join('\n    ');
+          writeFileSync(join(outdir, 'pay.html'), readFileSync(join(root, 'public/pay.html'), 'utf8').replace('<!-- assets -->', head));
+        });
+      },
+    }],
   };
 }
 
@@ -167,7 +209,7 @@ function writeShell(metafile) {
     .map((i) => '/' + relative(outdir, join(root, i.path)));
 
   for (const entryName of readdirSync(join(root, 'public'))) {
-    if (entryName === 'index.html' || entryName === 'sw.js') continue;
+    if (entryName === 'index.html' || entryName === 'sw.js' || entryName === 'pay.html') continue;
     cpSync(join(root, 'public', entryName), join(outdir, entryName), { recursive: true });
   }
 
@@ -226,6 +268,9 @@ async function main() {
     const bootCtx = await esbuild.context(bootOptions());
     await bootCtx.rebuild();
     await bootCtx.watch();
+    const payCtx = await esbuild.context(payPageOptions());
+    await payCtx.rebuild();
+    await payCtx.watch();
     const ctx = await esbuild.context(buildOptions());
     await ctx.watch();
     console.log('build: watching src/ and public/');
@@ -233,6 +278,8 @@ async function main() {
   }
   const started = performance.now();
   await esbuild.build(bootOptions());
+  // Before the app: the app's build precompresses everything in dist/, the pay page too.
+  await esbuild.build(payPageOptions());
   await esbuild.build(buildOptions());
   console.log(`build: dist/ written in ${Math.round(performance.now() - started)} ms`);
 }

@@ -65,7 +65,8 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || isApi(url)) return;
+  // The payment links' public page (/pay/...) is not the app: never its offline shell.
+  if (url.origin !== self.location.origin || isApi(url) || url.pathname.startsWith('/pay/')) return;
   if (request.mode === 'navigate') {
     event.respondWith(networkFirstShell(request));
   } else if (url.pathname.startsWith('/assets/')) {

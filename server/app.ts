@@ -159,4 +159,6 @@ async function serveSpa(app: FastifyInstance, distDir: string) {
   // The static plugin answers the bare root as a directory: 403 to a request that accepts
   // no pre-compressed copy (a health check, curl). The root is the app, whatever the encodings.
   app.get('/', (_request, reply) => sendIndex(reply));
+  // A payment link's public page: its own small HTML and script, none of the app's.
+  app.get('/pay/:token', (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('pay.html'));
 }
