@@ -160,10 +160,12 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('This customer is blocked.'), 'serverError.customerBlocked'],
   [p('Bookings close {minutes} minutes before the start.'), 'serverError.bookingCutoff'],
   [p('Only upcoming bookings can be rebooked.'), 'serverError.rebookUpcoming'],
+  [p('Only upcoming requested or confirmed bookings can be changed.'), 'serverError.changeUpcoming'],
   [p('Only bookings that took place can be reviewed.'), 'serverError.reviewAfter'],
   [/^This booking is \w+; it takes no more payments\.$/, 'serverError.noMorePayments'],
   [p('More than the balance due ({due}).'), 'serverError.overBalance'],
   [p('Nothing is due on this booking.'), 'serverError.nothingDue'],
+  [p('A note is required.'), 'serverError.noteRequired'],
   [p('The booking no longer owes this amount; cancel this link instead.'), 'serverError.noLongerOwed'],
   // Paying a link (server/routes/payLink.ts)
   [p('This payment link has already been paid.'), 'serverError.payLinkPaid'],
@@ -201,6 +203,12 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Only the combo’s services can be booked.'), 'serverError.comboServicesOnly'],
   [p('Every required service of the combo must be booked.'), 'serverError.comboRequired'],
   [/^(?<names>.+) do not meet this activity's requirements; say why they are checked in anyway\.$/, 'serverError.checkInReason'],
+  // Payouts and commission (server/domain/payouts.ts)
+  [p('Nothing is payable to this vendor up to this date.'), 'serverError.payoutNothingPayable'],
+  [p('The refunds to deduct exceed what is payable; nothing can be paid out yet.'), 'serverError.payoutRefundsExceed'],
+  [p('A bank reference is required.'), 'serverError.bankReferenceRequired'],
+  [p('This is already the commission.'), 'serverError.commissionUnchanged'],
+  [p('A reason is required.'), 'serverError.reasonRequired'],
 ];
 
 /** The first of the request's languages that is one of ours (by quality), else English. */

@@ -15,6 +15,7 @@ import { locationHooks } from './locations.ts';
 import { mediaHooks } from './media.ts';
 import { loyaltyMove, walletMove } from './money.ts';
 import { invitationHooks, paymentHooks, refundHooks, splitHooks } from './payments.ts';
+import { payoutHooks } from './payouts.ts';
 import { couponHooks, discountHooks } from './promotions.ts';
 import { serviceHooks } from './services.ts';
 import { amenityHooks, categoryHooks, interestHooks } from './taxonomy.ts';
@@ -119,6 +120,7 @@ export const HOOKS: Record<string, CollectionHooks> = {
   'payment-invitations': invitationHooks,
   refunds: refundHooks,
   'payment-splits': splitHooks,
+  payouts: payoutHooks,
   reviews: reviewHooks,
   locations: locationHooks,
   media: mediaHooks,

@@ -3,13 +3,14 @@
  * it, the wallet and loyalty ledgers. Each function runs inside the caller's
  * transaction and locks what it changes, so totals never drift under concurrency.
  */
-import { bookingMoney, splitAmount } from '../../src/domain/money.ts';
+import { bookingMoney } from '../../src/domain/money.ts';
 import { collection } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import type { WriteContext } from '../routes/hooks.ts';
 import { insertRecord, updateRecord, type Row, type Writer } from '../routes/records.ts';
 import { loadVisible } from '../routes/scope.ts';
+import { fundedSplit, recordPaymentShare } from './payouts.ts';
 import { getSettings } from './settings.ts';
 
 export const bookings = collection('bookings');
@@ -47,7 +48,8 @@ export async function paymentLanded(ctx: WriteContext, payment: Row): Promise<Ro
   const commission = rows[0]?.commission_percent ?? fees.platform_commission_percent;
   const method = String(payment.method) as keyof typeof fees.payment_fee_percent;
   const amount = num(payment.amount);
-  const split = splitAmount(amount, commission, fees.payment_fee_percent[method] ?? 0);
+  // The platform-funded part of a promotion counts as paid for the vendor's share.
+  const split = fundedSplit(amount, num(booking.total), num(booking.platform_funded_discount), commission, fees.payment_fee_percent[method] ?? 0);
   const payoutDate = new Date(Date.parse(ctx.now) + 7 * 86_400_000).toISOString().slice(0, 10);
   await insertRecord(ctx, collection('payment-splits'), {
     vendor_id: payment.vendor_id,
@@ -60,6 +62,7 @@ export async function paymentLanded(ctx: WriteContext, payment: Row): Promise<Ro
     vendor_net: split.vendor_share,
     payout_date: payoutDate,
   });
+  await recordPaymentShare(ctx, payment, booking, split, commission);
   await updateBookingMoney(ctx, booking, { paidDelta: amount });
   await tx.query('UPDATE customers SET lifetime_spend = lifetime_spend + $2 WHERE id = $1', [payment.customer_id, amount]);
   return { paid_at: ctx.now, fee: split.fee, platform_commission: split.platform_commission, vendor_share: split.vendor_share };

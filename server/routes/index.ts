@@ -12,6 +12,8 @@ import { registerMedia } from '../media/routes.ts';
 import { writeAudit } from './audit.ts';
 import { registerAvailability } from './availability.ts';
 import { registerPayLink } from './payLink.ts';
+import { registerPaymentDetail } from './paymentDetail.ts';
+import { registerPayouts } from './payouts.ts';
 import { registerPersonalServices } from './personalServices.ts';
 import { registerPromotionUsage } from './promotionUsage.ts';
 import { registerBookingChange } from './bookingChange.ts';
@@ -51,6 +53,8 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   registerBookingExport(app);
   registerComboBooking(app);
   registerRefundable(app);
+  registerPaymentDetail(app);
+  registerPayouts(app);
   registerReorder(app);
   registerBookingPricing(app);
   registerBookingChange(app);

@@ -526,12 +526,13 @@ export const payments = {
   lifecycle: "payment",
   writable: {"create":true,"update":true},
   vendorRule: "own",
-  search: ["gateway_reference","payer_name","payer_phone"],
+  search: ["booking_ref","gateway_reference","payer_name","payer_phone"],
   filters: ["status","vendor_id","booking_id","customer_id","method","payout_status","reconciled","paid_at","created_at","amount"],
+  views: ["paid","pending","refunded","all"],
   ordering: ["created_at","updated_at","amount","paid_at","status"],
   defaultOrdering: "-created_at",
-  refs: {"vendor_id":"vendors","booking_id":"bookings","customer_id":"customers"},
-  staffOnlyFields: ["payout_status","payout_at","reconciled"],
+  refs: {"vendor_id":"vendors","booking_id":"bookings","customer_id":"customers","recorded_by":"users","reconciled_by":"users"},
+  staffOnlyFields: ["payout_status","payout_at"],
   fields: {
     id: {"type":"string","format":"uuid","maxLength":36},
     created_at: {"type":"string","format":"date-time","maxLength":40},
@@ -553,14 +554,18 @@ export const payments = {
     gateway_reference: {"type":"string","maxLength":100,"nullable":true},
     checkout_url: {"type":"string","maxLength":1000,"nullable":true},
     fee: {"type":"integer","minimum":0,"maximum":1000000000000},
-    platform_commission: {"type":"integer","minimum":0,"maximum":1000000000000},
+    platform_commission: {"type":"integer","minimum":-1000000000000,"maximum":1000000000000},
     vendor_share: {"type":"integer","minimum":0,"maximum":1000000000000},
     refunded_amount: {"type":"integer","minimum":0,"maximum":1000000000000},
     paid_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
     payout_status: {"type":"string","enum":["pending","scheduled","paid_out"]},
     payout_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
     reconciled: {"type":"boolean"},
+    reconciled_note: {"type":"string","maxLength":1000,"nullable":true},
+    reconciled_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
+    reconciled_by: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
     recorded_by: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    booking_ref: {"type":"string","maxLength":12},
   },
 } as const;
 
@@ -628,8 +633,103 @@ export const paymentSplits = {
     booking_id: {"type":"string","format":"uuid","maxLength":36},
     amount: {"type":"integer","minimum":0,"maximum":1000000000000},
     currency: {"type":"string","enum":["DZD","EUR","USD"]},
-    platform_amount: {"type":"integer","minimum":0,"maximum":1000000000000},
+    platform_amount: {"type":"integer","minimum":-1000000000000,"maximum":1000000000000},
     vendor_net: {"type":"integer","minimum":0,"maximum":1000000000000},
+  },
+} as const;
+
+export type VendorShareEntriesRecord = Static<typeof domain.ShareEntry>;
+export const vendorShareEntries = {
+  name: "vendor-share-entries",
+  area: "payments",
+  writable: {"create":false,"update":false},
+  vendorRule: "own",
+  search: [],
+  filters: ["vendor_id","booking_id","payment_id","refund_id","payout_id","kind","currency","payable_from","created_at"],
+  ordering: ["created_at","updated_at","payable_from","amount"],
+  defaultOrdering: "-created_at",
+  refs: {"vendor_id":"vendors","booking_id":"bookings","payment_id":"payments","refund_id":"refunds","payout_id":"payouts"},
+  fields: {
+    id: {"type":"string","format":"uuid","maxLength":36},
+    created_at: {"type":"string","format":"date-time","maxLength":40},
+    updated_at: {"type":"string","format":"date-time","maxLength":40},
+    version: {"type":"integer","minimum":1,"maximum":2147483647},
+    vendor_id: {"type":"string","format":"uuid","maxLength":36},
+    booking_id: {"type":"string","format":"uuid","maxLength":36},
+    payment_id: {"type":"string","format":"uuid","maxLength":36},
+    refund_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    kind: {"type":"string","enum":["payment","refund"]},
+    amount: {"type":"integer","minimum":-1000000000000,"maximum":1000000000000},
+    commission: {"type":"integer","minimum":-1000000000000,"maximum":1000000000000},
+    fee: {"type":"integer","minimum":0,"maximum":1000000000000},
+    currency: {"type":"string","enum":["DZD","EUR","USD"]},
+    commission_percent: {"type":"number","minimum":0,"maximum":100,"nullable":true},
+    payable_from: {"type":"string","format":"date-time","maxLength":40},
+    payout_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+  },
+} as const;
+
+export type PayoutsRecord = Static<typeof domain.Payout>;
+export const payouts = {
+  name: "payouts",
+  area: "payments",
+  lifecycle: "payout",
+  writable: {"create":false,"update":false},
+  vendorRule: "own",
+  search: [],
+  filters: ["status","vendor_id","currency","period_end","paid_at","created_at"],
+  ordering: ["created_at","updated_at","period_end","amount","paid_at","status"],
+  defaultOrdering: "-created_at",
+  refs: {"vendor_id":"vendors","released_from":"payouts"},
+  fields: {
+    id: {"type":"string","format":"uuid","maxLength":36},
+    created_at: {"type":"string","format":"date-time","maxLength":40},
+    updated_at: {"type":"string","format":"date-time","maxLength":40},
+    version: {"type":"integer","minimum":1,"maximum":2147483647},
+    vendor_id: {"type":"string","format":"uuid","maxLength":36},
+    period_end: {"type":"string","format":"date","maxLength":10},
+    currency: {"type":"string","enum":["DZD","EUR","USD"]},
+    status: {"type":"string","enum":["draft","approved","paid","cancelled"]},
+    status_changed_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
+    status_reason: {"type":"string","maxLength":1000,"nullable":true},
+    entries_count: {"type":"integer","minimum":0},
+    gross: {"type":"integer","minimum":-1000000000000,"maximum":1000000000000},
+    refunds: {"type":"integer","minimum":0,"maximum":1000000000000},
+    reserve_held: {"type":"integer","minimum":0,"maximum":1000000000000},
+    reserve_released: {"type":"integer","minimum":0,"maximum":1000000000000},
+    released_from: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    amount: {"type":"integer","minimum":0,"maximum":1000000000000},
+    bank_reference: {"type":"string","maxLength":100,"nullable":true},
+    approved_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
+    approved_by: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    paid_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
+    paid_by: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    created_by: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    notes: {"type":"string","minLength":0,"maxLength":1000,"nullable":true},
+  },
+} as const;
+
+export type CommissionChangesRecord = Static<typeof domain.CommissionChange>;
+export const commissionChanges = {
+  name: "commission-changes",
+  area: "payments",
+  writable: {"create":false,"update":false},
+  vendorRule: "own",
+  search: [],
+  filters: ["vendor_id","created_at"],
+  ordering: ["created_at"],
+  defaultOrdering: "-created_at",
+  refs: {"vendor_id":"vendors","changed_by":"users"},
+  fields: {
+    id: {"type":"string","format":"uuid","maxLength":36},
+    created_at: {"type":"string","format":"date-time","maxLength":40},
+    updated_at: {"type":"string","format":"date-time","maxLength":40},
+    version: {"type":"integer","minimum":1,"maximum":2147483647},
+    vendor_id: {"type":"string","format":"uuid","maxLength":36},
+    from_percent: {"type":"number","minimum":0,"maximum":100},
+    to_percent: {"type":"number","minimum":0,"maximum":100},
+    reason: {"type":"string","minLength":1,"maxLength":1000},
+    changed_by: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
   },
 } as const;
 
@@ -1129,6 +1229,9 @@ export interface CollectionRecords {
   'payments': PaymentsRecord;
   'payment-invitations': PaymentInvitationsRecord;
   'payment-splits': PaymentSplitsRecord;
+  'vendor-share-entries': VendorShareEntriesRecord;
+  'payouts': PayoutsRecord;
+  'commission-changes': CommissionChangesRecord;
   'customers': CustomersRecord;
   'loyalty-entries': LoyaltyEntriesRecord;
   'wallet-transactions': WalletTransactionsRecord;

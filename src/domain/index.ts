@@ -15,3 +15,4 @@ export * from './reasonKinds.ts';
 export * from './reasonCodes.ts';
 export * from './money.ts';
 export * from './registry.ts';
+export * from './payouts.ts';

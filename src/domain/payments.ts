@@ -1,7 +1,7 @@
 /** Payments, payment invitations (payment links) and payment splits. */
 import Type, { type Static } from 'typebox';
 import {
-  CurrencySchema, DateOnly, DateTime, Email, Enum, LifecycleFields, MinorUnits, Nullable, Percent, Phone, RecordBase, StrictObject,
+  CurrencySchema, DateOnly, DateTime, Email, Enum, LifecycleFields, MinorUnits, Nullable, Percent, Phone, RecordBase, SignedMinorUnits, StrictObject,
   Text, Uuid, VendorOwned, patchOf,
 } from './common.ts';
 import { INVITATION_STATUSES, PAYMENT_STATUSES } from './statuses.ts';
@@ -32,9 +32,14 @@ export const PaymentPatch = patchOf(
     notes: Nullable(Text(1000)),
     payout_status: Enum(PAYOUT_STATUSES),
     payout_at: Nullable(DateTime),
-    reconciled: Type.Boolean(),
   }),
 );
+/** Staff mark a payment reconciled, or not, always with a note (POST /payments/<id>/reconcile/). */
+export const ReconcileInput = StrictObject({
+  reconciled: Type.Boolean(),
+  note: Text(1000, 1),
+  version: Type.Integer({ minimum: 1, description: 'The version of the payment the note was written on.' }),
+});
 export const Payment = StrictObject({
   ...RecordBase,
   ...VendorOwned,
@@ -45,14 +50,20 @@ export const Payment = StrictObject({
   gateway_reference: Nullable(Type.String({ maxLength: 100 })),
   checkout_url: Nullable(Type.String({ maxLength: 1000 })),
   fee: MinorUnits,
-  platform_commission: MinorUnits,
+  /** Below zero when a platform-funded discount exceeds the commission on this payment. */
+  platform_commission: SignedMinorUnits,
   vendor_share: MinorUnits,
   refunded_amount: MinorUnits,
   paid_at: Nullable(DateTime),
   payout_status: Enum(PAYOUT_STATUSES),
   payout_at: Nullable(DateTime),
   reconciled: Type.Boolean(),
+  reconciled_note: Nullable(Type.String({ maxLength: 1000 })),
+  reconciled_at: Nullable(DateTime),
+  reconciled_by: Nullable(Uuid),
   recorded_by: Nullable(Uuid),
+  /** The booking's ref, copied when the payment is written (the list shows and searches it). */
+  booking_ref: Type.String({ maxLength: 12 }),
 });
 export type Payment = Static<typeof Payment>;
 
@@ -103,7 +114,7 @@ export const PaymentSplit = StrictObject({
   booking_id: Uuid,
   amount: MinorUnits,
   currency: CurrencySchema,
-  platform_amount: MinorUnits,
+  platform_amount: SignedMinorUnits,
   vendor_net: MinorUnits,
 });
 export type PaymentSplit = Static<typeof PaymentSplit>;

@@ -40,6 +40,7 @@ import {
   Payment, PaymentInput, PaymentInvitation, PaymentInvitationInput, PaymentInvitationPatch, PaymentPatch, PaymentSplit, PaymentSplitInput,
   PaymentSplitPatch,
 } from './payments.ts';
+import { CommissionChange, Payout, ShareEntry } from './payouts.ts';
 import { Coupon, CouponInput, CouponPatch, Deal, DealInput, DealPatch, Discount, DiscountInput, DiscountPatch } from './promotions.ts';
 import { ReasonCodeInput, ReasonCodePatch, ReasonCodeRecord } from './reasonCodes.ts';
 import type { ReasonKind } from './reasonKinds.ts';
@@ -62,7 +63,8 @@ export type Access = 'any' | 'staff' | 'none';
 export type VendorRule = 'own' | 'self' | 'customer_of' | 'audience' | 'all' | 'none';
 
 export type LifecycleName =
-  | 'booking' | 'refund' | 'payment' | 'payment_invitation' | 'review' | 'vendor' | 'ticket' | 'chatbot_request' | 'notification' | 'publishing';
+  | 'booking' | 'refund' | 'payment' | 'payment_invitation' | 'review' | 'vendor' | 'ticket' | 'chatbot_request' | 'notification' | 'publishing'
+  | 'payout';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -356,11 +358,19 @@ export const COLLECTIONS: CollectionSpec[] = [
   {
     ...base, name: 'payments', table: 'payments', title: 'Payments', area: 'payments',
     read: Payment, create: PaymentInput, patch: PaymentPatch, access: crud({ delete: 'none', transition: 'any' }),
-    vendorFrom: { field: 'booking_id', collection: 'bookings' }, refs: { booking_id: 'bookings', customer_id: 'customers' },
-    staffOnlyFields: ['payout_status', 'payout_at', 'reconciled'],
-    search: ['gateway_reference', 'payer_name', 'payer_phone'],
+    vendorFrom: { field: 'booking_id', collection: 'bookings' },
+    refs: { booking_id: 'bookings', customer_id: 'customers', recorded_by: 'users', reconciled_by: 'users' },
+    staffOnlyFields: ['payout_status', 'payout_at'],
+    search: ['booking_ref', 'gateway_reference', 'payer_name', 'payer_phone'],
     filters: ['status', 'vendor_id', 'booking_id', 'customer_id', 'method', 'payout_status', 'reconciled', 'paid_at', 'created_at', 'amount'],
+    views: {
+      paid: [{ status__in: 'paid,partially_refunded' }],
+      pending: [{ status: 'pending' }],
+      refunded: [{ status__in: 'partially_refunded,refunded' }],
+      all: [],
+    },
     ordering: [...T, 'amount', 'paid_at', 'status'], lifecycle: 'payment',
+    sums: ['amount', 'fee', 'platform_commission', 'vendor_share', 'refunded_amount'],
   },
   {
     ...base, name: 'payment-invitations', table: 'payment_invitations', title: 'Payment invitations', area: 'payments',
@@ -377,6 +387,27 @@ export const COLLECTIONS: CollectionSpec[] = [
     vendorFrom: { field: 'payment_id', collection: 'payments' }, refs: { payment_id: 'payments', booking_id: 'bookings' },
     staffOnlyFields: ['commission_percent'],
     filters: ['vendor_id', 'payment_id', 'booking_id', 'payout_date'], ordering: [...T, 'payout_date', 'amount'], unique: ['payment_id'],
+  },
+  // What each vendor is owed, entry by entry, and the payouts settling it: written by the
+  // money rules and the payout routes only (POST /payouts/build/, /payouts/<id>/pay/).
+  {
+    ...base, name: 'vendor-share-entries', table: 'vendor_share_entries', title: 'Vendor share entries', area: 'payments',
+    read: ShareEntry, access: crud({ create: 'none', update: 'none', delete: 'none' }),
+    refs: { booking_id: 'bookings', payment_id: 'payments', refund_id: 'refunds', payout_id: 'payouts' },
+    filters: ['vendor_id', 'booking_id', 'payment_id', 'refund_id', 'payout_id', 'kind', 'currency', 'payable_from', 'created_at'],
+    ordering: [...T, 'payable_from', 'amount'], sums: ['amount', 'commission', 'fee'],
+  },
+  {
+    ...base, name: 'payouts', table: 'payouts', title: 'Payouts', area: 'payments',
+    read: Payout, access: crud({ create: 'none', update: 'none', delete: 'none', transition: 'staff' }),
+    refs: { released_from: 'payouts' },
+    filters: ['status', 'vendor_id', 'currency', 'period_end', 'paid_at', 'created_at'],
+    ordering: [...T, 'period_end', 'amount', 'paid_at', 'status'], sums: ['amount'], lifecycle: 'payout',
+  },
+  {
+    ...base, name: 'commission-changes', table: 'commission_changes', title: 'Commission changes', area: 'payments',
+    read: CommissionChange, access: crud({ create: 'none', update: 'none', delete: 'none' }), refs: { changed_by: 'users' },
+    filters: ['vendor_id', 'created_at'], ordering: ['created_at'],
   },
   // Customers --------------------------------------------------------------------------
   {
@@ -518,6 +549,7 @@ export const LABEL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   discounts: ['name_i18n'],
   deals: ['title_i18n'],
   payments: ['amount', 'currency', 'method', 'paid_at'],
+  payouts: ['period_end', 'amount', 'currency', 'status'],
   'payment-invitations': ['invitee_name', 'amount', 'currency'],
   customers: ['name'],
   reviews: ['rating', 'title'],

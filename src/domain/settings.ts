@@ -49,6 +49,8 @@ export const FeesSettings = StrictObject({
   payment_fee_percent: StrictObject(
     Object.fromEntries(PAYMENT_METHODS.map((m) => [m, Percent])) as Record<(typeof PAYMENT_METHODS)[number], typeof Percent>,
   ),
+  /** Share of a payout held back against refunds that come later; released by the vendor's next payout. */
+  payout_reserve_percent: Percent,
 });
 export const LanguageSettings = StrictObject({
   enabled: Type.Array(Enum(LOCALES), { minItems: 1, maxItems: LOCALES.length, uniqueItems: true }),
@@ -123,6 +125,7 @@ export const DEFAULT_SETTINGS: { [K in SettingsSection]: Static<(typeof Settings
   fees: {
     platform_commission_percent: 12, customer_booking_fee_percent: 0, customer_booking_fee_fixed: 0,
     payment_fee_percent: { cib: 1.5, edahabia: 1, cash: 0, wallet: 0, gift_card: 0 },
+    payout_reserve_percent: 10,
   },
   language: { enabled: ['en', 'fr', 'ar'], default: 'fr' },
   theme: { mode: 'system', brand_color: '#0f766e', logo_url: null },

@@ -8,6 +8,7 @@ import { describe, test } from 'node:test';
 import type { AnyStateMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import * as statuses from '../../src/domain/statuses.ts';
+import { PAYOUT_BATCH_STATUSES } from '../../src/domain/payouts.ts';
 import {
   LIFECYCLES, allowedEvents, chartEvents, evaluateTransition, eventsOf, initialStatus, statesOf, type LifecycleContext, type LifecycleName,
 } from '../../src/machines/lifecycles/index.ts';
@@ -82,6 +83,10 @@ const EXPECTED: Record<LifecycleName, { statuses: readonly string[]; edges: [str
     edges: [
       ['draft', 'publish', 'published'], ['published', 'archive', 'archived'], ['published', 'unpublish', 'draft'], ['archived', 'restore', 'draft'],
     ],
+  },
+  payout: {
+    statuses: PAYOUT_BATCH_STATUSES,
+    edges: [['draft', 'approve', 'approved'], ['draft', 'cancel', 'cancelled'], ['approved', 'pay', 'paid'], ['approved', 'cancel', 'cancelled']],
   },
 };
 

@@ -11,6 +11,7 @@ import { GUARD_INFO, guardImplementations, type GuardName, type LifecycleContext
 import { invitationLifecycle } from './invitation.ts';
 import { notificationLifecycle } from './notification.ts';
 import { paymentLifecycle } from './payment.ts';
+import { payoutLifecycle } from './payout.ts';
 import { publishingLifecycle } from './publishing.ts';
 import { refundLifecycle } from './refund.ts';
 import { reviewLifecycle } from './review.ts';
@@ -19,7 +20,7 @@ import { vendorLifecycle } from './vendor.ts';
 
 export * from './context.ts';
 export {
-  bookingLifecycle, chatbotRequestLifecycle, invitationLifecycle, notificationLifecycle, paymentLifecycle, publishingLifecycle,
+  bookingLifecycle, chatbotRequestLifecycle, invitationLifecycle, notificationLifecycle, paymentLifecycle, payoutLifecycle, publishingLifecycle,
   refundLifecycle, reviewLifecycle, ticketLifecycle, vendorLifecycle,
 };
 
@@ -34,6 +35,7 @@ export const LIFECYCLES = {
   chatbot_request: chatbotRequestLifecycle,
   notification: notificationLifecycle,
   publishing: publishingLifecycle,
+  payout: payoutLifecycle,
 } as const;
 
 export type LifecycleName = keyof typeof LIFECYCLES;
