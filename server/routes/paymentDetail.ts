@@ -1,0 +1,58 @@
+/**
+ * What the payment screen reads and writes besides the record itself:
+ *   GET  /branch/api/payments/<id>/events/     the gateway's events about this payment,
+ *                                              oldest first (a vendor sees its own only)
+ *   POST /branch/api/payments/<id>/reconcile/  {reconciled, note, version}: staff mark the
+ *                                              payment reconciled with the bank, or not,
+ *                                              always saying why; audited
+ * A payment the caller may not see is a 404; vendor staff may not reconcile (403).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import { ReconcileInput } from '../../src/domain/payments.ts';
+import { collection } from '../../src/domain/registry.ts';
+import { badRequest, forbidden } from '../errors.ts';
+import { API_PREFIX } from './paths.ts';
+import { updateRecord } from './records.ts';
+import { context, guarded, staleVersion } from './resources.ts';
+import { loadOr404 } from './scope.ts';
+import { toRecord } from './table.ts';
+
+const payments = collection('payments');
+
+export function registerPaymentDetail(app: FastifyInstance): void {
+  app.get<{ Params: { id: string } }>(`${API_PREFIX}/payments/:id/events/`, guarded(app, payments, 'read'), async (request) => {
+    const { actor } = await context(app, request);
+    const payment = await loadOr404(app.db, payments, request.params.id, actor);
+    const { rows } = await app.db.query(
+      `SELECT id, received_at, provider, event_id, kind, amount, currency, outcome, detail
+       FROM gateway_events WHERE payment_id = $1 ORDER BY received_at, id LIMIT 200`,
+      [payment.id],
+    );
+    return { results: rows.map((row) => ({ ...toRecord(row), amount: row.amount === null ? null : Number(row.amount) })) };
+  });
+
+  app.post<{ Params: { id: string }; Body: Static<typeof ReconcileInput> }>(
+    `${API_PREFIX}/payments/:id/reconcile/`,
+    { ...guarded(app, payments, 'update'), schema: { body: ReconcileInput } },
+    async (request) => {
+      const ctx = await context(app, request);
+      if (!ctx.actor.staff) throw forbidden('Only staff may reconcile payments.');
+      const note = request.body.note.trim();
+      if (!note) throw badRequest({ note: ['A note is required.'] });
+      return app.db.transaction(async (tx) => {
+        const before = await loadOr404(tx, payments, request.params.id, ctx.actor, { forUpdate: true });
+        if (before.version !== request.body.version) throw staleVersion(before);
+        const { reconciled } = request.body;
+        return updateRecord(
+          { tx, actor: ctx.actor },
+          payments,
+          String(before.id),
+          // Who and when describe the reconciliation in force; the note also says why one was undone.
+          { reconciled, reconciled_note: note, reconciled_at: reconciled ? ctx.now : null, reconciled_by: reconciled ? ctx.actor.user.id : null },
+          { before, action: reconciled ? 'reconcile' : 'unreconcile' },
+        );
+      });
+    },
+  );
+}
