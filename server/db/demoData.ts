@@ -485,6 +485,8 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
   };
   await withoutIndexes(q, 'bookings', () => withoutIndexes(q, 'payments', () => withoutIndexes(q, 'payment_splits', generate)));
   log(`bookings: ${counts.bookings}, payments: ${counts.payments}, refunds: ${counts.refunds}`);
+  // What each vendor is owed for these payments and refunds (the ledger payouts are built from).
+  await q.query('SELECT vendor_share_entries_backfill()');
 
   // Wallet credits for refunds to the wallet, with the balance after each.
   const wallet: Row[] = walletRefunds.map((r) => ({

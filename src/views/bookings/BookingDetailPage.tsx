@@ -16,10 +16,12 @@ import { PageFrame } from '../ui/PageFrame.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useLeaveGuard } from '../ui/useLeaveGuard.tsx';
 import { BookingActions } from './BookingActions.tsx';
+import { BookingChangeDialog } from './BookingChangeDialog.tsx';
 import { BookingFacts, BookingMoney, type BookingLabels } from './BookingFacts.tsx';
 import { BookingNotes } from './BookingNotes.tsx';
 import { BookingRefundDialog } from './BookingRefundDialog.tsx';
 import { BookingTimeline, type TimelineRecords } from './BookingTimeline.tsx';
+import { MoneyLedger } from '../payments/ledger/MoneyLedger.tsx';
 
 interface Related extends TimelineRecords {
   /** How much may be refunded and from which payment: the server decides. */
@@ -54,6 +56,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
   const booking = snapshot.context.record;
   const [related, setRelated] = useState<Related | null>(null);
   const [refunding, setRefunding] = useState(false);
+  const [changing, setChanging] = useState(false);
   // Bumped when something the booking's version does not reflect changes (a refund requested).
   const [relatedStamp, setRelatedStamp] = useState(0);
   const dirty = selectIsDirty(snapshot);
@@ -106,6 +109,8 @@ export function BookingDetailPage({ route, params }: PageProps) {
   const chartContext: LifecycleContext = { now: new Date().toISOString(), role: admin ? 'staff' : 'vendor', record: booking, settings: related?.settings };
   const offered = allowedEvents('booking', status, chartContext);
   const ref = String(booking.ref);
+  // The server refuses the rest; only an upcoming requested or confirmed booking offers a change.
+  const changeable = (status === 'requested' || status === 'confirmed') && Date.parse(String(booking.starts_at)) > Date.now();
 
   return (
     <PageFrame
@@ -126,6 +131,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
           refundable={related?.refundable?.amount ?? 0}
           onTransition={(event, payload) => record.send({ type: 'transition', event, payload })}
           onRefund={() => setRefunding(true)}
+          onChange={changeable ? () => setChanging(true) : undefined}
         />
       </div>
 
@@ -159,12 +165,24 @@ export function BookingDetailPage({ route, params }: PageProps) {
             </h2>
             <BookingTimeline related={related} money={money} />
           </section>
+          <MoneyLedger bookingId={String(booking.id)} stamp={booking.version} />
         </div>
         <div className="record-side">
           <BookingMoney booking={booking} money={money} />
         </div>
       </div>
 
+      {changing && (
+        <BookingChangeDialog
+          booking={booking}
+          customerEmail={related?.labels.customerEmail ?? null}
+          money={money}
+          onClose={(changed) => {
+            setChanging(false);
+            if (changed) record.send({ type: 'reload' });
+          }}
+        />
+      )}
       <BookingRefundDialog
         open={refunding}
         booking={booking}

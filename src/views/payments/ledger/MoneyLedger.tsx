@@ -1,0 +1,105 @@
+/**
+ * A booking's money, entry by entry: each payment from gross to platform commission,
+ * gateway fee and vendor net, each refund's effect on them, the payout that settles each
+ * entry, and totals that add up. Shown on a booking's page and on a payment's page.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ErrorState } from '../../ui/ErrorState.tsx';
+import { formatDate, formatDateTime, formatMoney } from '../../ui/format.ts';
+import { ledgerMachine } from './ledgerMachine.ts';
+
+export interface MoneyLedgerProps {
+  bookingId: string;
+  /** Changes when the booking's money may have moved (its version): the ledger reloads. */
+  stamp?: unknown;
+}
+
+export function MoneyLedger({ bookingId, stamp }: MoneyLedgerProps) {
+  const intl = useIntl();
+  const headingId = useId();
+  const actor = useActorRef(ledgerMachine, { input: { bookingId } });
+  const snapshot = useSelector(actor, (s) => s);
+  const seen = useRef(stamp);
+  useEffect(() => {
+    if (seen.current === stamp) return;
+    seen.current = stamp;
+    actor.send({ type: 'reload' });
+  }, [stamp]);
+  const ledger = snapshot.context.ledger;
+  const money = (minor: number) => formatMoney(intl, minor, ledger?.currency ?? 'DZD');
+
+  return (
+    <section className="card money-ledger" aria-labelledby={headingId} aria-busy={snapshot.hasTag('busy')}>
+      <h2 id={headingId}>
+        <FormattedMessage id="ledger.title" />
+      </h2>
+      {snapshot.matches('failed') && <ErrorState onRetry={() => actor.send({ type: 'retry' })} />}
+      {ledger && ledger.rows.length === 0 && (
+        <p className="muted">
+          <FormattedMessage id="ledger.empty" />
+        </p>
+      )}
+      {ledger && ledger.rows.length > 0 && (
+        <div className="money-ledger-scroll" tabIndex={0} role="region" aria-labelledby={headingId}>
+          <table className="table money-ledger-table">
+            <thead>
+              <tr>
+                <th scope="col"><FormattedMessage id="ledger.entry" /></th>
+                <th scope="col" data-align="end"><FormattedMessage id="ledger.gross" /></th>
+                <th scope="col" data-align="end"><FormattedMessage id="ledger.commission" /></th>
+                <th scope="col" data-align="end"><FormattedMessage id="ledger.fee" /></th>
+                <th scope="col" data-align="end"><FormattedMessage id="ledger.net" /></th>
+                <th scope="col"><FormattedMessage id="ledger.payout" /></th>
+              </tr>
+            </thead>
+            <tbody>
+              {ledger.rows.map((row) => (
+                <tr key={`${row.kind}-${row.payment_id}-${row.refund_id ?? ''}`} data-kind={row.kind}>
+                  <th scope="row">
+                    <span className="money-ledger-kind">
+                      <FormattedMessage id={`ledger.kind.${row.kind}`} values={{ method: intl.formatMessage({ id: `payouts.method.${row.method}` }) }} />
+                    </span>
+                    <span className="muted money-ledger-at">{formatDateTime(intl, row.at)}</span>
+                  </th>
+                  <td data-align="end">{money(row.gross)}</td>
+                  <td data-align="end">
+                    {money(row.commission)}
+                    {row.commission_percent !== null && (
+                      <span className="muted"> ({intl.formatNumber(row.commission_percent / 100, { style: 'percent', maximumFractionDigits: 2 })})</span>
+                    )}
+                  </td>
+                  <td data-align="end">{money(row.fee)}</td>
+                  <td data-align="end">{money(row.vendor_net)}</td>
+                  <td>
+                    {row.payout ? (
+                      <FormattedMessage
+                        id="ledger.inPayout"
+                        values={{ date: formatDate(intl, row.payout.period_end), status: intl.formatMessage({ id: `payoutStatus.${row.payout.status}` }) }}
+                      />
+                    ) : row.kind === 'payment' ? (
+                      <FormattedMessage id="ledger.payableFrom" values={{ date: formatDate(intl, row.payable_from) }} />
+                    ) : (
+                      <FormattedMessage id="ledger.deductedNext" />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row"><FormattedMessage id="ledger.totals" /></th>
+                <td data-align="end">{money(ledger.totals.gross)}</td>
+                <td data-align="end">{money(ledger.totals.commission)}</td>
+                <td data-align="end">{money(ledger.totals.fee)}</td>
+                <td data-align="end">{money(ledger.totals.vendor_net)}</td>
+                <td />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
