@@ -12,6 +12,7 @@ import { ErrorBody, TransitionBody } from '../../src/domain/common.ts';
 import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../src/domain/settings.ts';
 import { eventsOf, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
+import { BookingChangeInput, BookingChangePreviewInput } from './bookingChange.ts';
 import { BookingPreviewInput, ComboQuoteInput } from './bookingPricing.ts';
 import { exportQuerySchema } from './csvExport.ts';
 import { expandParam } from './expand.ts';
@@ -169,6 +170,28 @@ export function buildOpenApi(version: string): Json {
       description: 'The body of a new booking; customer_id and starts_at/slot_id may be left out (the price is then today’s). 400 with the fields at fault (an unknown coupon); 404 for a service the caller may not see.',
       requestBody: { required: true, content: { 'application/json': { schema: plain(BookingPreviewInput) } } },
       responses: { 200: json({ type: 'object', description: 'The quote: lines per customer type, extras, subtotal, discount_amount, fee_amount, total, currency, starts_at.' }), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/bookings/{id}/change/preview/`] = {
+    post: {
+      tags: ['Bookings'], operationId: 'previewBookingChange', parameters: [idParam], summary: 'Price a change of a booking (date, slot, participants, extras) and the settlement it would make',
+      description:
+        'Nothing is written or held. Answers the new quote, `old_total`, `new_total`, `difference`, `paid` (less refunds under way or done), `booking_version` and `settlement`: ' +
+        '`{kind: "more", amount, invitee}` (a payment link for the difference), `{kind: "less", amount, payment_id, destinations}` (a refund) or `{kind: "none"}`; `coupon_problem` when the booking\'s coupon no longer applies (it is dropped). ' +
+        'Without `slot_id` or `starts_at` the booking keeps its start. 400 at `participants` for a slot without the seats; 409 for a booking that started or is closed; 404 for one the caller may not see.',
+      requestBody: { required: true, content: { 'application/json': { schema: plain(BookingChangePreviewInput) } } },
+      responses: { 200: json({ type: 'object' }), ...errors, 409: conflict },
+    },
+  };
+  paths[`${API_PREFIX}/bookings/{id}/change/`] = {
+    post: {
+      tags: ['Bookings'], operationId: 'changeBooking', parameters: [idParam], summary: 'Change a booking and settle the difference in one transaction',
+      description:
+        'The preview\'s body plus `expected_version` and the settlement\'s choices. Moves the seats, reprices the booking (same id and ref; one `change` audit entry with both versions), then sends a payment link for `more` (unless `send_link` is false) ' +
+        'or makes a refund for `less` to `refund_destination` (approved and processed; staff see it succeed at once unless a card gateway must confirm it). Answers `{booking, settlement, invitation, refund, coupon_problem}`. ' +
+        '409 with `current` and `expected_version` when the booking changed meanwhile.',
+      requestBody: { required: true, content: { 'application/json': { schema: plain(BookingChangeInput) } } },
+      responses: { 200: json({ type: 'object', properties: { booking: ref('Bookings'), settlement: { type: 'object' }, invitation: { type: ['object', 'null'] }, refund: { type: ['object', 'null'] } } }), ...errors, 409: conflict },
     },
   };
   paths[`${API_PREFIX}/combos/{id}/quote/`] = {

@@ -94,7 +94,8 @@ export const ERROR_KEYS: Record<NewBookingField, string[]> = {
 
 const PREVIEW_URL = '/branch/api/bookings/preview/';
 
-const counts = (typed: Record<string, string>): Record<string, number> | null => {
+/** Counts per key as typed ('' is 0); null when one is not a whole number of at least 0. */
+export const counts = (typed: Record<string, string>): Record<string, number> | null => {
   const out: Record<string, number> = {};
   for (const [key, value] of Object.entries(typed)) {
     const n = value.trim() === '' ? 0 : Number(value);
@@ -109,7 +110,7 @@ export const dayStart = (date: string, plusDays = 0) =>
   new Date(Date.parse(algeriaInstant(date)) + plusDays * 86_400_000).toISOString();
 
 /** When the booking starts: the slot's start, or the day and time typed; '' until known. */
-export function startsAtOf(form: NewBookingForm, slots: Slot[]): string {
+export function startsAtOf(form: Pick<NewBookingForm, 'slotId' | 'date' | 'time'>, slots: Slot[]): string {
   if (form.slotId) return slots.find((s) => s.id === form.slotId)?.starts_at ?? '';
   if (!form.date || !/^\d\d:\d\d$/.test(form.time)) return '';
   return algeriaInstant(form.date, form.time);

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { createRecord, type ApiRecord } from '../../api/resources.ts';
+import type { ApiRecord } from '../../api/resources.ts';
 import { reasonKindOf } from '../../domain/reasonKinds.ts';
 import { eventPayloadFields, type LifecycleContext } from '../../machines/lifecycles/index.ts';
+import { CopyPayLink } from '../payments/invitations/PaymentLinkResult.tsx';
+import { SendLinkDialog } from '../payments/invitations/SendLinkDialog.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { NO_REASON, ReasonField, reasonPayload, type ReasonValue } from '../ui/ReasonField.tsx';
 import { codesOf, reasonComplete, useReasonCodes } from '../ui/reasonCodes.ts';
+import { formatMoney } from '../ui/format.ts';
 
 /** Actions offered in this order; which ones show comes from the booking lifecycle chart. */
 const ACTION_ORDER = ['confirm', 'check_in', 'complete', 'undo', 'no_show', 'decline', 'cancel'] as const;
@@ -29,6 +32,7 @@ export function BookingActions({
   refundable,
   onTransition,
   onRefund,
+  onChange,
 }: {
   booking: ApiRecord;
   offered: readonly string[];
@@ -40,6 +44,8 @@ export function BookingActions({
   refundable: number;
   onTransition: (event: string, payload: Record<string, unknown>) => void;
   onRefund: () => void;
+  /** Opens the change of the booking; absent when it cannot change (closed or started). */
+  onChange?: () => void;
 }) {
   const intl = useIntl();
   const [pending, setPending] = useState<string | null>(null);
@@ -59,6 +65,11 @@ export function BookingActions({
           <FormattedMessage id={`bookingEvent.${event}`} />
         </button>
       ))}
+      {onChange && (
+        <button type="button" className="button" disabled={busy} onClick={onChange}>
+          <FormattedMessage id="bookingChange.action" />
+        </button>
+      )}
       {refundable > 0 && (
         <button type="button" className="button" disabled={busy} onClick={onRefund}>
           <FormattedMessage id="booking.refund" />
@@ -159,28 +170,29 @@ function EventDialog({
 }
 
 function PaymentLinkButton({ booking }: { booking: ApiRecord }) {
-  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState<ApiRecord | null>(null);
   return (
-    <button
-      type="button"
-      className="button"
-      disabled={state === 'sending' || state === 'sent'}
-      onClick={async () => {
-        setState('sending');
-        try {
-          await createRecord('payment-invitations', {
-            booking_id: booking.id,
-            invitee_name: booking.customer_name ?? null,
-            invitee_phone: booking.customer_phone ?? null,
-            amount: Number(booking.balance),
-          });
-          setState('sent');
-        } catch {
-          setState('failed');
-        }
-      }}
-    >
-      <FormattedMessage id={`booking.paymentLink.${state}`} />
-    </button>
+    <>
+      <button type="button" className="button" onClick={() => setOpen(true)}>
+        <FormattedMessage id="paymentLink.send" />
+      </button>
+      {open && (
+        <SendLinkDialog
+          booking={booking}
+          onClose={(link) => {
+            setOpen(false);
+            if (link) setSent(link);
+          }}
+        />
+      )}
+      {sent && (
+        <span className="booking-pay-link" role="status">
+          <FormattedMessage id="booking.paymentLink.sentFor" values={{ amount: formatMoney(intl, Number(sent.amount), String(sent.currency)) }} />
+          <CopyPayLink token={String(sent.token)} compact />
+        </span>
+      )}
+    </>
   );
 }

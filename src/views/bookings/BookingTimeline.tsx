@@ -51,6 +51,7 @@ export function BookingTimeline({
           {kind === 'audit' ? (
             <span>
               <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, String(record.action), eventPrefix), who: personOf(record) }} />
+              {record.action === 'change' && <ChangeVersions entry={record} money={money} />}
             </span>
           ) : (
             <span>
@@ -61,5 +62,34 @@ export function BookingTimeline({
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The fields of a booking change (its `change` audit entry), before and after. */
+const CHANGE_FIELDS = ['starts_at', 'participants', 'extras', 'total'] as const;
+
+function ChangeVersions({ entry, money }: { entry: ApiRecord; money: (v: unknown) => string }) {
+  const intl = useIntl();
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  const show = (field: (typeof CHANGE_FIELDS)[number], value: unknown): string => {
+    if (field === 'starts_at') return formatDateTime(intl, String(value));
+    if (field === 'total') return money(value);
+    const list =
+      field === 'participants'
+        ? Object.entries((value ?? {}) as Record<string, number>).filter(([, n]) => n > 0).map(([type, n]) => `${intl.formatMessage({ id: `newBooking.type.${type}` })} ${intl.formatNumber(n)}`)
+        : ((value ?? []) as { key: string; quantity: number }[]).map((e) => `${e.key} × ${intl.formatNumber(e.quantity)}`);
+    return list.length > 0 ? intl.formatList(list, { type: 'unit' }) : intl.formatMessage({ id: 'timeline.change.none' });
+  };
+  const changed = CHANGE_FIELDS.filter((f) => f in after);
+  if (changed.length === 0) return null;
+  return (
+    <ul className="booking-change-versions">
+      {changed.map((field) => (
+        <li key={field}>
+          <FormattedMessage id={`timeline.change.${field}`} values={{ before: show(field, before[field]), after: show(field, after[field]) }} />
+        </li>
+      ))}
+    </ul>
   );
 }

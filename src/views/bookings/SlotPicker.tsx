@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { seatsLeft } from '../../api/bookingPricing.ts';
 import { algeriaToday } from '../../domain/time.ts';
+import type { bookingChangeMachine } from '../../machines/bookings/bookingChange.ts';
 import type { newBookingMachine } from '../../machines/bookings/newBooking.ts';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
 import { ErrorList, Field } from '../ui/fields/Field.tsx';
@@ -19,7 +20,8 @@ export function SlotPicker({
   onDate,
   onTime,
 }: {
-  actor: ActorRefFrom<typeof newBookingMachine>;
+  /** The new-booking form or the change of a booking: both keep the day, slot and time in `form` and have a `slots` region. */
+  actor: ActorRefFrom<typeof newBookingMachine> | ActorRefFrom<typeof bookingChangeMachine>;
   errors: readonly string[] | undefined;
   onDate: (date: string | null) => void;
   onTime: (time: string) => void;
