@@ -109,6 +109,7 @@ export const refunds = {
   ordering: ["created_at","updated_at","amount","status"],
   defaultOrdering: "-created_at",
   refs: {"vendor_id":"vendors","booking_id":"bookings","payment_id":"payments"},
+  sums: ["amount"],
   fields: {
     id: {"type":"string","format":"uuid","maxLength":36},
     created_at: {"type":"string","format":"date-time","maxLength":40},
@@ -533,6 +534,7 @@ export const payments = {
   defaultOrdering: "-created_at",
   refs: {"vendor_id":"vendors","booking_id":"bookings","customer_id":"customers","recorded_by":"users","reconciled_by":"users"},
   staffOnlyFields: ["payout_status","payout_at"],
+  sums: ["amount","fee","platform_commission","vendor_share","refunded_amount"],
   fields: {
     id: {"type":"string","format":"uuid","maxLength":36},
     created_at: {"type":"string","format":"date-time","maxLength":40},
@@ -578,7 +580,8 @@ export const paymentInvitations = {
   vendorRule: "own",
   search: ["invitee_name","invitee_phone","invitee_email"],
   filters: ["status","vendor_id","booking_id","expires_at","created_at"],
-  ordering: ["created_at","updated_at","expires_at","amount"],
+  views: ["open","paid","closed","all"],
+  ordering: ["created_at","updated_at","expires_at","amount","status","opened_at"],
   defaultOrdering: "-created_at",
   refs: {"vendor_id":"vendors","booking_id":"bookings"},
   fields: {
@@ -646,9 +649,11 @@ export const vendorShareEntries = {
   vendorRule: "own",
   search: [],
   filters: ["vendor_id","booking_id","payment_id","refund_id","payout_id","kind","currency","payable_from","created_at"],
+  views: ["unpaid","paid_out","all"],
   ordering: ["created_at","updated_at","payable_from","amount"],
   defaultOrdering: "-created_at",
   refs: {"vendor_id":"vendors","booking_id":"bookings","payment_id":"payments","refund_id":"refunds","payout_id":"payouts"},
+  sums: ["amount","commission","fee"],
   fields: {
     id: {"type":"string","format":"uuid","maxLength":36},
     created_at: {"type":"string","format":"date-time","maxLength":40},
@@ -681,6 +686,7 @@ export const payouts = {
   ordering: ["created_at","updated_at","period_end","amount","paid_at","status"],
   defaultOrdering: "-created_at",
   refs: {"vendor_id":"vendors","released_from":"payouts"},
+  sums: ["amount"],
   fields: {
     id: {"type":"string","format":"uuid","maxLength":36},
     created_at: {"type":"string","format":"date-time","maxLength":40},

@@ -377,7 +377,14 @@ export const COLLECTIONS: CollectionSpec[] = [
     read: PaymentInvitation, create: PaymentInvitationInput, patch: PaymentInvitationPatch, access: crud({ delete: 'none', transition: 'any' }),
     vendorFrom: { field: 'booking_id', collection: 'bookings' }, refs: { booking_id: 'bookings' },
     search: ['invitee_name', 'invitee_phone', 'invitee_email'], filters: ['status', 'vendor_id', 'booking_id', 'expires_at', 'created_at'],
-    ordering: [...T, 'expires_at', 'amount'], lifecycle: 'payment_invitation',
+    // Open links can still be paid; closed ones ran out or were withdrawn.
+    views: {
+      open: [{ status__in: 'sent,opened' }],
+      paid: [{ status: 'paid' }],
+      closed: [{ status__in: 'expired,cancelled' }],
+      all: [],
+    },
+    ordering: [...T, 'expires_at', 'amount', 'status', 'opened_at'], lifecycle: 'payment_invitation',
     check: (r) => errorsOf([[r.invitee_phone == null && r.invitee_email == null, 'invitee_phone', 'A phone number or an email is required.']]),
   },
   {
@@ -396,6 +403,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     refs: { booking_id: 'bookings', payment_id: 'payments', refund_id: 'refunds', payout_id: 'payouts' },
     filters: ['vendor_id', 'booking_id', 'payment_id', 'refund_id', 'payout_id', 'kind', 'currency', 'payable_from', 'created_at'],
     ordering: [...T, 'payable_from', 'amount'], sums: ['amount', 'commission', 'fee'],
+    views: { unpaid: [{ payout_id__isnull: 'true' }], paid_out: [{ payout_id__isnull: 'false' }], all: [{}] },
   },
   {
     ...base, name: 'payouts', table: 'payouts', title: 'Payouts', area: 'payments',

@@ -169,6 +169,7 @@ function EventDialog({
   );
 }
 
+/** Sends a payment link for the balance (or part of it), then shows the link to copy and its amount. */
 function PaymentLinkButton({ booking }: { booking: ApiRecord }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
