@@ -72,6 +72,18 @@ function lazyChunks(root) {
   return { rows, total };
 }
 
+/** The payment link's public page (its own entry): the script and stylesheet dist/pay.html names. */
+function payPage(root) {
+  const html = readFileSync(join(root, 'dist/pay.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  const rows = files.map((path) => {
+    const size = sizes(root, path.slice(1));
+    return [path, kb(size.raw), kb(size.gz), kb(size.br)];
+  });
+  const total = files.reduce((sum, path) => sum + sizes(root, path.slice(1)).gz, 0);
+  return { rows: [...rows, [`pay page, ${files.length} files`, '', kb(total), '']], total };
+}
+
 export default {
   name: 'login-js',
   title: 'JavaScript needed to show the login page (target: at most 110 KB gzip), and every lazy chunk after it (all together at most 400 KB)',
@@ -125,6 +137,10 @@ export default {
           ],
           columns: ['entry', 'files', 'gzip'],
           rows: [...chunks.rows, ['all together', '', kb(chunks.total)]],
+    }, {
+      notes: ['The payment link\'s public page, /pay/<token> (src/pay/, no app code): what a payer downloads besides the HTML.'],
+      columns: ['file', 'raw', 'gzip', 'brotli'],
+      rows: payPage(root).rows,
     }];
   },
 };
