@@ -46,7 +46,14 @@ export const PayLinkView = Type.Object({
 });
 export type PayLinkView = Static<typeof PayLinkView>;
 
-const CheckoutBody = Type.Object({ method: Type.Union([Type.Literal('cib'), Type.Literal('edahabia')]) }, { additionalProperties: false });
+const CheckoutBody = Type.Object(
+  {
+    method: Type.Union([Type.Literal('cib'), Type.Literal('edahabia')]),
+    /** The language the payer reads the page in: the gateway sends them back to it. */
+    lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Literal('ar')])),
+  },
+  { additionalProperties: false },
+);
 
 /** The link as the payer sees it: `expired` as soon as its time is past, sweeper or not. */
 function publicStatus(link: Row, now: string): PayLinkView['status'] {
@@ -142,7 +149,7 @@ export async function registerPayLink(app: FastifyInstance): Promise<void> {
         const payment = await createPayment(
           ctx, booking,
           { amount: num(link.amount), method: request.body.method, payer_name: (link.invitee_name as string) ?? null, payer_phone: (link.invitee_phone as string) ?? null, payer_email: (link.invitee_email as string) ?? null },
-          { returnUrl: `/pay/${request.params.token}`, recordedBy: null },
+          { returnUrl: `/pay/${request.params.token}${request.body.lang ? `?lang=${request.body.lang}` : ''}`, recordedBy: null },
         );
         await updateRecord(ctx, invitations, String(link.id), { payment_id: payment.id }, { before: link });
         return { checkout_url: String(payment.checkout_url) };

@@ -127,7 +127,7 @@ async function checkout(method: string, view: LinkView) {
   const response = await fetch(api('checkout/'), {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': locale },
-    body: JSON.stringify({ method }),
+    body: JSON.stringify({ method, lang: locale }),
   }).catch(() => null);
   const body = response ? ((await response.json().catch(() => ({}))) as { checkout_url?: string; detail?: string }) : {};
   if (response?.ok && body.checkout_url) return location.assign(body.checkout_url);
