@@ -34,6 +34,8 @@ export function SlotPicker({
   const people = Object.values(form.participants).reduce((sum, v) => sum + (Number(v) > 0 ? Number(v) : 0), 0);
   const errorId = `${id}-error`;
   const today = algeriaToday();
+  // A booking being changed may start at a time of its own on a day with slots: its time stays shown.
+  const offTimetable = !form.slotId && form.time !== '';
 
   return (
     <fieldset className="fieldset" aria-describedby={errors ? errorId : undefined}>
@@ -92,11 +94,13 @@ export function SlotPicker({
           })}
         </div>
       )}
-      {state === 'loaded' && slots.length === 0 && (
+      {state === 'loaded' && (slots.length === 0 || offTimetable) && (
         <>
-          <p className="muted">
-            <FormattedMessage id="newBooking.noSlots" />
-          </p>
+          {slots.length === 0 && (
+            <p className="muted">
+              <FormattedMessage id="newBooking.noSlots" />
+            </p>
+          )}
           <Field label={<FormattedMessage id="newBooking.time" />} required invalidBy={errors ? errorId : undefined}>
             {(control) => <input {...control} type="time" value={form.time} onChange={(e) => onTime(e.target.value)} />}
           </Field>
