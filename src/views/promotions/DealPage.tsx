@@ -1,0 +1,161 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation } from 'wouter';
+import { sessionActor } from '../../app/actors.ts';
+import type { PageProps } from '../../app/pages.tsx';
+import { pathOf } from '../../app/routes.ts';
+import type { ApiRecord } from '../../api/resources.ts';
+import { deals } from '../../domain/collections.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import type { Column } from '../ui/DataTable.tsx';
+import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
+import { I18nTextField } from '../ui/fields/I18nTextField.tsx';
+import { NumberField } from '../ui/fields/NumberField.tsx';
+import { ToggleField } from '../ui/fields/ToggleField.tsx';
+import { formatDateTime, localized, localizedOrdering } from '../ui/format.ts';
+import { ListScreen } from '../ui/ListScreen.tsx';
+import { useListScreen } from '../ui/listScreen.ts';
+import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
+import { RelationPicker } from '../ui/RelationPicker.tsx';
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { usePageTitle } from '../ui/usePageTitle.ts';
+import { usePanelParam } from '../ui/usePanelParam.ts';
+import { useRecordEditor } from '../ui/useRecordEditor.ts';
+import { DEAL_DEFAULTS, dealsScreen, NEW_PROMOTION, type DealRow } from './promotionScreens.ts';
+import { ServicesField } from './ServicesField.tsx';
+
+const percent = (intl: ReturnType<typeof useIntl>, value: number) => intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 });
+
+/** Deals: a vendor's services shown at a percentage off for a while, featured or not. */
+export function DealPage({ route }: PageProps) {
+  const intl = useIntl();
+  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const list = useListScreen(dealsScreen);
+  const [, navigate] = useLocation();
+  const panel = usePanelParam(pathOf(route), dealsScreen.panels ?? []);
+  const editing = panel.get('edit');
+
+  const columns: Column<DealRow>[] = [
+    { key: 'title', header: 'deal.title', priority: 1, sortField: localizedOrdering('title_i18n', intl.locale), render: (r) => localized(r.title_i18n, intl.locale) },
+    { key: 'percent', header: 'deal.percent', priority: 1, sortField: 'discount_percent', align: 'end', render: (r) => percent(intl, r.discount_percent) },
+    { key: 'services', header: 'promotion.services', priority: 3, align: 'end', render: (r) => intl.formatNumber(r.service_ids.length) },
+    { key: 'starts', header: 'deal.startsAt', priority: 2, sortField: 'starts_at', render: (r) => formatDateTime(intl, r.starts_at) },
+    { key: 'ends', header: 'deal.endsAt', priority: 2, sortField: 'ends_at', render: (r) => formatDateTime(intl, r.ends_at) },
+    { key: 'featured', header: 'deal.featured', priority: 3, render: (r) => (r.featured ? <FormattedMessage id="deal.featuredYes" /> : <span className="muted">—</span>) },
+    { key: 'active', header: 'promotion.active', priority: 1, render: (r) => <StatusChip status={r.active ? 'active' : 'inactive'} kind="promotionActive" /> },
+  ];
+
+  return (
+    <ListScreen
+      route={route}
+      screen={dealsScreen}
+      list={list}
+      staff={staff}
+      columns={columns}
+      empty={<FormattedMessage id="deal.none" />}
+      tableName="deals"
+      rowHref={(row) => panel.href('edit', row.id)}
+      actions={
+        <Link href={panel.href('edit', NEW_PROMOTION)} className="button button-primary">
+          <FormattedMessage id="deal.new" />
+        </Link>
+      }
+      side={
+        editing ? (
+          <DealEditor
+            key={editing}
+            id={editing === NEW_PROMOTION ? null : editing}
+            onClose={(saved) => {
+              navigate(panel.href('edit', null));
+              if (saved) list.send({ type: 'refresh' });
+            }}
+          />
+        ) : null
+      }
+    />
+  );
+}
+
+/** A deal's words in three languages, its services, percentage and dates, edited beside the list. */
+function DealEditor({ id, onClose }: { id: string | null; onClose: (saved: boolean) => void }) {
+  const intl = useIntl();
+  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const editor = useRecordEditor({ resource: deals.name, id, defaults: DEAL_DEFAULTS, limits: deals.fields, onClose });
+  const { snapshot, context, field, set } = editor;
+  usePageTitle(id === null ? intl.formatMessage({ id: 'deal.new' }) : context.record ? localized(context.record.title_i18n, intl.locale) : null);
+  const [vendor, setVendor] = useState<ApiRecord | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const services = field.custom<string[]>('service_ids', []);
+  const vendorId = id === null ? (staff ? vendor?.id : undefined) : (context.record?.vendor_id as string | undefined);
+
+  const summary = (r: Record<string, unknown> | null) =>
+    r ? (
+      <>
+        <span>{localized(r.title_i18n, intl.locale)}</span> · {percent(intl, Number(r.discount_percent ?? 0))} · {formatDateTime(intl, String(r.starts_at))} – {formatDateTime(intl, String(r.ends_at))}
+      </>
+    ) : (
+      '—'
+    );
+
+  const save = () => {
+    if (id === null && staff && vendor) set('vendor_id', vendor.id);
+    editor.record.send({ type: 'save' });
+  };
+
+  return (
+    <RecordEditorPanel
+      editor={editor}
+      className="promotion-editor"
+      heading={<FormattedMessage id={id === null ? 'deal.new' : 'deal.edit'} />}
+      summary={summary}
+      closeLabel="promotion.close"
+      onClose={onClose}
+      onSave={save}
+      focusHeading
+      extraActions={
+        id !== null && (
+          <button type="button" className="button button-danger form-actions-start" disabled={editor.busy} onClick={() => setConfirmingDelete(true)}>
+            <FormattedMessage id={snapshot.matches('deleting') ? 'promotion.deleting' : 'promotion.delete'} />
+          </button>
+        )
+      }
+    >
+      {staff && id === null && (
+        <RelationPicker
+          resource="vendors"
+          label={<FormattedMessage id="promotion.vendor" />}
+          value={vendor}
+          onChange={(v) => {
+            setVendor(v);
+            services.onChange([]);
+          }}
+          optionLabel={(v) => String(v.trade_name ?? '')}
+          required
+        />
+      )}
+      <I18nTextField {...field.i18n('title_i18n')} label={<FormattedMessage id="deal.title" />} />
+      <I18nTextField {...field.i18n('description_i18n')} label={<FormattedMessage id="deal.description" />} multiline={3} />
+      {(!staff || id !== null || vendor) && <ServicesField {...services} vendorId={vendorId} max={deals.fields.service_ids.maxItems ?? 50} />}
+      <div className="form-grid">
+        <NumberField {...field.number('discount_percent')} decimals={2} unit="%" label={<FormattedMessage id="deal.percent" />} />
+        <DateTimeField {...field.date('starts_at')} mode="datetime" label={<FormattedMessage id="deal.startsAt" />} />
+        <DateTimeField {...field.date('ends_at')} mode="datetime" min={field.date('starts_at').value} label={<FormattedMessage id="deal.endsAt" />} />
+      </div>
+      <ToggleField {...field.toggle('featured')} label={<FormattedMessage id="deal.featuredLabel" />} />
+      <ToggleField {...field.toggle('active')} label={<FormattedMessage id="promotion.activeLabel" />} />
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={<FormattedMessage id="promotion.deleteTitle" values={{ name: localized(context.record?.title_i18n, intl.locale) }} />}
+        description={<FormattedMessage id="promotion.deleteBody" />}
+        confirmLabel={<FormattedMessage id="promotion.delete" />}
+        danger
+        onConfirm={() => {
+          setConfirmingDelete(false);
+          editor.deleteConfirmed();
+        }}
+        onCancel={() => setConfirmingDelete(false)}
+      />
+    </RecordEditorPanel>
+  );
+}
