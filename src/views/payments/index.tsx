@@ -1,12 +1,21 @@
 /** The payments area (payments, payment links, splits and payouts): one lazy chunk for its screens. */
 import type { PageProps } from '../../app/pages.tsx';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
+import { SplitPage } from './split/SplitPage.tsx';
+import { PaymentDetailPage } from './detail/PaymentDetailPage.tsx';
 import { InvitationListPage } from './invitations/InvitationListPage.tsx';
+import { PaymentListPage } from './list/PaymentListPage.tsx';
 
 export default function PaymentsArea(props: PageProps) {
   switch (props.route.key) {
+    case 'paymentsList':
+      return <PaymentListPage {...props} />;
+    case 'paymentDetail':
+      return props.params.id ? <PaymentDetailPage key={props.params.id} {...props} /> : <PaymentListPage {...props} />;
     case 'paymentsInvitations':
       return <InvitationListPage {...props} />;
+    case 'paymentsSplit':
+      return <SplitPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }

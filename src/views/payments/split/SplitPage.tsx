@@ -1,0 +1,39 @@
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useSearch } from 'wouter';
+import { sessionActor } from '../../../app/actors.ts';
+import type { PageProps } from '../../../app/pages.tsx';
+import { pathOf } from '../../../app/routes.ts';
+import { CommissionTab } from './CommissionTab.tsx';
+import { EntriesTab } from './EntriesTab.tsx';
+import { PayoutsTab } from './PayoutsTab.tsx';
+import { SPLIT_TABS, type SplitTab } from './splitScreens.ts';
+
+/**
+ * How each payment divides and how vendors are paid: the split of every payment and
+ * refund, the payout batches, and (staff) each vendor's commission. The tab is in the URL.
+ */
+export function SplitPage(props: PageProps) {
+  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const asked = new URLSearchParams(useSearch()).get('tab');
+  const tabs = SPLIT_TABS.filter((tab) => staff || tab !== 'commission');
+  const tab: SplitTab = tabs.find((t) => t === asked) ?? 'splits';
+  const nav = <SplitTabs base={pathOf(props.route)} tabs={tabs} current={tab} />;
+  if (tab === 'payouts') return <PayoutsTab {...props} staff={staff} tabs={nav} />;
+  if (tab === 'commission') return <CommissionTab {...props} tabs={nav} />;
+  return <EntriesTab {...props} staff={staff} tabs={nav} />;
+}
+
+/** The tabs as links (each its own address), the current one marked for assistive technology. */
+function SplitTabs({ base, tabs, current }: { base: string; tabs: readonly SplitTab[]; current: SplitTab }) {
+  const intl = useIntl();
+  return (
+    <nav className="split-tabs" aria-label={intl.formatMessage({ id: 'payouts.tabs' })}>
+      {tabs.map((tab) => (
+        <Link key={tab} href={`${base}?tab=${tab}`} className="split-tab" aria-current={tab === current ? 'page' : undefined}>
+          <FormattedMessage id={`payouts.tab.${tab}`} />
+        </Link>
+      ))}
+    </nav>
+  );
+}
