@@ -82,6 +82,8 @@ function describe(spec: CollectionSpec): Schema {
       ...Object.fromEntries(Object.entries(spec.refsByType ?? {}).map(([field, { targets }]) => [field, Object.values(targets).join('|')])),
     },
     ...(spec.staffOnlyFields ? { staffOnlyFields: spec.staffOnlyFields } : {}),
+    // Money fields `GET /<collection>/totals/` adds up over a filtered set (a list's totals row).
+    ...(spec.sums ? { sums: spec.sums } : {}),
     fields,
   };
 }

@@ -331,7 +331,7 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
   const paymentColumns = {
     id: 'uuid', vendor_id: 'uuid', booking_id: 'uuid', customer_id: 'uuid', amount: 'bigint', method: 'text', payer_name: 'text', status: 'text', status_changed_at: 'timestamptz',
     gateway_reference: 'text', fee: 'bigint', platform_commission: 'bigint', vendor_share: 'bigint', refunded_amount: 'bigint', paid_at: 'timestamptz', created_at: 'timestamptz',
-    payout_status: 'text', payout_at: 'timestamptz', reconciled: 'bool',
+    payout_status: 'text', payout_at: 'timestamptz', reconciled: 'bool', booking_ref: 'text',
   };
   const splitColumns = {
     id: 'uuid', vendor_id: 'uuid', payment_id: 'uuid', booking_id: 'uuid', amount: 'bigint', commission_percent: 'float8', platform_amount: 'bigint', vendor_net: 'bigint', payout_date: 'date', created_at: 'timestamptz',
@@ -415,7 +415,8 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
         const split = splitAmount(share.amount, service.vendor.commission, fees.payment_fee_percent[share.method as 'cash']);
         const pid = rng.uuid();
         const p: Row = {
-          id: pid, vendor_id: service.vendor_id, booking_id: id, customer_id: customer.id, amount: share.amount, method: share.method, payer_name: customer.name,
+          // Triggers are off while seeding: the booking's ref is copied here, as the payments trigger would.
+          id: pid, vendor_id: service.vendor_id, booking_id: id, booking_ref: ref, customer_id: customer.id, amount: share.amount, method: share.method, payer_name: customer.name,
           status: 'paid', status_changed_at: iso(share.at), gateway_reference: share.method === 'cash' ? null : `demo_${pid.slice(0, 18)}`, fee: split.fee,
           platform_commission: split.platform_commission, vendor_share: split.vendor_share, refunded_amount: 0, paid_at: iso(share.at), created_at: iso(share.at),
           payout_status: share.at < now - 7 * DAY ? 'paid_out' : 'pending', payout_at: share.at < now - 7 * DAY ? iso(share.at + 7 * DAY) : null, reconciled: share.at < now - 7 * DAY,

@@ -68,6 +68,23 @@ export function fetchList<T = ApiRecord>(
   return apiClient().get<Page<T>>(collectionUrl(resource), { params, signal, quiet: true });
 }
 
+/** What `GET /<collection>/totals/` adds up over a filtered set: per currency, the count and each money field's sum. */
+export interface Totals {
+  count: number;
+  by_currency: TotalsGroup[];
+}
+export interface TotalsGroup {
+  currency: string | null;
+  count: number;
+  sums: Record<string, number>;
+}
+
+/** The count and sums of every record the query's filters and search match (its page and order do not matter). */
+export function fetchTotals(resource: string, query: ListQuery, signal?: AbortSignal): Promise<Totals> {
+  const params = { ...query.filters, ...(query.search ? { search: query.search } : {}) };
+  return apiClient().get<Totals>(`${collectionUrl(resource)}totals/`, { params, signal, quiet: true });
+}
+
 export function fetchRecord<T = ApiRecord>(resource: string, id: string, signal?: AbortSignal, expand?: readonly string[]): Promise<T> {
   const params = expand && expand.length > 0 ? { expand: expand.join(',') } : undefined;
   return apiClient().get<T>(recordUrl(resource, id), { params, signal, quiet: true });

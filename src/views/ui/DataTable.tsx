@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import type { TotalsGroup } from '../../api/resources.ts';
 
 export interface Column<Row> {
   key: string;
@@ -19,6 +20,15 @@ export interface Column<Row> {
    * Columns menu brings any back.
    */
   priority?: 1 | 2 | 3;
+  /** Its cell in a totals row at the foot of the table (a sum over the whole filtered set). */
+  total?: (group: TotalsGroup) => ReactNode;
+}
+
+/** A row at the foot of the table: a label under the first column, values under the others by column key. */
+export interface FootRow {
+  key: string;
+  label: ReactNode;
+  values: Record<string, ReactNode>;
 }
 
 export interface DataTableProps<Row extends { id: string }> {
@@ -34,6 +44,10 @@ export interface DataTableProps<Row extends { id: string }> {
   onToggleRow?: (id: string) => void;
   onTogglePage?: () => void;
   busy?: boolean;
+  /** Rows under the records (totals), in a `tfoot`. */
+  foot?: FootRow[];
+  /** Names the foot's rows for screen readers ("Totals"). */
+  footLabel?: string;
 }
 
 function storedColumns(name: string): string[] | null {
@@ -198,6 +212,26 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
             </tr>
           ))}
         </tbody>
+        {props.foot && props.foot.length > 0 && (
+          <tfoot className="table-foot" aria-label={props.footLabel}>
+            {props.foot.map((row) => (
+              <tr key={row.key}>
+                {onToggleRow && <td className="cell-select" />}
+                {shown.map((column, index) =>
+                  index === 0 ? (
+                    <th key={column.key} scope="row" data-align={column.align}>
+                      {row.label}
+                    </th>
+                  ) : (
+                    <td key={column.key} data-align={column.align} data-label={intl.formatMessage({ id: column.header })} data-empty={row.values[column.key] === undefined || undefined}>
+                      {row.values[column.key]}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tfoot>
+        )}
       </table>
     </div>
   );

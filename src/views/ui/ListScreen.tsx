@@ -1,10 +1,11 @@
-import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { downloadCsv } from '../../api/exports.ts';
 import type { RouteDef } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
-import type { Column } from './DataTable.tsx';
+import { totalsMachine } from '../../machines/resources/totals.ts';
+import type { Column, FootRow } from './DataTable.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { ListResults, type ListActor } from './ListResults.tsx';
 import type { CollectionDescription, ListScreenSpec } from './listScreen.ts';
@@ -63,6 +64,8 @@ export function ListScreen<C extends CollectionDescription, Row extends { id: st
     </button>
   );
 
+  const foot = useTotalsRow(list, screen.collection.name, screen.totals === true, props.columns);
+
   const views = screen.views && <QuickViews views={screen.views as readonly QuickViewOption[]} list={list} label={screen.viewsLabel ?? 'list.views'} />;
 
   const main = (
@@ -89,6 +92,8 @@ export function ListScreen<C extends CollectionDescription, Row extends { id: st
         columns={props.columns}
         rowHref={props.rowHref}
         selectable={props.bulk !== undefined}
+        foot={foot}
+        footLabel={intl.formatMessage({ id: 'list.totals' })}
       />
     </>
   );
@@ -115,4 +120,24 @@ export function ListScreen<C extends CollectionDescription, Row extends { id: st
       )}
     </PageFrame>
   );
+}
+
+/**
+ * The foot rows of a list with a totals row: one per currency of the filtered set, asked
+ * of the server whenever the list loads a page (see the totals machine for when it asks again).
+ */
+function useTotalsRow<Row>(list: ListActor, resource: string, enabled: boolean, columns: Column<Row>[]): FootRow[] | undefined {
+  const intl = useIntl();
+  const totals = useActorRef(totalsMachine, { input: { resource } });
+  const { page, query } = useSelector(list, (s) => s.context);
+  const groups = useSelector(totals, (s) => s.context.totals?.by_currency);
+  useEffect(() => {
+    if (enabled && page) totals.send({ type: 'list.loaded', query });
+  }, [enabled, page]);
+  if (!enabled || !groups) return undefined;
+  return groups.map((group) => ({
+    key: group.currency ?? '',
+    label: intl.formatMessage({ id: 'list.totalsRow' }, { count: group.count, currency: group.currency ?? '' }),
+    values: Object.fromEntries(columns.filter((c) => c.total).map((c) => [c.key, c.total!(group)])),
+  }));
 }

@@ -24,6 +24,8 @@ export interface CollectionDescription {
   refs: Readonly<Record<string, string>>;
   /** Each field's kind and the limits the server enforces. */
   fields: Limits;
+  /** Money fields the server adds up over a filtered set (`GET /<collection>/totals/`). */
+  sums?: readonly string[];
 }
 
 type FilterName<C extends CollectionDescription> = C['filters'][number];
@@ -84,6 +86,12 @@ export interface ListScreenSpec<C extends CollectionDescription> {
   defaultView?: NonNullable<C['views']>[number];
   /** Message id naming the group of views (for screen readers); "Views" by default. */
   viewsLabel?: string;
+  /**
+   * A totals row at the foot of the table: the server adds up the collection's `sums`
+   * over the whole filtered set (not the page), one row per currency; each column with a
+   * `total` shows its sum there.
+   */
+  totals?: C['sums'] extends readonly string[] ? boolean : never;
 }
 
 export interface QuickView<C extends CollectionDescription> {

@@ -1,0 +1,94 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ApiRecord } from '../../../api/resources.ts';
+import { cashPaymentMachine } from '../../../machines/payments/cashPayment.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { ErrorText } from '../../ui/fields/Field.tsx';
+import { MoneyField } from '../../ui/fields/MoneyField.tsx';
+import { TextField } from '../../ui/fields/TextField.tsx';
+import { formatDateTime, formatMoney } from '../../ui/format.ts';
+import { RelationPicker } from '../../ui/RelationPicker.tsx';
+
+/**
+ * Records cash handed over for a booking: which booking (only those with a balance), how
+ * much (its balance unless changed; never more, which the server also refuses at the
+ * field), who paid and a note. What was typed stays when the server refuses it.
+ */
+export function CashPaymentDialog({ open, onClose }: { open: boolean; onClose: (payment: ApiRecord | null) => void }) {
+  const intl = useIntl();
+  const actor = useActorRef(cashPaymentMachine);
+  const snapshot = useSelector(actor, (s) => s);
+  const { draft, errors, recorded } = snapshot.context;
+  const currency = String(draft.booking?.currency ?? 'DZD');
+
+  useEffect(() => {
+    if (!snapshot.matches('recorded') || !recorded) return;
+    actor.send({ type: 'reset' });
+    onClose(recorded);
+  }, [snapshot.value]);
+
+  const edit = (field: 'payer_name' | 'payer_phone' | 'notes') => (value: string) => actor.send({ type: 'edit', field, value });
+
+  return (
+    <ConfirmDialog
+      open={open}
+      title={<FormattedMessage id="payments.cash.title" />}
+      description={<FormattedMessage id="payments.cash.description" />}
+      confirmLabel={<FormattedMessage id="payments.cash.record" />}
+      busy={snapshot.hasTag('busy')}
+      onCancel={() => {
+        actor.send({ type: 'reset' });
+        onClose(null);
+      }}
+      onConfirm={() => actor.send({ type: 'submit' })}
+    >
+      {errors.form && (
+        <p className="notice notice-error" role="alert">
+          <ErrorText text={errors.form[0]} />
+        </p>
+      )}
+      <RelationPicker
+        resource="bookings"
+        label={<FormattedMessage id="payments.booking" />}
+        required
+        value={draft.booking}
+        filters={{ balance__gt: '0' }}
+        optionLabel={(b) => `${b.ref} · ${b.customer_name}`}
+        optionDetail={(b) =>
+          intl.formatMessage(
+            { id: 'payments.cash.bookingDetail' },
+            { date: formatDateTime(intl, String(b.starts_at)), balance: formatMoney(intl, Number(b.balance), String(b.currency)) },
+          )
+        }
+        onChange={(booking) => actor.send({ type: 'pickBooking', booking })}
+        errors={errors.booking_id}
+      />
+      <MoneyField
+        label={<FormattedMessage id="payments.amount" />}
+        hint={
+          draft.booking ? (
+            <FormattedMessage id="payments.cash.balance" values={{ amount: formatMoney(intl, Number(draft.booking.balance ?? 0), currency) }} />
+          ) : undefined
+        }
+        required
+        value={draft.amount}
+        currency={currency}
+        onChange={(value, invalid) => actor.send({ type: 'amount', value, invalid })}
+        errors={errors.amount}
+      />
+      <TextField label={<FormattedMessage id="payments.payerName" />} value={draft.payer_name} onChange={edit('payer_name')} maxLength={200} errors={errors.payer_name} autoComplete="off" />
+      <TextField
+        label={<FormattedMessage id="payments.payerPhone" />}
+        type="tel"
+        dir="ltr"
+        value={draft.payer_phone}
+        onChange={edit('payer_phone')}
+        maxLength={30}
+        errors={errors.payer_phone}
+        autoComplete="off"
+      />
+      <TextField label={<FormattedMessage id="payments.notes" />} multiline={2} value={draft.notes} onChange={edit('notes')} maxLength={1000} errors={errors.notes} />
+    </ConfirmDialog>
+  );
+}
