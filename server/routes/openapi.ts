@@ -14,6 +14,7 @@ import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../src/d
 import { eventsOf, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
 import { BookingChangeInput, BookingChangePreviewInput } from './bookingChange.ts';
 import { BookingPreviewInput, ComboQuoteInput } from './bookingPricing.ts';
+import { CheckoutBody, PayLinkView } from './payLink.ts';
 import { exportQuerySchema } from './csvExport.ts';
 import { expandParam } from './expand.ts';
 import { FIELDS_PARAM, listQuerySchema } from './listing.ts';
@@ -329,6 +330,37 @@ export function buildOpenApi(version: string): Json {
         'Never enlarged. Resized on the first request and stored; served with an ETag (304 on If-None-Match) and `Cache-Control: public, max-age=31536000, immutable`. 404 for another width or an image not uploaded here.',
       parameters: [idParam, { name: 'width', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+(\\.(webp|avif))?$' } }],
       responses: { 200: { description: 'The image', content: { 'image/webp': {}, 'image/avif': {} } }, 304: { description: 'Not modified' }, 404: errors[404] },
+    },
+  };
+  // Payment links, paid without a back-office session (server/routes/payLink.ts).
+  const tokenParam = { name: 'token', in: 'path', required: true, schema: { type: 'string' } };
+  paths[`${API_PREFIX}/pay/{token}/`] = {
+    get: {
+      tags: ['Payment links'], operationId: 'viewPayLink', summary: 'A payment link as its payer sees it (public: the token is the key)', security: [],
+      description: 'Service title (in `lang`, else the customer\'s language), start, amount, vendor, status (`open`, `paid`, `expired` as soon as the expiry is past, `cancelled`). The first view opens the link. Unknown tokens are a 404 and count against the caller\'s address like failed logins (429 beyond the limit).',
+      parameters: [tokenParam, { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['en', 'fr', 'ar'] } }],
+      responses: { 200: json(plain(PayLinkView)), 404: errors[404], 429: json(ref('Error'), 'Too many unknown tokens from this address') },
+    },
+  };
+  paths[`${API_PREFIX}/pay/{token}/checkout/`] = {
+    post: {
+      tags: ['Payment links'], operationId: 'checkoutPayLink', summary: 'Start paying a link at the card gateway (public)', security: [],
+      description: 'Creates a pending CIB or Edahabia payment at the gateway (an earlier pending one of the link is cancelled) and answers `{checkout_url}`; the gateway\'s webhook completes it. 409 with `status` for a link paid, expired or cancelled, or a booking that no longer owes the amount.',
+      parameters: [tokenParam],
+      requestBody: { required: true, content: { 'application/json': { schema: plain(CheckoutBody) } } },
+      responses: { 200: json({ type: 'object', properties: { checkout_url: { type: 'string' } } }), 400: errors[400], 404: errors[404], 409: json(ref('Error'), 'The link cannot be paid any more') },
+    },
+  };
+  paths[`${API_PREFIX}/payments/webhook/{provider}/`] = {
+    post: {
+      tags: ['Payment links'], operationId: 'gatewayWebhook', summary: 'The payment gateway\'s signed event', security: [],
+      description:
+        'The raw body `{id, kind: payment.succeeded|payment.failed, reference, amount, currency}`, signed with HMAC-SHA256 in `X-Gateway-Signature: sha256=<hex>`. ' +
+        '401 and nothing written for a bad or missing signature; 404 for another provider. Applied once per (provider, id): a replay answers `{outcome: "replayed"}` and changes nothing. ' +
+        'A success pays the payment (split, booking paid / balance / payment status) and the link in one transaction; a failure fails the payment and leaves the link open; an amount that does not match is recorded as failed.',
+      parameters: [{ name: 'provider', in: 'path', required: true, schema: { type: 'string' } }],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+      responses: { 200: json({ type: 'object', properties: { received: { type: 'boolean' }, outcome: { type: 'string', enum: ['applied', 'ignored', 'failed', 'replayed'] } } }), 401: errors[401], 404: errors[404] },
     },
   };
   return {

@@ -46,7 +46,7 @@ export const PayLinkView = Type.Object({
 });
 export type PayLinkView = Static<typeof PayLinkView>;
 
-const CheckoutBody = Type.Object(
+export const CheckoutBody = Type.Object(
   {
     method: Type.Union([Type.Literal('cib'), Type.Literal('edahabia')]),
     /** The language the payer reads the page in: the gateway sends them back to it. */

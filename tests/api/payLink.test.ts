@@ -193,6 +193,14 @@ describe('the webhook', () => {
   });
 });
 
+test('the OpenAPI document names the public routes, with no session', async () => {
+  const doc = await d.ok(null, 'GET', '/openapi.json');
+  for (const path of ['/branch/api/pay/{token}/', '/branch/api/pay/{token}/checkout/', '/branch/api/payments/webhook/{provider}/']) {
+    const op = Object.values(doc.paths[path] ?? {})[0] as Json | undefined;
+    assert.deepEqual(op?.security, [], path);
+  }
+});
+
 describe('invitations and vendors', () => {
   test('a vendor sees only its own links, and nobody pays a link by hand', async () => {
     const { link } = await checkedOut();

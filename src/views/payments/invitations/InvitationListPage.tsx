@@ -60,7 +60,7 @@ export function InvitationListPage({ route }: PageProps) {
       header: 'paymentLinks.openedAt',
       priority: 3,
       sortField: 'opened_at',
-      render: (r) => (r.opened_at ? formatDateTime(intl, r.opened_at) : <FormattedMessage id="paymentLinks.notOpened" />),
+      render: (r) => (r.opened_at ? formatDateTime(intl, r.opened_at) : r.status === 'sent' ? <FormattedMessage id="paymentLinks.notOpened" /> : '—'),
     },
     { key: 'sent_count', header: 'paymentLinks.sentCount', priority: 3, align: 'end', render: (r) => intl.formatNumber(r.sent_count) },
     {
