@@ -4,7 +4,8 @@
  * event the chart does not allow from it is sent and refused with 409 (and the list
  * of allowed events); every transition the chart allows is taken from a fresh record
  * and lands on the chart's target. Events only the server may send (a payment's
- * refund events, which follow refunds) answer 403 and are reached through refunds.
+ * refund events, which follow refunds; a payment link's `pay`, which its gateway webhook
+ * sends) answer 403 and are reached the way the server reaches them.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -12,6 +13,7 @@ import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import {
   GUARD_INFO, allowedEvents, chartTransitions, eventsOf, initialStatus, statesOf, type LifecycleContext, type LifecycleName,
 } from '../../src/machines/lifecycles/index.ts';
+import { DEV_WEBHOOK_SECRET, SIGNATURE_HEADER, signWebhook } from '../../server/domain/gateway.ts';
 import { addCover, book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
 
 let d: Domain;
@@ -47,6 +49,8 @@ function pathsOf(name: LifecycleName): Map<string, Step[]> {
 interface Subject {
   who: () => Who;
   create: () => Promise<Json>;
+  /** How the server itself sends an event only it may send (guard isSystem); a payment's refund events by default. */
+  system?: (record: Json, event: string) => Promise<Json>;
 }
 
 const paidBooking = async () => book(d, d.vendor, sahara, { payment_method: 'cash' });
@@ -75,6 +79,17 @@ const SUBJECTS: Record<string, Subject> = {
     create: async () => {
       const b = await book(d, d.vendor, sahara);
       return d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: b.id, amount: 300000, invitee_phone: '+213 661 00 00 00' });
+    },
+    // A link is paid by the gateway: the payer checks out, and its signed webhook lands the payment.
+    system: async (record) => {
+      const checkout = await d.call(null, 'POST', `/pay/${record.token}/checkout/`, { method: 'cib' });
+      assert.equal(checkout.status, 200, JSON.stringify(checkout.body));
+      const link = await d.ok(d.vendor, 'GET', `/payment-invitations/${record.id}/`);
+      const payment = await d.ok(d.vendor, 'GET', `/payments/${link.payment_id}/`);
+      const body = JSON.stringify({ id: `walk_${payment.id}`, kind: 'payment.succeeded', reference: payment.gateway_reference, amount: payment.amount, currency: payment.currency });
+      const res = await d.call(null, 'POST', '/payments/webhook/dev/', body, { [SIGNATURE_HEADER]: signWebhook(DEV_WEBHOOK_SECRET, body) });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      return d.ok(d.vendor, 'GET', `/payment-invitations/${record.id}/`);
     },
   },
   reviews: {
@@ -158,7 +173,7 @@ async function drive(spec: CollectionSpec, name: LifecycleName, path: Step[]): P
   assert.equal(record.status, initialStatus(name));
   for (const step of path) {
     if (step.guards.includes('isSystem')) {
-      record = await refundPayment(record, step.event === 'refund');
+      record = subject.system ? await subject.system(record, step.event) : await refundPayment(record, step.event === 'refund');
       continue;
     }
     record = await prepare(spec, record, step.guards);
@@ -208,8 +223,8 @@ for (const spec of lifecycleCollections) {
         let record = await drive(spec, name, paths.get(edge.from)!);
         if (edge.guards.includes('isSystem')) {
           const res = await send(spec, subject.who(), record, edge.event);
-          assert.equal(res.status, 403, 'only refunds move a payment to its refund states');
-          record = await refundPayment(record, edge.event === 'refund');
+          assert.equal(res.status, 403, 'only the server sends this event');
+          record = subject.system ? await subject.system(record, edge.event) : await refundPayment(record, edge.event === 'refund');
           assert.equal(record.status, edge.to);
           return;
         }
