@@ -67,7 +67,9 @@ const REFUSALS = {
   expired: 'This payment link has expired.',
 } as const;
 
-const keysOf = (request: FastifyRequest) => ({ account: 'payment-link', address: request.ip });
+// The "account" is the address too: a per-account count shared by every payer would let
+// anyone guessing tokens slow the page down for all of them.
+const keysOf = (request: FastifyRequest) => ({ account: `payment-link ${request.ip}`, address: request.ip });
 
 /** The link of a token, locked; unknown tokens count against the address like failed logins. */
 async function linkOf(tx: Queryable, request: FastifyRequest, token: string): Promise<Row> {

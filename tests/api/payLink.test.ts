@@ -62,8 +62,21 @@ describe('the public link', () => {
   test('an unknown token is a 404, and counts against the address', async () => {
     assert.equal((await pub('GET', '/pay/not-a-real-token-at-all/')).status, 404);
     assert.equal((await pub('GET', '/pay/x/')).status, 404);
-    const counted = await d.sql<{ n: number }>("SELECT count(*)::int AS n FROM login_failures WHERE account = 'payment-link'");
+    const counted = await d.sql<{ n: number }>("SELECT count(*)::int AS n FROM login_failures WHERE account LIKE 'payment-link %'");
     assert.equal(counted[0].n, 2);
+  });
+
+  test('too many unknown tokens from one address are refused with 429, and other addresses still pay', async () => {
+    const from = (address: string, token: string) =>
+      d.t.app.inject({ method: 'GET', url: `/branch/api/pay/${token}/`, remoteAddress: address });
+    for (let i = 0; i < 10; i++) assert.equal((await from('198.51.100.7', `guess-${i}-aaaaaaaaaaaaaaaa`)).statusCode, 404);
+    const refused = await from('198.51.100.7', 'guess-more-aaaaaaaaaaaaaaaa');
+    assert.equal(refused.statusCode, 429);
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+    const booking = await book(d, d.vendor, c);
+    const link = await d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: booking.id, amount: 1000, invitee_phone: '+213 661 00 00 00' });
+    assert.equal((await from('198.51.100.7', link.token)).statusCode, 429, 'even a real token, from the guessing address');
+    assert.equal((await from('198.51.100.8', link.token)).statusCode, 200, 'another address is not slowed down');
   });
 
   test('expired, cancelled and paid links say so and refuse a checkout (409)', async () => {
