@@ -107,7 +107,7 @@ export function PromotionUsage({ resource, id }: { resource: 'coupons' | 'discou
                       <td className="promotion-num">{money(b.total, b.currency)}</td>
                       <td className="promotion-num">{money(b.discount_amount, b.currency)}</td>
                       <td>
-                        <StatusChip status={b.status} />
+                        <StatusChip status={b.status} kind="bookingStatus" />
                       </td>
                     </tr>
                   ))}
