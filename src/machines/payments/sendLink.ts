@@ -85,7 +85,9 @@ export const sendLinkMachine = setup({
   actions: {
     pickBooking: assign(({ context }, booking: ApiRecord | null) => ({ draft: { ...context.draft, ...fromBooking(booking) }, errors: {} })),
     edit: assign(({ context }, change: { field: LinkField; value: string | number | null }) => {
-      const { [change.field]: _cleared, ...errors } = context.errors;
+      // The phone or the email answers "how do we reach the payer": either clears both.
+      const cleared = change.field === 'invitee_phone' || change.field === 'invitee_email' ? ['invitee_phone', 'invitee_email'] : [change.field];
+      const errors = Object.fromEntries(Object.entries(context.errors).filter(([field]) => !cleared.includes(field)));
       return { draft: { ...context.draft, [change.field]: change.value }, errors };
     }),
     showDraftErrors: assign(({ context }) => ({ errors: draftErrors(context.draft) })),
