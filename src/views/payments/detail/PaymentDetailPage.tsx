@@ -152,7 +152,7 @@ export function PaymentDetailPage({ route, params }: PageProps) {
 
       <div className="record-columns">
         <div className="record-main">
-          <div className="record-grid">
+          <div className="record-grid payment-facts">
             <section className="card" aria-labelledby="payment-what">
               <h2 id="payment-what">
                 <FormattedMessage id="payments.payment" />
