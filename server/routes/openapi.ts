@@ -173,6 +173,17 @@ export function buildOpenApi(version: string): Json {
       responses: { 200: json({ type: 'object', description: 'The quote: lines per customer type, extras, subtotal, discount_amount, fee_amount, total, currency, starts_at.' }), ...errors },
     },
   };
+  for (const [name, tag] of [['coupons', 'Coupons'], ['discounts', 'Discounts']] as const) {
+    paths[`${API_PREFIX}/${name}/{id}/usage/`] = {
+      get: {
+        tags: [tag], operationId: `${name}Usage`, parameters: [idParam], summary: 'How much the promotion is used, and the bookings that used it',
+        description:
+          'Declined, expired and cancelled bookings are not counted. Answers `uses`, `customers` (distinct), `by_currency` (revenue: the bookings\' totals; `discount_given`, `platform_funded`, `vendor_funded`) ' +
+          'and `bookings` (`count`, `page`, `page_size`, `results`), newest first; `page` and `page_size` (at most 100) in the query. A vendor counts its own bookings only; 404 for a promotion the caller may not see.',
+        responses: { 200: json({ type: 'object' }), ...errors },
+      },
+    };
+  }
   paths[`${API_PREFIX}/bookings/{id}/change/preview/`] = {
     post: {
       tags: ['Bookings'], operationId: 'previewBookingChange', parameters: [idParam], summary: 'Price a change of a booking (date, slot, participants, extras) and the settlement it would make',

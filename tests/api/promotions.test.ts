@@ -179,6 +179,8 @@ test('the usage report counts the bookings that used a coupon, as the bookings t
   assert.equal(page2.bookings.count, 3);
   // The coupon's own counter agrees (a cancelled booking keeps its use there).
   assert.equal((await d.ok(d.vendor, 'GET', `/coupons/${promo.id}/`)).uses_count, 4);
+  const doc = await d.ok(d.vendor, 'GET', '/openapi.json');
+  assert.ok(doc.paths['/branch/api/coupons/{id}/usage/'].get && doc.paths['/branch/api/discounts/{id}/usage/'].get);
 });
 
 test('discounts have a usage report and their per-customer limit holds', async () => {
