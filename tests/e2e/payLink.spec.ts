@@ -95,6 +95,27 @@ test.describe('staff', () => {
   }
 });
 
+test.describe('vendor staff', () => {
+  test.use({ account: 'vendor' });
+
+  test('see their own links, without the vendor column, and resend one', async ({ page, request }) => {
+    const { access_token } = await loginViaApi(request, 'vendor');
+    const headers = { Authorization: `JWT ${access_token}` };
+    const booking = await bookViaApi(request, headers, 7 * 24 * 60 + Math.floor(Math.random() * 1000));
+    const name = `Vendor payer ${Date.now().toString(36)}`;
+    const link = await linkFor(request, headers, booking, { invitee_name: name });
+    await page.goto('/payments/invitations');
+    await page.getByRole('searchbox', { name: t('en', 'paymentLinks.searchLabel') }).fill(name);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText(booking.ref);
+    await expect(page.getByRole('columnheader', { name: t('en', 'booking.vendor') })).toHaveCount(0);
+    await row.getByRole('button', { name: t('en', 'invitationEvent.resend'), exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: t('en', 'invitationEvent.resend'), exact: true }).click();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect.poll(async () => (await (await request.get(`/branch/api/payment-invitations/${link.id}/`, { headers })).json()).sent_count).toBe(2);
+  });
+});
+
 test.describe('the pay page', () => {
   test.use({ colorScheme: 'dark', reducedMotion: 'reduce' });
 
