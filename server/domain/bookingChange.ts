@@ -31,6 +31,7 @@ import { invitationHooks, refundHooks } from './payments.ts';
 import { checkParticipantLimit, priceBooking, type PricedQuote } from './pricing.ts';
 
 const services = collection('services');
+const invitations = collection('payment-invitations');
 const num = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => new Date(v instanceof Date ? v : String(v)).toISOString();
 
@@ -211,6 +212,7 @@ export async function commitChange(ctx: WriteContext, booking: Row, body: Change
     { before: booking, action: 'change', note: { settlement: settlement.kind, settlement_amount: settlement.amount } },
   );
 
+  const cancelledLinks = await cancelLinksAbove(ctx, changed);
   let invitation: Row | null = null;
   let refund: Row | null = null;
   if (settlement.kind === 'more' && body.send_link !== false) {
@@ -230,7 +232,24 @@ export async function commitChange(ctx: WriteContext, booking: Row, body: Change
     refund = await settleRefund(ctx, changed, settlement, body.refund_destination ?? 'original_method');
     changed = await loadOr404(tx, bookings, String(booking.id), ctx.actor);
   }
-  return { booking: changed, settlement, invitation, refund, coupon_problem: plan.coupon_problem };
+  return { booking: changed, settlement, invitation, refund, cancelled_links: cancelledLinks, coupon_problem: plan.coupon_problem };
+}
+
+/**
+ * Open payment links asking for more than the changed booking owes could never be paid
+ * (paying one is refused): they are cancelled, and named in the answer.
+ */
+async function cancelLinksAbove(ctx: WriteContext, booking: Row): Promise<Row[]> {
+  const { rows } = await ctx.tx.query<{ id: string }>(
+    `SELECT id FROM payment_invitations WHERE booking_id = $1 AND status IN ('sent', 'opened') AND amount > $2 ORDER BY id FOR UPDATE`,
+    [booking.id, Math.max(0, num(booking.balance))],
+  );
+  const cancelled: Row[] = [];
+  for (const { id } of rows) {
+    const link = await loadOr404(ctx.tx, invitations, id, ctx.actor);
+    cancelled.push(await applyTransition(ctx, invitations, invitationHooks, link, { event: 'cancel' }));
+  }
+  return cancelled;
 }
 
 /**

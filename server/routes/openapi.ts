@@ -200,10 +200,10 @@ export function buildOpenApi(version: string): Json {
       tags: ['Bookings'], operationId: 'changeBooking', parameters: [idParam], summary: 'Change a booking and settle the difference in one transaction',
       description:
         'The preview\'s body plus `expected_version` and the settlement\'s choices. Moves the seats, reprices the booking (same id and ref; one `change` audit entry with both versions), then sends a payment link for `more` (unless `send_link` is false) ' +
-        'or makes a refund for `less` to `refund_destination` (approved and processed; staff see it succeed at once unless a card gateway must confirm it). Answers `{booking, settlement, invitation, refund, coupon_problem}`. ' +
+        'or makes a refund for `less` to `refund_destination` (approved and processed; staff see it succeed at once unless a card gateway must confirm it). Open payment links asking for more than the booking then owes are cancelled. Answers `{booking, settlement, invitation, refund, cancelled_links, coupon_problem}`. ' +
         '409 with `current` and `expected_version` when the booking changed meanwhile.',
       requestBody: { required: true, content: { 'application/json': { schema: plain(BookingChangeInput) } } },
-      responses: { 200: json({ type: 'object', properties: { booking: ref('Bookings'), settlement: { type: 'object' }, invitation: { type: ['object', 'null'] }, refund: { type: ['object', 'null'] } } }), ...errors, 409: conflict },
+      responses: { 200: json({ type: 'object', properties: { booking: ref('Bookings'), settlement: { type: 'object' }, invitation: { type: ['object', 'null'] }, refund: { type: ['object', 'null'] }, cancelled_links: { type: 'array', items: ref('PaymentInvitations') } } }), ...errors, 409: conflict },
     },
   };
   paths[`${API_PREFIX}/combos/{id}/quote/`] = {

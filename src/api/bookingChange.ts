@@ -33,6 +33,8 @@ export interface ChangeResult {
   settlement: Settlement;
   invitation: ApiRecord | null;
   refund: ApiRecord | null;
+  /** Open payment links that asked for more than the booking now owes, cancelled. */
+  cancelled_links: ApiRecord[];
   coupon_problem: string | null;
 }
 

@@ -202,3 +202,12 @@ test("the booking's coupon is applied again, its own use not counted; one it no 
   assert.deepEqual([dropped.booking.coupon_id, dropped.booking.coupon_code, dropped.booking.total], [null, null, 1_000_000]);
   assert.equal((await d.ok(d.vendor, 'GET', `/coupons/${coupon.id}/`)).uses_count, 0, 'its use is given back');
 });
+
+test('an open payment link for more than the changed booking owes is cancelled; one it still owes stays', async () => {
+  const booking = await book(d, d.vendor, c, { participants: { adult: 3 } });
+  const full = await d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: booking.id, amount: booking.total, invitee_phone: '+213 555 00 11 22' });
+  const part = await d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: booking.id, amount: 500_000, invitee_phone: '+213 555 00 11 22' });
+  const done = await d.ok(d.vendor, 'POST', `/bookings/${booking.id}/change/`, { participants: { adult: 2 }, expected_version: booking.version }, 200);
+  assert.deepEqual(done.cancelled_links.map((l: Json) => [l.id, l.status]), [[full.id, 'cancelled']]);
+  assert.equal((await d.ok(d.vendor, 'GET', `/payment-invitations/${part.id}/`)).status, 'sent');
+});

@@ -103,7 +103,7 @@ test('a conflict keeps the form; taking the current version sends it next time, 
   const { actor, sent } = start(async () => {
     calls += 1;
     if (calls === 1) throw Object.assign(new Error('stale'), { status: 409, detail: 'stale', body: { detail: 'stale', current } });
-    return { booking: { ...current, version: 6 }, settlement: { kind: 'none', amount: 0 }, invitation: null, refund: null, coupon_problem: null };
+    return { booking: { ...current, version: 6 }, settlement: { kind: 'none', amount: 0 }, invitation: null, refund: null, cancelled_links: [], coupon_problem: null };
   });
   await tick();
   actor.send({ type: 'field.changed', field: 'participants', value: { adult: '1' } });

@@ -300,6 +300,11 @@ function ChangeDone({ result, money }: { result: ChangeResult; money: (v: unknow
           />
         </p>
       )}
+      {result.cancelled_links.length > 0 && (
+        <p>
+          <FormattedMessage id="bookingChange.linksCancelled" values={{ count: result.cancelled_links.length }} />
+        </p>
+      )}
       <div className="dialog-actions">
         <Dialog.Close className="button button-primary">
           <FormattedMessage id="bookingChange.close" />
