@@ -151,7 +151,8 @@ export async function registerPayLink(app: FastifyInstance): Promise<void> {
         const payment = await createPayment(
           ctx, booking,
           { amount: num(link.amount), method: request.body.method, payer_name: (link.invitee_name as string) ?? null, payer_phone: (link.invitee_phone as string) ?? null, payer_email: (link.invitee_email as string) ?? null },
-          { returnUrl: `/pay/${request.params.token}${request.body.lang ? `?lang=${request.body.lang}` : ''}`, recordedBy: null },
+          // Absolute when PUBLIC_URL is set: a hosted checkout (SATIM) sends the payer back to another origin's page.
+          { returnUrl: `${app.config.publicUrl ?? ''}/pay/${request.params.token}${request.body.lang ? `?lang=${request.body.lang}` : ''}`, recordedBy: null },
         );
         await updateRecord(ctx, invitations, String(link.id), { payment_id: payment.id }, { before: link });
         return { checkout_url: String(payment.checkout_url) };

@@ -3,6 +3,8 @@
  * the signed, idempotent webhook that lands the payment.
  */
 import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { DEV_WEBHOOK_SECRET, SIGNATURE_HEADER, signWebhook } from '../../server/domain/gateway.ts';
 import { book, catalogFor, startDomain, tableCounts, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
@@ -228,3 +230,56 @@ describe('invitations and vendors', () => {
 });
 
 const booking_total_part = 200000;
+
+describe('a gateway without webhooks (SATIM)', () => {
+  // SATIM itself is the outside edge: a small HTTP server answering its REST calls.
+  let satim: Server;
+  let status = 0;
+  let s: Domain;
+  let sc: Catalog;
+  before(async () => {
+    satim = createServer((req, res) => {
+      const url = new URL(req.url!, 'http://satim.test');
+      res.setHeader('content-type', 'application/json');
+      if (url.pathname.endsWith('/register.do')) {
+        res.end(JSON.stringify({ errorCode: '0', orderId: `satim-${url.searchParams.get('orderNumber')}`, formUrl: `https://satim.test/form/${url.searchParams.get('orderNumber')}` }));
+      } else if (url.pathname.endsWith('/getOrderStatus.do')) {
+        res.end(JSON.stringify({ errorCode: '0', OrderStatus: status }));
+      } else {
+        res.statusCode = 404;
+        res.end('{}');
+      }
+    });
+    await new Promise<void>((resolve) => satim.listen(0, '127.0.0.1', resolve));
+    const env = { SATIM_BASE_URL: `http://127.0.0.1:${(satim.address() as AddressInfo).port}`, SATIM_USERNAME: 'u', SATIM_PASSWORD: 'p', SATIM_TERMINAL_ID: 't' };
+    Object.assign(process.env, env);
+    try {
+      s = await startDomain();
+    } finally {
+      for (const key of Object.keys(env)) delete process.env[key];
+    }
+    sc = await catalogFor(s, s.vendor);
+  });
+  after(async () => {
+    await s.close();
+    satim.close();
+  });
+
+  test('the payer coming back polls the order: paid once, however many times the page loads', async () => {
+    const booking = await book(s, s.vendor, sc);
+    const link = await s.ok(s.vendor, 'POST', '/payment-invitations/', { booking_id: booking.id, amount: 300000, invitee_phone: '+213 661 00 00 00' });
+    assert.equal((await s.call(null, 'GET', `/pay/${link.token}/`)).status, 200);
+    const checkout = await s.call(null, 'POST', `/pay/${link.token}/checkout/`, { method: 'cib' });
+    assert.match(checkout.body.checkout_url, /^https:\/\/satim\.test\/form\//);
+    status = 1; // still at the gateway
+    assert.equal((await s.call(null, 'GET', `/pay/${link.token}/`)).body.status, 'open');
+    status = 2; // deposited
+    const [first, second] = [await s.call(null, 'GET', `/pay/${link.token}/`), await s.call(null, 'GET', `/pay/${link.token}/`)];
+    assert.deepEqual([first.body.status, second.body.status], ['paid', 'paid']);
+    assert.equal((await s.ok(s.vendor, 'GET', `/bookings/${booking.id}/`)).paid, 300000);
+    const events = await s.sql('SELECT provider, kind, outcome FROM gateway_events WHERE invitation_id = $1', [link.id]);
+    assert.deepEqual(events, [{ provider: 'satim', kind: 'payment.succeeded', outcome: 'applied' }]);
+    // SATIM sends no webhook: whatever arrives at its webhook route is refused.
+    assert.equal((await s.call(null, 'POST', '/payments/webhook/satim/', '{}')).status, 401);
+  });
+});
