@@ -23,7 +23,7 @@ import { collection } from '../../src/domain/registry.ts';
 import { ApiError, badRequest, conflict } from '../errors.ts';
 import type { WriteContext } from '../routes/hooks.ts';
 import { updateRecord, type Row } from '../routes/records.ts';
-import { loadOr404 } from '../routes/scope.ts';
+import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { applyTransition } from '../routes/transitions.ts';
 import { placeBooking, releaseSeats } from './bookings.ts';
 import { bookings, customers, refundableOf, refunds } from './money.ts';
@@ -127,13 +127,15 @@ export async function planChange(ctx: WriteContext, booking: Row, request: Chang
   const difference = quote.total - oldTotal;
   const room = await refundableOf(tx, booking);
   const paid = room.amount;
+  // What the changed booking will still be owed: a link asks for no more than that.
+  const owed = quote.total - (num(booking.paid) - num(booking.refunded));
   let settlement: Settlement = { kind: 'none', amount: 0 };
-  if (difference > 0 && quote.total > paid) {
-    const customer = await loadOr404(tx, customers, String(booking.customer_id), ctx.actor);
+  if (difference > 0 && owed > 0) {
+    const customer = await loadVisible(tx, customers, String(booking.customer_id), ctx.actor);
     settlement = {
       kind: 'more',
-      amount: Math.min(difference, quote.total - paid),
-      invitee: { name: (booking.customer_name as string) ?? null, phone: (booking.customer_phone as string) ?? null, email: (customer.email as string) ?? null },
+      amount: Math.min(difference, owed),
+      invitee: { name: (booking.customer_name as string) ?? null, phone: (booking.customer_phone as string) ?? null, email: (customer?.email as string) ?? null },
     };
   } else if (difference < 0 && paid > quote.total) {
     settlement = { kind: 'less', amount: Math.min(-difference, paid - quote.total), payment_id: room.payment_id, destinations: ['original_method', 'wallet'] };

@@ -91,6 +91,9 @@ test('less to the original method: a cash payment is refunded by staff at once; 
   assert.deepEqual([mine.booking.total, mine.booking.refunded, mine.booking.balance], [byVendor.total - 500_000, 0, -500_000]);
   const plan = await d.ok(d.vendor, 'POST', `/bookings/${byVendor.id}/change/preview/`, { participants: { adult: 2 } }, 200);
   assert.deepEqual([plan.paid, plan.settlement.kind], [byVendor.total - 500_000, 'none'], 'the refund under way already counts');
+  // Up again while that refund is under way: the link asks for no more than the booking owes now.
+  const up = await d.ok(d.vendor, 'POST', `/bookings/${byVendor.id}/change/`, { participants: { adult: 4 }, expected_version: mine.booking.version }, 200);
+  assert.deepEqual([up.settlement.kind, up.invitation.amount, up.booking.balance], ['more', 500_000, 500_000]);
 });
 
 test('an unpaid booking that costs less just owes less; the same price settles nothing', async () => {
