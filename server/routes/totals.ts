@@ -4,7 +4,7 @@
  * currency. Scoped like the list: vendor staff add up their own records only.
  */
 import type { FastifyInstance } from 'fastify';
-import { COLLECTIONS } from '../../src/domain/registry.ts';
+import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import { listConditions, listQuerySchema, type ListQuery } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
 import { context, guarded } from './resources.ts';
@@ -30,9 +30,14 @@ export function registerTotals(app: FastifyInstance): void {
         const { actor } = await context(app, request);
         const params = new Params();
         const where = [visibility(spec, actor, params), ...listConditions(spec, request.query, params)];
+        // The rollup has the same columns as the records it groups: the same conditions apply to it.
+        const rollup = spec.totalsRollup && rollupAnswers(spec, request.query) ? spec.totalsRollup : null;
         const { rows } = await app.db.query<Record<string, unknown>>(
-          `SELECT ${currency} AS currency, count(*)::int AS count, ${sums.map((f) => `COALESCE(sum(t.${f}), 0)::text AS ${f}`).join(', ')}
-           FROM ${info.table} t WHERE ${where.join(' AND ')} GROUP BY 1 ORDER BY 1`,
+          rollup
+            ? `SELECT ${currency} AS currency, COALESCE(sum(t.count), 0)::int AS count, ${sums.map((f) => `COALESCE(sum(t.${f}), 0)::text AS ${f}`).join(', ')}
+               FROM ${rollup.table} t WHERE ${where.join(' AND ')} GROUP BY 1 HAVING sum(t.count) > 0 ORDER BY 1`
+            : `SELECT ${currency} AS currency, count(*)::int AS count, ${sums.map((f) => `COALESCE(sum(t.${f}), 0)::text AS ${f}`).join(', ')}
+               FROM ${info.table} t WHERE ${where.join(' AND ')} GROUP BY 1 ORDER BY 1`,
           params.values,
         );
         const byCurrency = rows.map((row) => ({
@@ -44,4 +49,24 @@ export function registerTotals(app: FastifyInstance): void {
       },
     );
   }
+}
+
+/**
+ * Whether the collection's rollup can answer a totals request: no search, and every
+ * filter (a view's too) an equality or `__in` on a field the rollup groups by. The
+ * visibility of vendor staff is by vendor_id, which it groups by.
+ */
+function rollupAnswers(spec: CollectionSpec, query: ListQuery): boolean {
+  const by = spec.totalsRollup?.by ?? [];
+  if (spec.vendorRule !== 'own' || !by.includes('vendor_id')) return false;
+  const grouped = (key: string) => {
+    const [name, op] = key.split('__');
+    return by.includes(name) && (op === undefined || op === 'in');
+  };
+  return Object.entries(query).every(([key, value]) => {
+    if (value === undefined || ['page', 'page_size', 'ordering', 'fields'].includes(key)) return true;
+    if (key === 'search') return String(value).trim() === '';
+    if (key === 'view') return (spec.views?.[String(value)] ?? [{ unknown: '' }]).every((set) => Object.keys(set).every(grouped));
+    return grouped(key);
+  });
 }

@@ -117,6 +117,12 @@ export interface CollectionSpec {
   unique?: string[];
   /** Money fields `GET /<collection>/totals/` adds up over the whole filtered set, per currency. */
   sums?: string[];
+  /**
+   * A table keeping `sums` (and `count`) grouped by some fields, up to date in every write's
+   * transaction: the totals of a request filtering by those fields only (views included)
+   * are read there instead of adding up every record.
+   */
+  totalsRollup?: { table: string; by: string[] };
   /** Cross-field checks on the record as it would be stored (after merging a patch). */
   check?: (record: Record<string, unknown>) => FieldErrors;
 }
@@ -371,6 +377,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     },
     ordering: [...T, 'amount', 'paid_at', 'status'], lifecycle: 'payment',
     sums: ['amount', 'fee', 'platform_commission', 'vendor_share', 'refunded_amount'],
+    totalsRollup: { table: 'payment_totals', by: ['vendor_id', 'status', 'method', 'currency', 'reconciled'] },
   },
   {
     ...base, name: 'payment-invitations', table: 'payment_invitations', title: 'Payment invitations', area: 'payments',
