@@ -41,6 +41,7 @@ import {
   PaymentSplitPatch,
 } from './payments.ts';
 import { CommissionChange, Payout, ShareEntry } from './payouts.ts';
+import { PROMOTION_CHECKS } from './promotionChecks.ts';
 import { Coupon, CouponInput, CouponPatch, Deal, DealInput, DealPatch, Discount, DiscountInput, DiscountPatch } from './promotions.ts';
 import { ReasonCodeInput, ReasonCodePatch, ReasonCodeRecord } from './reasonCodes.ts';
 import type { ReasonKind } from './reasonKinds.ts';
@@ -141,15 +142,7 @@ function errorsOf(pairs: [boolean, string, string][]): FieldErrors {
 const before = (a: unknown, b: unknown) => a == null || b == null || String(a) <= String(b);
 const strictlyBefore = (a: unknown, b: unknown) => a == null || b == null || Date.parse(String(a)) < Date.parse(String(b));
 
-const promotionCheck = (r: Record<string, unknown>) =>
-  errorsOf([
-    [r.kind === 'percent' && Number(r.value) > 100, 'value', 'A percentage cannot exceed 100.'],
-    [!before(r.booking_from, r.booking_to), 'booking_to', 'Must be after booking_from.'],
-    [!before(r.travel_from, r.travel_to), 'travel_to', 'Must be after travel_from.'],
-    // Nobody could travel in it: every booking would be made after the travel window closed.
-    [r.travel_to != null && r.booking_from != null && String(r.travel_to) < String(r.booking_from).slice(0, 10), 'travel_to', 'Must not end before the booking window opens.'],
-    [r.funded_by === 'shared' && r.platform_share_percent == null, 'platform_share_percent', 'Required for a shared promotion.'],
-  ]);
+const promotionCheck = (r: Record<string, unknown>) => errorsOf(PROMOTION_CHECKS.map((c) => [c.broken(r), c.field, c.message]));
 
 /** Running today, starting on a later day, or over (by Algeria's day, like every view). */
 const promotionViews = (from: string, to: string) => ({

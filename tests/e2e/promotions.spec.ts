@@ -37,6 +37,13 @@ test.describe('vendor staff', () => {
     // Typed in lower case, kept in capitals.
     await expect(editor.getByLabel(t('en', 'coupon.code'), { exact: true })).toHaveValue(code);
     await editor.getByLabel(t('en', 'promotion.percent')).fill('20');
+    // A window ending before it starts is said at the field before the server is asked, then corrected.
+    const bookingWindow = editor.getByRole('group', { name: t('en', 'promotion.bookingWindow') });
+    await bookingWindow.getByLabel(t('en', 'promotion.from')).fill('2027-03-10T10:00');
+    await bookingWindow.getByLabel(t('en', 'promotion.to')).fill('2027-03-01T10:00');
+    await editor.getByRole('button', { name: t('en', 'record.save') }).click();
+    await expect(bookingWindow.locator('.field-error')).toHaveText(t('en', 'promotion.rule.afterBookingFrom'));
+    await bookingWindow.getByLabel(t('en', 'promotion.from')).fill('');
     await editor.getByLabel(t('en', 'promotion.maxUses')).fill('5');
     await editor.getByRole('button', { name: t('en', 'record.save') }).click();
     const row = page.getByRole('row').filter({ hasText: code });

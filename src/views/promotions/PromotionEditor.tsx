@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { sessionActor } from '../../app/actors.ts';
 import type { ApiRecord } from '../../api/resources.ts';
 import { coupons, discounts } from '../../domain/collections.ts';
+import { PROMOTION_CHECKS } from '../../domain/promotionChecks.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
 import { I18nTextField } from '../ui/fields/I18nTextField.tsx';
@@ -79,6 +80,14 @@ export function PromotionEditor({ resource, id, onClose }: { resource: Resource;
     if (id === null && staff) {
       set('vendor_id', vendor?.id ?? null);
       if (value('funded_by') === undefined) set('funded_by', vendor ? 'vendor' : 'platform');
+    }
+    // The server's rules across fields, said at the field before asking it: a rule now kept clears its earlier problem.
+    const values = { ...(context.record ?? {}), ...context.draft };
+    const broken = new Map<string, string>();
+    for (const check of PROMOTION_CHECKS) if (check.broken(values) && !broken.has(check.field)) broken.set(check.field, check.messageId);
+    for (const field of new Set(PROMOTION_CHECKS.map((c) => c.field))) {
+      const mine = PROMOTION_CHECKS.some((c) => c.messageId === context.problems[field]);
+      if (broken.has(field) || mine) set(field, values[field] ?? null, broken.get(field));
     }
     editor.record.send({ type: 'save' });
   };
