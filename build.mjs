@@ -144,7 +144,7 @@ function precompiledMessages() {
  * The public payment page (/pay/<token>): its own entry, with none of the app's code, and
  * of the catalogues only the `pay.` messages, as plain strings. Writes dist/pay.html.
  */
-function payPageOptions() {
+export function payPageOptions() {
   const prefixes = JSON.parse(readFileSync(join(root, 'src/locales/parts.json'), 'utf8')).payPage;
   return {
     absWorkingDir: root,
@@ -169,7 +169,8 @@ function payPageOptions() {
           return { contents: JSON.stringify(Object.fromEntries(kept)), loader: 'json' };
         });
         build.onEnd((result) => {
-          if (result.errors.length > 0 || !result.metafile) return;
+          // A build kept in memory (tests/unit/payPageBundle.test.ts) writes no page either.
+          if (result.errors.length > 0 || !result.metafile || build.initialOptions.write === false) return;
           const outputs = Object.entries(result.metafile.outputs);
           const [script, info] = outputs.find(([, o]) => o.entryPoint === 'src/pay/main.ts');
           const url = (file) => '/' + relative(outdir, join(root, file)).split('\\').join('/');
