@@ -23,9 +23,12 @@ FOR EACH ROW EXECUTE FUNCTION payments_booking_ref();
 
 ALTER TABLE payments ALTER COLUMN booking_ref SET NOT NULL;
 
--- The views and filters of the list, newest first, with what the totals row adds up.
+-- The list's pages in its orders, newest first: the id breaks ties, so a page is read
+-- straight off the index instead of sorting every payment of the same instant.
+DROP INDEX payments_created_at_idx;
+CREATE INDEX payments_created_at_idx ON payments (created_at, id);
+CREATE INDEX payments_paid_at_idx ON payments (paid_at, id);
 CREATE INDEX payments_method_idx ON payments (method, created_at);
-CREATE INDEX payments_paid_at_idx ON payments (paid_at);
 
 -- The totals row over a million payments: the list's sums by the filters that are not
 -- free text or ranges (vendor, status, method, currency, reconciled), kept by a trigger in
