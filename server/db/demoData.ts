@@ -591,10 +591,11 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
     { id: rng.uuid(), image_url: '/demo/banners/coast.jpg', link_url: null, title_i18n: i18n('Summer on the coast', 'L’été sur la côte', 'الصيف على الساحل'), sort_order: 1, starts_at: iso(now + 30 * DAY), ends_at: iso(now + 120 * DAY) },
   ]);
   const demoServices = services.filter((s) => s.vendor_id === DEMO_VENDORS.sahara.id);
-  await bulk(q, 'coupons', { id: 'uuid', vendor_id: 'uuid', code: 'text', description: 'text', kind: 'text', value: 'bigint', max_uses: 'int', uses_count: 'int', booking_to: 'timestamptz' }, [
-    { id: rng.uuid(), vendor_id: null, code: 'BIENVENUE10', description: 'Welcome offer', kind: 'percent', value: 10, max_uses: 1000, uses_count: 0, booking_to: iso(now + 90 * DAY) },
-    { id: rng.uuid(), vendor_id: DEMO_VENDORS.sahara.id, code: 'SAHARA500', description: '500 DZD off', kind: 'fixed', value: 50_000, max_uses: 200, uses_count: 0, booking_to: iso(now + 60 * DAY) },
-    { id: rng.uuid(), vendor_id: DEMO_VENDORS.kabylie.id, code: 'KABYLIE15', description: 'Spring hikes', kind: 'percent', value: 15, max_uses: null, uses_count: 0, booking_to: iso(now + 45 * DAY) },
+  // The platform's welcome coupon is the platform's to pay; the vendors' are theirs.
+  await bulk(q, 'coupons', { id: 'uuid', vendor_id: 'uuid', code: 'text', description: 'text', kind: 'text', value: 'bigint', max_uses: 'int', uses_count: 'int', booking_to: 'timestamptz', funded_by: 'text' }, [
+    { id: rng.uuid(), vendor_id: null, code: 'BIENVENUE10', description: 'Welcome offer', kind: 'percent', value: 10, max_uses: 1000, uses_count: 0, booking_to: iso(now + 90 * DAY), funded_by: 'platform' },
+    { id: rng.uuid(), vendor_id: DEMO_VENDORS.sahara.id, code: 'SAHARA500', description: '500 DZD off', kind: 'fixed', value: 50_000, max_uses: 200, uses_count: 0, booking_to: iso(now + 60 * DAY), funded_by: 'vendor' },
+    { id: rng.uuid(), vendor_id: DEMO_VENDORS.kabylie.id, code: 'KABYLIE15', description: 'Spring hikes', kind: 'percent', value: 15, max_uses: null, uses_count: 0, booking_to: iso(now + 45 * DAY), funded_by: 'vendor' },
   ]);
   await bulk(q, 'discounts', { id: 'uuid', vendor_id: 'uuid', name_i18n: 'jsonb', kind: 'text', value: 'bigint', min_participants: 'int', active: 'bool' }, [
     { id: rng.uuid(), vendor_id: DEMO_VENDORS.sahara.id, name_i18n: i18n('Groups of 6+', 'Groupes de 6+', 'مجموعات 6+'), kind: 'percent', value: 10, min_participants: 6, active: true },

@@ -42,6 +42,7 @@ export function DealPage({ route }: PageProps) {
     { key: 'services', header: 'promotion.services', priority: 3, align: 'end', render: (r) => intl.formatNumber(r.service_ids.length) },
     { key: 'starts', header: 'deal.startsAt', priority: 2, sortField: 'starts_at', render: (r) => formatDateTime(intl, r.starts_at) },
     { key: 'ends', header: 'deal.endsAt', priority: 2, sortField: 'ends_at', render: (r) => formatDateTime(intl, r.ends_at) },
+    ...(staff ? [{ key: 'vendor', header: 'promotion.vendor', priority: 3 as const, render: (r: DealRow) => r._expanded?.vendor_id?.trade_name ?? '—' }] : []),
     { key: 'featured', header: 'deal.featured', priority: 3, render: (r) => (r.featured ? <FormattedMessage id="deal.featuredYes" /> : <span className="muted">—</span>) },
     { key: 'active', header: 'promotion.active', priority: 1, render: (r) => <StatusChip status={r.active ? 'active' : 'inactive'} kind="promotionActive" /> },
   ];

@@ -59,6 +59,9 @@ export function PromotionPage({ route, resource }: PageProps & { resource: 'coup
       align: 'end',
       render: (r) => (r.max_uses == null ? intl.formatNumber(r.uses_count) : <FormattedMessage id="promotion.usesOf" values={{ uses: intl.formatNumber(r.uses_count), max: intl.formatNumber(r.max_uses) }} />),
     },
+    ...(staff
+      ? [{ key: 'vendor', header: 'promotion.vendor', priority: 3 as const, render: (r: Row) => r._expanded?.vendor_id?.trade_name ?? <FormattedMessage id="promotionFunder.platform" /> }]
+      : []),
     { key: 'funded', header: 'promotion.fundedBy', priority: 3, render: (r) => <FormattedMessage id={`promotionFunder.${r.funded_by}`} /> },
     { key: 'active', header: 'promotion.active', priority: 1, render: (r) => <StatusChip status={r.active ? 'active' : 'inactive'} kind="promotionActive" /> },
   ];

@@ -25,6 +25,7 @@ export const couponsScreen = defineListScreen({
     vendorFilter,
   ],
   defaultOrdering: '-created_at',
+  expand: ['vendor_id'],
   // The record in the editor (`?edit=<id>`), and the "check a code" panel (`?check=1`).
   panels: ['edit', 'check'],
 });
@@ -41,6 +42,7 @@ export const discountsScreen = defineListScreen({
     vendorFilter,
   ],
   defaultOrdering: '-created_at',
+  expand: ['vendor_id'],
   panels: ['edit'],
 });
 
@@ -61,12 +63,15 @@ export const dealsScreen = defineListScreen({
     vendorFilter,
   ],
   defaultOrdering: '-starts_at',
+  expand: ['vendor_id'],
   panels: ['edit'],
 });
 
-export type CouponRow = CouponsRecord;
-export type DiscountRow = DiscountsRecord;
-export type DealRow = DealsRecord;
+/** The vendor's name comes with each row (staff see every vendor's). */
+type WithVendor = { _expanded?: { vendor_id?: { id: string; trade_name: string } | null } };
+export type CouponRow = CouponsRecord & WithVendor;
+export type DiscountRow = DiscountsRecord & WithVendor;
+export type DealRow = DealsRecord & WithVendor;
 
 /** The rules coupons and discounts share, as a new one starts. */
 const RULE_DEFAULTS = {
