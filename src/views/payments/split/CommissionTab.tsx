@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PageProps } from '../../../app/pages.tsx';
+import { usePageReady } from '../../../app/pageReady.ts';
 import { fetchList, type ApiRecord } from '../../../api/resources.ts';
 import { ErrorText } from '../../ui/fields/Field.tsx';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';
@@ -14,6 +15,7 @@ import { commissionMachine } from './payoutMachines.ts';
 /** Staff change a vendor's commission with a reason; it applies to payments landing from then on. The history says who, when and why. */
 export function CommissionTab({ route, tabs }: PageProps & { tabs: ReactNode }) {
   const [vendor, setVendor] = useState<ApiRecord | null>(null);
+  usePageReady();
   return (
     <PageFrame route={route} actions={<div className="page-actions">{tabs}</div>}>
       <section className="card commission-card">

@@ -65,6 +65,8 @@ export function EntriesTab({ route, staff, tabs }: PageProps & { staff: boolean;
             <StatusChip status={r._expanded.payout_id.status} kind="payoutStatus" />
             <span className="muted">{formatDate(intl, r._expanded.payout_id.period_end)}</span>
           </span>
+        ) : r.kind === 'refund' ? (
+          <FormattedMessage id="ledger.deductedNext" />
         ) : (
           <FormattedMessage id="ledger.payableFrom" values={{ date: formatDate(intl, r.payable_from) }} />
         ),
@@ -103,20 +105,20 @@ function EntryTotals({ list }: { list: ReturnType<typeof useListScreen> }) {
   }, [key]);
   if (!totals) return null;
   return (
-    <dl className="split-totals" aria-label={intl.formatMessage({ id: 'ledger.totals' })}>
+    <div className="split-totals" role="group" aria-label={intl.formatMessage({ id: 'ledger.totals' })}>
       {totals.by_currency.map((group) => {
         const m = (v: number) => formatMoney(intl, v, group.currency ?? 'DZD');
         const { amount = 0, commission = 0, fee = 0 } = group.sums;
         return (
-          <div key={group.currency ?? ''} className="split-totals-group">
+          <dl key={group.currency ?? ''} className="split-totals-group">
             <div><dt><FormattedMessage id="payouts.entryCount" /></dt><dd>{intl.formatNumber(group.count)}</dd></div>
             <div><dt><FormattedMessage id="ledger.gross" /></dt><dd>{m(amount + commission + fee)}</dd></div>
             <div><dt><FormattedMessage id="ledger.commission" /></dt><dd>{m(commission)}</dd></div>
             <div><dt><FormattedMessage id="ledger.fee" /></dt><dd>{m(fee)}</dd></div>
             <div><dt><FormattedMessage id="ledger.net" /></dt><dd>{m(amount)}</dd></div>
-          </div>
+          </dl>
         );
       })}
-    </dl>
+    </div>
   );
 }

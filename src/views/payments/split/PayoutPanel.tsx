@@ -19,6 +19,7 @@ import { payoutPanelMachine } from './payoutMachines.ts';
 export function PayoutPanel({ id, staff, onChanged, onClose }: { id: string; staff: boolean; onChanged: () => void; onClose: () => void }) {
   const intl = useIntl();
   const headingId = useId();
+  const entriesId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const actor = useActorRef(payoutPanelMachine, { input: { id } });
   const snapshot = useSelector(actor, (s) => s);
@@ -133,13 +134,14 @@ export function PayoutPanel({ id, staff, onChanged, onClose }: { id: string; sta
         </form>
       )}
 
-      <h3>
+      <h3 id={entriesId}>
         <FormattedMessage id="payouts.entries" />
       </h3>
       {loaded.entries.length === 0 ? (
         <p className="muted"><FormattedMessage id="payouts.noEntries" /></p>
       ) : (
-        <ul className="payout-entries">
+        // Scrolls on its own: focusable so a keyboard can scroll it.
+        <ul className="payout-entries" tabIndex={0} aria-labelledby={entriesId}>
           {loaded.entries.map((entry) => {
             const booking = (entry._expanded as { booking_id?: { ref?: string; customer_name?: string } | null } | undefined)?.booking_id;
             return (

@@ -15,7 +15,7 @@ const vendorFilter = {
 export const entriesScreen = defineListScreen({
   collection: vendorShareEntries,
   views: [
-    { key: 'unpaid', label: 'payouts.view.unpaid', ordering: 'payable_from' },
+    { key: 'unpaid', label: 'payouts.view.unpaid', ordering: '-created_at' },
     { key: 'paid_out', label: 'payouts.view.paidOut', ordering: '-created_at' },
     { key: 'all', label: 'payouts.view.all', ordering: '-created_at' },
   ],

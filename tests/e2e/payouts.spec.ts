@@ -1,0 +1,139 @@
+/**
+ * Splits and payouts (/payments/split): staff build a vendor's payout from a preview,
+ * approve it and mark it paid with the bank reference; the vendor downloads the payout's
+ * statement; the same in Arabic (dark). Each test pays a different demo vendor, whose
+ * past activities (seeded) are payable, so workers never share a payout.
+ * Accessibility scans: English light and Arabic dark, with the payout open.
+ */
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
+import { expect, localized, loginViaApi, t, test, type Locale } from './fixtures.ts';
+
+async function staffHeaders(request: APIRequestContext) {
+  const { access_token } = await loginViaApi(request, 'admin');
+  return { Authorization: `JWT ${access_token}` };
+}
+
+async function vendorId(request: APIRequestContext, headers: Record<string, string>, name: string): Promise<string> {
+  const res = await request.get(`/branch/api/vendors/?search=${encodeURIComponent(name)}`, { headers });
+  expect(res.status()).toBe(200);
+  return (await res.json()).results[0].id;
+}
+
+const bankReference = () => `VIR-${Date.now().toString(36).toUpperCase()}`;
+
+/** Builds a payout for the vendor from the dialog, approves it and pays it, in the panel beside the list. */
+async function buildAndPay(page: Page, locale: Locale, vendor: string, reference: string) {
+  await page.goto(localized(locale, '/payments/split?tab=payouts'));
+  await expect(page.getByRole('link', { name: t(locale, 'payouts.tab.payouts') })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('button', { name: t(locale, 'payouts.build'), exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  // Previewing without a vendor is refused at the field.
+  await dialog.getByRole('button', { name: t(locale, 'payouts.build.preview') }).click();
+  await expect(dialog.getByText(t(locale, 'payouts.build.vendorRequired'))).toBeVisible();
+  await dialog.getByRole('combobox', { name: t(locale, 'booking.vendor') }).fill(vendor);
+  await page.getByRole('option', { name: vendor }).click();
+  await dialog.getByRole('button', { name: t(locale, 'payouts.build.preview') }).click();
+  await expect(dialog.getByText(t(locale, 'payouts.amount'))).toBeVisible();
+  await dialog.getByRole('button', { name: t(locale, 'payouts.build.create') }).click();
+  await expect(dialog).toBeHidden();
+
+  const panel = page.locator('.payout-panel');
+  await expect(panel.locator('.status-chip')).toHaveText(t(locale, 'payoutStatus.draft'));
+  await panel.getByRole('button', { name: t(locale, 'payouts.approve') }).click();
+  await expect(panel.locator('.status-chip')).toHaveText(t(locale, 'payoutStatus.approved'));
+  // Paying needs the bank reference.
+  await panel.getByRole('button', { name: t(locale, 'payouts.markPaid') }).click();
+  await expect(panel.getByText(t(locale, 'payouts.bankReferenceRequired'))).toBeVisible();
+  await panel.getByRole('textbox', { name: t(locale, 'payouts.bankReference') }).fill(reference);
+  await panel.getByRole('button', { name: t(locale, 'payouts.markPaid') }).click();
+  await expect(panel.locator('.status-chip')).toHaveText(t(locale, 'payoutStatus.paid'));
+  await expect(panel).toContainText(reference);
+  // The list shows it paid too.
+  await expect(page.getByRole('row').filter({ hasText: vendor }).filter({ hasText: reference })).toBeVisible();
+  return panel;
+}
+
+/** The commission tab with a vendor chosen: its current commission, the form and the history. */
+async function scanCommission(page: Page, locale: Locale) {
+  await page.getByRole('link', { name: t(locale, 'payouts.tab.commission'), exact: true }).click();
+  await page.getByRole('combobox', { name: t(locale, 'booking.vendor') }).fill('Annaba');
+  await page.getByRole('option', { name: 'Annaba Voile' }).click();
+  await expect(page.getByRole('button', { name: t(locale, 'payouts.commission.save') })).toBeVisible();
+  await expect(page.getByText(t(locale, 'payouts.commission.noHistory'))).toBeVisible();
+  await expectNoSeriousViolations(page, `${locale} /payments/split?tab=commission`);
+}
+
+test.describe('staff, English light', () => {
+  test.use({ account: 'admin', colorScheme: 'light' });
+
+  test('build a payout from its preview, approve it and mark it paid with the bank reference', async ({ page }) => {
+    const reference = bankReference();
+    await buildAndPay(page, 'en', 'Kabylie Outdoor', reference);
+    await expectNoSeriousViolations(page, '/payments/split?tab=payouts with a payout open (en, light)');
+    await page.getByRole('link', { name: t('en', 'payouts.tab.splits'), exact: true }).click();
+    await expect(page.getByRole('radio', { name: t('en', 'payouts.view.unpaid') })).toBeChecked();
+    await expect(page.locator('.split-totals')).toContainText(t('en', 'ledger.net'));
+    await expectNoSeriousViolations(page, '/payments/split (en, light)');
+    await scanCommission(page, 'en');
+  });
+});
+
+test.describe('staff, Arabic dark', () => {
+  test.use({ account: 'admin', colorScheme: 'dark' });
+
+  test('the same in Arabic: the payout is paid, the screen reads right to left', async ({ page }) => {
+    const reference = bankReference();
+    await buildAndPay(page, 'ar', 'Sétif Karting', reference);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expectNoSeriousViolations(page, '/ar/payments/split?tab=payouts with a payout open (ar, dark)');
+    await page.getByRole('link', { name: t('ar', 'payouts.tab.splits'), exact: true }).click();
+    await expect(page.locator('.split-totals')).toContainText(t('ar', 'ledger.net'));
+    await expectNoSeriousViolations(page, '/ar/payments/split (ar, dark)');
+    await scanCommission(page, 'ar');
+  });
+});
+
+test.describe('vendor', () => {
+  test.use({ account: 'vendor' });
+
+  test("downloads its paid payout's statement, and sees no other vendor's payouts", async ({ page, request }) => {
+    // Staff build and pay the vendor's payout (the staff screens are tested above).
+    const headers = await staffHeaders(request);
+    const sahara = await vendorId(request, headers, 'Sahara Quad');
+    const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    const built = await request.post('/branch/api/payouts/build/', { headers, data: { vendor_id: sahara, period_end: today } });
+    expect(built.status(), await built.text()).toBe(201);
+    const payout = await built.json();
+    const approved = await (await request.post(`/branch/api/payouts/${payout.id}/transition/`, { headers, data: { event: 'approve', version: payout.version } })).json();
+    const reference = bankReference();
+    const paid = await request.post(`/branch/api/payouts/${payout.id}/pay/`, { headers, data: { version: approved.version, bank_reference: reference } });
+    expect(paid.status(), await paid.text()).toBe(200);
+
+    await page.goto('/payments/split?tab=payouts');
+    // Vendor staff build nothing and change no commission.
+    await expect(page.getByRole('button', { name: t('en', 'payouts.build') })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: t('en', 'payouts.tab.commission') })).toHaveCount(0);
+    const row = page.getByRole('row').filter({ hasText: reference });
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Kabylie' })).toHaveCount(0);
+    await row.getByRole('link').first().click();
+    const panel = page.locator('.payout-panel');
+    await expect(panel.locator('.status-chip')).toHaveText(t('en', 'payoutStatus.paid'));
+    await expect(panel.getByRole('button', { name: t('en', 'payouts.approve') })).toHaveCount(0);
+
+    const downloading = page.waitForEvent('download');
+    await panel.getByRole('button', { name: t('en', 'payouts.statement') }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^payout-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.csv$/);
+    const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const lines = text.split(/\r?\n/).filter((line) => line !== '');
+    expect(lines[0]).toContain(t('en', 'payouts.statement.title'));
+    expect(lines[1]).toContain('Sahara Quad Tours');
+    expect(lines[2]).toContain(reference);
+    // One line per entry between the header and the totals, then the amount paid.
+    expect(lines.length).toBe(3 + 1 + payout.entries_count + 4);
+    expect(lines.at(-1)).toBe(`${t('en', 'payouts.statement.amount')},,,,,,${(payout.amount / 100).toFixed(2)},DZD`);
+  });
+});
