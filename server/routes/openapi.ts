@@ -9,6 +9,7 @@ import type { TSchema } from 'typebox';
 import { PersonalServiceInput } from '../../src/domain/catalog.ts';
 import { DisruptInput, SlotsBulkInput } from '../../src/domain/availability.ts';
 import { ErrorBody, TransitionBody } from '../../src/domain/common.ts';
+import { ReconcileInput } from '../../src/domain/payments.ts';
 import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../src/domain/settings.ts';
 import { eventsOf, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
@@ -341,6 +342,24 @@ export function buildOpenApi(version: string): Json {
         'Never enlarged. Resized on the first request and stored; served with an ETag (304 on If-None-Match) and `Cache-Control: public, max-age=31536000, immutable`. 404 for another width or an image not uploaded here.',
       parameters: [idParam, { name: 'width', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+(\\.(webp|avif))?$' } }],
       responses: { 200: { description: 'The image', content: { 'image/webp': {}, 'image/avif': {} } }, 304: { description: 'Not modified' }, 404: errors[404] },
+    },
+  };
+  // A payment's gateway events and its reconciliation (server/routes/paymentDetail.ts).
+  paths[`${API_PREFIX}/payments/{id}/events/`] = {
+    get: {
+      tags: ['Payments'], operationId: 'listPaymentGatewayEvents', parameters: [idParam],
+      summary: "What the payment gateway said about a payment, oldest first",
+      description: 'Each webhook event recorded for the payment (at most 200): `received_at`, `provider`, `event_id`, `kind`, `amount`, `currency`, `outcome` (applied, ignored, failed) and `detail`. A payment the caller may not see is a 404.',
+      responses: { 200: json({ type: 'object', properties: { results: { type: 'array', items: { type: 'object' } } } }), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/payments/{id}/reconcile/`] = {
+    post: {
+      tags: ['Payments'], operationId: 'reconcilePayment', parameters: [idParam],
+      summary: 'Mark a payment reconciled with the bank, or not, with a note (staff)',
+      description: 'Staff only (vendor staff get 403). Sets `reconciled`, `reconciled_note`, and while reconciled `reconciled_at` and `reconciled_by`; audited as `reconcile` or `unreconcile`. A blank note is a 400 at `note`; a stale `version` a 409 with the current payment.',
+      requestBody: { required: true, content: { 'application/json': { schema: plain(ReconcileInput) } } },
+      responses: { 200: json(ref('Payments')), ...errors, 409: conflict },
     },
   };
   // Payment links, paid without a back-office session (server/routes/payLink.ts).

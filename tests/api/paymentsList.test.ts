@@ -175,3 +175,10 @@ test("the totals row's rollup stays equal to the payments it groups through paym
   assert.deepEqual(fromRollup, fromRows);
 });
 
+test('the OpenAPI document describes the payment events and reconcile routes and the payments totals', async () => {
+  const doc = await d.ok(null, 'GET', '/openapi.json');
+  assert.ok(doc.paths['/branch/api/payments/{id}/events/']?.get);
+  assert.deepEqual(doc.paths['/branch/api/payments/{id}/reconcile/']?.post?.requestBody?.content['application/json'].schema.required?.sort(), ['note', 'reconciled', 'version']);
+  assert.ok(doc.paths['/branch/api/payments/totals/']?.get);
+});
+
