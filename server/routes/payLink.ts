@@ -214,16 +214,20 @@ export async function applyGatewayEvent(ctx: WriteContext, provider: string, eve
     await applyTransition(ctx, payments, paymentHooks, payment, { event: 'fail', reason: 'The gateway declined the payment' }, 'system');
     return record('applied', null, ids);
   }
+  // The money was taken at the gateway: it lands whatever happened to the booking or the
+  // link meanwhile, and the event's detail says what staff must settle (a refund).
+  const notes: string[] = [];
+  const booking = (await fetchUnscoped(tx, bookings, String(payment.booking_id)))!;
+  if (num(payment.amount) > num(booking.balance)) notes.push(`The booking owed ${num(booking.balance)}; it is overpaid by ${num(payment.amount) - num(booking.balance)}.`);
   // The payment chart's `pay` lands it: split, booking paid / balance / payment status.
   await applyTransition(ctx, payments, paymentHooks, payment, { event: 'pay' }, 'system');
   if (link && ['sent', 'opened'].includes(String(link.status))) {
     if (link.status === 'sent') link = await applyTransition(ctx, invitations, invitationHooks, link, { event: 'open' }, 'system');
     await applyTransition(ctx, invitations, invitationHooks, link, { event: 'pay' }, 'system');
   } else if (link) {
-    // The money was taken all the same: it stays on the booking, and the timeline says why the link did not move.
-    return record('applied', `The link was ${link.status} when its payment landed.`, ids);
+    notes.push(`The link was ${link.status} when its payment landed.`);
   }
-  return record('applied', null, ids);
+  return record('applied', notes.length > 0 ? notes.join(' ') : null, ids);
 }
 
 /** A gateway without webhooks (SATIM): the pending checkout's state, polled, becomes the same event. */

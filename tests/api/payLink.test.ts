@@ -175,6 +175,17 @@ describe('the webhook', () => {
     assert.equal((await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/`)).paid, booking_total_part);
   });
 
+  test('money taken after the booking was paid otherwise still lands, and the event says the booking is overpaid', async () => {
+    const { booking, payment } = await checkedOut(200000);
+    await d.ok(d.vendor, 'POST', '/payments/', { booking_id: booking.id, amount: booking.total - 100000, method: 'cash' });
+    const evt = event(payment);
+    assert.equal((await deliver(evt)).body.outcome, 'applied');
+    const [row] = await d.sql('SELECT detail FROM gateway_events WHERE event_id = $1', [evt.id]);
+    assert.equal(row.detail, 'The booking owed 100000; it is overpaid by 100000.');
+    const after = await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/`);
+    assert.deepEqual([after.paid, after.balance, after.payment_status], [booking.total + 100000, -100000, 'paid']);
+  });
+
   test('payment.failed fails the payment and leaves the link open for another try', async () => {
     const { booking, link, payment } = await checkedOut();
     const res = await deliver(event(payment, { kind: 'payment.failed' }));
