@@ -40,6 +40,8 @@ async function openChange(page: Page, locale: Locale, booking: Json) {
   // The form opens on the booking as it is, priced by the server.
   await expect(dialog.getByRole('spinbutton', { name: t(locale, 'newBooking.type.adult') })).toHaveValue(String(booking.participants.adult));
   await expect(dialog.locator('.booking-change-settlement')).toHaveText(t(locale, 'bookingChange.settlement.none'));
+  // Nothing to confirm until something changes.
+  await expect(dialog.getByRole('button', { name: t(locale, 'bookingChange.confirm') })).toBeDisabled();
   return dialog;
 }
 

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { ChangePreview, ChangeResult } from '../../api/bookingChange.ts';
 import { fetchRecord, type ApiRecord } from '../../api/resources.ts';
-import { bookingChangeMachine, type BookingChangeField } from '../../machines/bookings/bookingChange.ts';
+import { bookingChangeMachine, changeRequest, formOf, type BookingChangeField } from '../../machines/bookings/bookingChange.ts';
 import type { pricePreviewMachine } from '../../machines/bookings/pricePreview.ts';
 import { ErrorList, ErrorText } from '../ui/fields/Field.tsx';
 import { errorsAt, errorsElsewhere } from '../ui/fields/fieldErrors.ts';
@@ -110,6 +110,8 @@ function ChangeForm({
   const otherErrors = errorsElsewhere(context.errors, SHOWN_AT_FIELDS);
   const extras = (service.extras ?? []) as { key: string; name_i18n: Record<string, string>; price: number; per: 'person' | 'booking' }[];
   const { choices } = context;
+  // Nothing to confirm until the form differs from the booking as it is.
+  const untouched = JSON.stringify(changeRequest(context.form, context.slots)) === JSON.stringify(changeRequest(formOf(booking, service), context.slots));
 
   const confirm = (event: FormEvent) => {
     event.preventDefault();
@@ -258,7 +260,7 @@ function ChangeForm({
         <Dialog.Close className="button" disabled={busy}>
           <FormattedMessage id="common.cancel" />
         </Dialog.Close>
-        <button type="submit" className="button button-primary" disabled={busy || !priced || state !== 'editing'}>
+        <button type="submit" className="button button-primary" disabled={busy || !priced || untouched || state !== 'editing'}>
           <FormattedMessage id={busy ? 'bookingChange.saving' : 'bookingChange.confirm'} />
         </button>
       </div>
