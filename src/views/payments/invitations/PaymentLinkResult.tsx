@@ -32,7 +32,7 @@ export function CopyPayLink({ token, compact = false }: { token: string; compact
     );
   }
   return (
-    <div className="pay-link-result">
+    <div className="field pay-link-result">
       <label htmlFor={id}>
         <FormattedMessage id="paymentLink.address" />
       </label>
