@@ -182,3 +182,13 @@ test('the OpenAPI document describes the payment events and reconcile routes and
   assert.ok(doc.paths['/branch/api/payments/totals/']?.get);
 });
 
+test('the CSV export of the filtered payments: headers in the language asked for, money in major units', async () => {
+  const ref = sahara[0].booking_ref;
+  const res = await d.call(d.admin, 'GET', `/payments/export.csv?lang=fr&search=${ref}&columns=booking_ref,method,amount,platform_commission,vendor_share`);
+  assert.equal(res.status, 200);
+  const lines = String(res.body).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  assert.equal(lines[0], 'Réf. réservation,Moyen de paiement,Montant,Commission de la plateforme,Part du prestataire');
+  assert.equal(lines.length, 2);
+  assert.match(lines[1], new RegExp(`^${ref},[^,]+,15(\\.00)?,`));
+});
+
