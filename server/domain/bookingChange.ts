@@ -86,10 +86,11 @@ function assertChangeable(booking: Row, now: string): void {
  * The booking as changed and its settlement. Seats are checked (and the slot locked) but
  * nothing is written. A slot without the seats asked for is a 400 at `participants`.
  */
-export async function planChange(ctx: WriteContext, booking: Row, request: ChangeRequest): Promise<ChangePlan> {
+export async function planChange(ctx: WriteContext, booking: Row, request: ChangeRequest, options: { lock: boolean }): Promise<ChangePlan> {
   const { tx } = ctx;
   assertChangeable(booking, ctx.now);
-  const service = await loadOr404(tx, services, String(booking.service_id), ctx.actor, { forUpdate: true });
+  // Making the change locks the service, as booking does, so seats at a start without a slot are counted one change at a time.
+  const service = await loadOr404(tx, services, String(booking.service_id), ctx.actor, { forUpdate: options.lock });
   await checkParticipantLimit(tx, request.participants);
   const seats = participantsCount(request.participants);
   // Nothing chosen: the booking's own slot or start.
@@ -174,7 +175,7 @@ export async function commitChange(ctx: WriteContext, booking: Row, body: Change
       expected_version: body.expected_version,
     });
   }
-  const plan = await planChange(ctx, booking, body);
+  const plan = await planChange(ctx, booking, body, { lock: true });
   const { quote, slot, settlement } = plan;
 
   await releaseSeats(ctx, booking);

@@ -44,10 +44,10 @@ export function registerBookingChange(app: FastifyInstance): void {
     { ...guarded(app, bookings, 'update'), schema: { body: BookingChangePreviewInput } },
     async (request) => {
       const ctx = await context(app, request);
-      // In a transaction because seats and the coupon are read FOR UPDATE, as the change does; nothing is written.
+      // In a transaction because the slot and the coupon are read FOR UPDATE, as the change does; nothing is written.
       return app.db.transaction(async (tx) => {
         const booking = await loadOr404(tx, bookings, request.params.id, ctx.actor);
-        return presentPlan(booking, await planChange({ ...ctx, tx }, booking, request.body));
+        return presentPlan(booking, await planChange({ ...ctx, tx }, booking, request.body, { lock: false }));
       });
     },
   );
