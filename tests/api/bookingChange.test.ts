@@ -214,3 +214,13 @@ test('an open payment link for more than the changed booking owes is cancelled; 
   assert.deepEqual(done.cancelled_links.map((l: Json) => [l.id, l.status]), [[full.id, 'cancelled']]);
   assert.equal((await d.ok(d.vendor, 'GET', `/payment-invitations/${part.id}/`)).status, 'sent');
 });
+
+test('two changes racing for the last seats of a slot: one gets them, the other is told how many are left', async () => {
+  const slot = await d.ok(d.vendor, 'POST', '/service-slots/', { service_id: c.service.id, starts_at: inDays(47, 8), capacity: 4 });
+  const a = await book(d, d.vendor, c, { slot_id: slot.id, starts_at: undefined, participants: { adult: 1 } });
+  const b = await book(d, d.vendor, c, { slot_id: slot.id, starts_at: undefined, participants: { adult: 1 } });
+  const results = await Promise.all([a, b].map((booking) => change(d.vendor, booking, { participants: { adult: 3 } })));
+  assert.deepEqual(results.map((r) => r.status).sort(), [200, 400]);
+  assert.deepEqual(results.find((r) => r.status === 400)!.body.errors.participants, ['Only 1 seats left.']);
+  assert.equal((await d.ok(d.vendor, 'GET', `/service-slots/${slot.id}/`)).booked, 4);
+});
