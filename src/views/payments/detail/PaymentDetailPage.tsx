@@ -150,7 +150,7 @@ export function PaymentDetailPage({ route, params }: PageProps) {
       {actions.report}
       {actions.dialog}
 
-      <div className="record-columns">
+      <div className="record-columns payment-columns">
         <div className="record-main">
           <div className="record-grid payment-facts">
             <section className="card" aria-labelledby="payment-what">
