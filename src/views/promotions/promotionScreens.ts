@@ -8,15 +8,18 @@ export const NEW_PROMOTION = 'new';
 
 const vendorFilter = { kind: 'record', field: 'vendor_id', label: 'promotion.vendor', resource: 'vendors', optionLabel: (v: Record<string, unknown>) => String(v.trade_name ?? ''), staffOnly: true } as const;
 
+/** Coupons' and discounts' quick views (by their booking window). */
+const RULE_VIEWS = [
+  { key: 'active', label: 'promotionView.active' },
+  { key: 'scheduled', label: 'promotionView.scheduled', ordering: 'created_at' },
+  { key: 'expired', label: 'promotionView.expired', ordering: '-booking_to' },
+  { key: 'all', label: 'promotionView.all' },
+] as const;
+
 export const couponsScreen = defineListScreen({
   collection: coupons,
   searchLabel: 'coupon.searchLabel',
-  views: [
-    { key: 'active', label: 'promotionView.active' },
-    { key: 'scheduled', label: 'promotionView.scheduled', ordering: 'created_at' },
-    { key: 'expired', label: 'promotionView.expired', ordering: '-booking_to' },
-    { key: 'all', label: 'promotionView.all' },
-  ],
+  views: RULE_VIEWS,
   viewsLabel: 'promotionView.label',
   filters: [
     { kind: 'enum', field: 'kind', label: 'promotion.kind', labelPrefix: 'promotionKind' },
@@ -33,7 +36,7 @@ export const couponsScreen = defineListScreen({
 export const discountsScreen = defineListScreen({
   collection: discounts,
   searchLabel: 'discount.searchLabel',
-  views: couponsScreen.views as never,
+  views: RULE_VIEWS,
   viewsLabel: 'promotionView.label',
   filters: [
     { kind: 'enum', field: 'kind', label: 'promotion.kind', labelPrefix: 'promotionKind' },
