@@ -37,6 +37,7 @@ const ENUM_LABELS: Record<string, string> = {
   'bookings.channel': 'channel',
   'payments.status': 'paymentRecordStatus',
   'refunds.status': 'refundStatus',
+  'payment-invitations.status': 'invitationStatus',
   'refunds.kind': 'refundKind',
   'refunds.destination': 'refundDestination',
   'combos.pricing': 'comboPricing',

@@ -227,6 +227,18 @@ test('the OpenAPI document names the public routes, with no session', async () =
   }
 });
 
+test('the links export in the reader\'s language, statuses named', async () => {
+  const { link } = await checkedOut();
+  const res = await d.t.app.inject({
+    method: 'GET', url: `/branch/api/payment-invitations/export.csv?lang=fr&columns=invitee_email,amount,status,sent_count&search=${encodeURIComponent(link.invitee_email)}`,
+    headers: { authorization: `Bearer ${d.vendor.token}` },
+  });
+  assert.equal(res.statusCode, 200);
+  const [header, row] = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  assert.equal(header, 'E-mail du payeur,Montant,Statut,Envois');
+  assert.match(row, /^payer@example\.test,2500(\.00)?,Ouvert,1$/);
+});
+
 describe('invitations and vendors', () => {
   test('a vendor sees only its own links, and nobody pays a link by hand', async () => {
     const { link } = await checkedOut();
