@@ -17,7 +17,6 @@ import { ParticipantsFields } from './ParticipantsFields.tsx';
 import { SlotPicker } from './SlotPicker.tsx';
 
 type PreviewRef = ActorRefFrom<typeof pricePreviewMachine>;
-const DESTINATIONS = ['original_method', 'wallet'] as const;
 /** Errors shown at a field of this form; the others in the notice at the top. */
 const SHOWN_AT_FIELDS = ['starts_at', 'slot_id', 'participants', 'extras', 'invitee_name', 'invitee_phone', 'invitee_email', 'refund_destination'];
 
@@ -249,7 +248,7 @@ function ChangeForm({
         <SelectField
           label={<FormattedMessage id="refund.destination" />}
           value={choices.refundDestination}
-          options={DESTINATIONS}
+          options={plan.settlement.destinations}
           labelPrefix="refundDestination"
           onChange={(refundDestination) => actor.send({ type: 'choice.changed', choices: { refundDestination } })}
           errors={at('refund_destination')}
