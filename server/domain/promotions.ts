@@ -22,7 +22,7 @@ export const NOT_COUNTED = ['declined', 'expired', 'cancelled'];
  * promotion is the platform's; vendor staff fund their own promotions only; a share is
  * kept only for a shared promotion.
  */
-function fund(ctx: WriteContext, record: Row, values: Row): void {
+function checkFunding(ctx: WriteContext, record: Row, values: Row): void {
   const funder = values.funded_by ?? record.funded_by;
   if (values.funded_by !== undefined && values.funded_by !== 'vendor' && !ctx.actor.staff) {
     throw badRequest({ funded_by: ['Only staff can charge a promotion to the platform.'] });
@@ -36,11 +36,11 @@ function promotionHooks(withCode: boolean): CollectionHooks {
     async beforeInsert(ctx, values) {
       if (withCode) values.code = String(values.code).toUpperCase();
       values.funded_by ??= values.vendor_id == null ? 'platform' : 'vendor';
-      fund(ctx, values, values);
+      checkFunding(ctx, values, values);
     },
     async beforeUpdate(ctx, before, changes) {
       if (withCode && typeof changes.code === 'string') changes.code = changes.code.toUpperCase();
-      fund(ctx, before, changes);
+      checkFunding(ctx, before, changes);
     },
   };
 }
