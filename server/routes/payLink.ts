@@ -141,11 +141,9 @@ export async function registerPayLink(app: FastifyInstance): Promise<void> {
         if (link instanceof Error) return link;
         const status = publicStatus(link, ctx.now);
         if (status !== 'open') throw conflict(REFUSALS[status], { status });
-        // One live checkout per link: an earlier one still pending is abandoned.
-        if (link.payment_id) {
-          const earlier = await fetchUnscoped(tx, payments, String(link.payment_id), true);
-          if (earlier?.status === 'pending') await applyTransition(ctx, payments, paymentHooks, earlier, { event: 'cancel', reason: 'A new checkout replaced it' }, 'system');
-        }
+        // The link follows its latest checkout. An earlier one still pending is left as it is:
+        // the payer may have paid it in another tab, and money the gateway took must land
+        // (it then does, on the booking, without moving the link).
         const booking = (await fetchUnscoped(tx, bookings, String(link.booking_id), true))!;
         if (num(link.amount) > num(booking.balance)) throw conflict('The booking no longer owes this amount; cancel this link instead.');
         const payment = await createPayment(

@@ -107,15 +107,22 @@ describe('the public link', () => {
     assert.notEqual(fr.body.detail, 'This payment link has already been paid.');
   });
 
-  test('a checkout takes only cib or edahabia, and replaces a pending one', async () => {
-    const { link, payment } = await checkedOut();
+  test('a checkout takes only cib or edahabia; the link follows the latest, and an earlier one paid late still lands', async () => {
+    const { booking, link, payment } = await checkedOut(100000);
     assert.equal((await pub('POST', `/pay/${link.token}/checkout/`, { method: 'cash' })).status, 400);
-    assert.equal(payment.status, 'pending');
-    assert.equal(payment.method, 'cib');
-    assert.equal(payment.recorded_by, null);
+    assert.deepEqual([payment.status, payment.method, payment.recorded_by], ['pending', 'cib', null]);
     const second = await pub('POST', `/pay/${link.token}/checkout/`, { method: 'edahabia' });
     assert.equal(second.status, 200);
-    assert.equal((await d.ok(d.vendor, 'GET', `/payments/${payment.id}/`)).status, 'cancelled');
+    const latest = await d.ok(d.vendor, 'GET', `/payment-invitations/${link.id}/`);
+    assert.notEqual(latest.payment_id, payment.id);
+    // The first tab's payment goes through after all: the money is on the booking.
+    assert.equal((await deliver(event(payment))).body.outcome, 'applied');
+    assert.equal((await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/`)).paid, 100000);
+    assert.equal((await d.ok(d.vendor, 'GET', `/payment-invitations/${link.id}/`)).status, 'opened');
+    // The latest checkout, paid, is what pays the link.
+    const newer = await d.ok(d.vendor, 'GET', `/payments/${latest.payment_id}/`);
+    assert.equal((await deliver(event(newer))).body.outcome, 'applied');
+    assert.equal((await d.ok(d.vendor, 'GET', `/payment-invitations/${link.id}/`)).status, 'paid');
   });
 });
 
