@@ -10,6 +10,7 @@ import { PersonalServiceInput } from '../../src/domain/catalog.ts';
 import { DisruptInput, SlotsBulkInput } from '../../src/domain/availability.ts';
 import { ErrorBody, TransitionBody } from '../../src/domain/common.ts';
 import { ReconcileInput } from '../../src/domain/payments.ts';
+import { CommissionAdjust, PayoutBuild, PayoutPay } from '../../src/domain/payouts.ts';
 import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../src/domain/settings.ts';
 import { eventsOf, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
@@ -289,6 +290,46 @@ export function buildOpenApi(version: string): Json {
       responses: { 200: json(ref('Refundable')), ...errors },
     },
   };
+  // Payouts, commission and the booking's money ledger (server/routes/payouts.ts).
+  paths[`${API_PREFIX}/payouts/build/`] = {
+    post: {
+      tags: ['Payouts'], operationId: 'buildPayout', summary: "A vendor's next payout up to a date: its figures (preview) or the draft",
+      description:
+        'Staff only. Takes every entry of the vendor not yet in a payout that is payable by the end of `period_end` (Algeria) and by now: vendor shares of activities that have taken place, refunds at once; deducts the refunds, holds `payout_reserve_percent` (fees settings) of the net and releases the reserve of the vendor\'s latest paid payout. `preview: true` writes nothing (200); otherwise 201 with the draft. 409 when nothing is payable, or when the refunds exceed the shares.',
+      requestBody: { required: true, content: { 'application/json': { schema: plain(PayoutBuild) } } },
+      responses: { 200: json({ type: 'object' }, 'The preview'), 201: json(ref('Payouts'), 'The draft'), 409: json(ref('Error'), 'Nothing payable'), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/payouts/{id}/pay/`] = {
+    post: {
+      tags: ['Payouts'], operationId: 'payPayout', parameters: [idParam], summary: 'Mark an approved payout paid, with the bank reference',
+      description: 'Staff only. The `pay` event of the payout chart; a blank bank reference is a 400 at `bank_reference`.',
+      requestBody: { required: true, content: { 'application/json': { schema: plain(PayoutPay) } } },
+      responses: { 200: json(ref('Payouts')), 409: conflict, ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/payouts/{id}/statement.csv`] = {
+    get: {
+      tags: ['Payouts'], operationId: 'payoutStatement', parameters: [idParam, { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['en', 'fr', 'ar'] } }],
+      summary: "A payout's statement: the company, the vendor, each entry (booking, activity date, payment, gross, commission, fee, net, refunds), totals, reserve and amount paid",
+      responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/vendors/{id}/commission/`] = {
+    post: {
+      tags: ['Vendors'], operationId: 'adjustCommission', parameters: [idParam], summary: "Change a vendor's commission, with a reason",
+      description: 'Staff only. Applies to payments landing from now on (earlier splits stay); audited on the vendor and kept in `commission-changes`.',
+      requestBody: { required: true, content: { 'application/json': { schema: plain(CommissionAdjust) } } },
+      responses: { 201: json(ref('CommissionChanges')), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/bookings/{id}/ledger/`] = {
+    get: {
+      tags: ['Bookings'], operationId: 'getBookingLedger', parameters: [idParam],
+      summary: "The booking's money: each payment and refund from gross to platform commission, gateway fee, vendor net and payout, with totals",
+      responses: { 200: json({ type: 'object', properties: { currency: { type: 'string' }, rows: { type: 'array', items: { type: 'object' } }, totals: { type: 'object' } } }), ...errors },
+    },
+  };
   for (const name of REORDERABLE) {
     const tag = COLLECTIONS.find((c) => c.name === name)!.title;
     const schema = pascal(name);
@@ -375,7 +416,7 @@ export function buildOpenApi(version: string): Json {
   paths[`${API_PREFIX}/pay/{token}/checkout/`] = {
     post: {
       tags: ['Payment links'], operationId: 'checkoutPayLink', summary: 'Start paying a link at the card gateway (public)', security: [],
-      description: 'Creates a pending CIB or Edahabia payment at the gateway (an earlier pending one of the link is cancelled) and answers `{checkout_url}`; the gateway\'s webhook completes it. 409 with `status` for a link paid, expired or cancelled, or a booking that no longer owes the amount.',
+      description: 'Creates a pending CIB or Edahabia payment at the gateway (the link follows this latest checkout; an earlier one still lands if the gateway pays it) and answers `{checkout_url}`; the gateway\'s webhook completes it. 409 with `status` for a link paid, expired or cancelled, or a booking that no longer owes the amount.',
       parameters: [tokenParam],
       requestBody: { required: true, content: { 'application/json': { schema: plain(CheckoutBody) } } },
       responses: { 200: json({ type: 'object', properties: { checkout_url: { type: 'string' } } }), 400: errors[400], 404: errors[404], 409: json(ref('Error'), 'The link cannot be paid any more') },
