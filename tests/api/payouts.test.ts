@@ -182,6 +182,10 @@ test('a platform-funded discount is borne by the platform: the vendor is paid as
   const ledger = await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/ledger/`);
   assert.deepEqual(ledger.totals, { gross: 500_000, commission: Number(entry.commission), fee: 0, vendor_net: Number(entry.amount) });
   assert.equal((await d.call(d.vendor2, 'GET', `/bookings/${booking.id}/ledger/`)).status, 404);
+  const doc = await d.ok(d.vendor, 'GET', '/openapi.json');
+  for (const path of ['/bookings/{id}/ledger/', '/payouts/build/', '/payouts/{id}/pay/', '/payouts/{id}/statement.csv', '/vendors/{id}/commission/']) {
+    assert.ok(doc.paths[`/branch/api${path}`], path);
+  }
 });
 
 test('the ledger shows each payment and refund from gross to payout, adding up', async () => {
