@@ -37,6 +37,11 @@ before(async () => {
   const done = await book(d, v2, kabylie);
   await d.sql("UPDATE bookings SET starts_at = now() - interval '3 hours' WHERE id = $1", [done.id]);
   await d.ok(v2, 'POST', `/bookings/${done.id}/transition/`, { event: 'complete', version: done.version });
+  // Kabylie's payout of its paid booking, once the activity has taken place.
+  const kabyliePayout = async () => {
+    await d.sql("UPDATE vendor_share_entries SET payable_from = now() - interval '1 day' WHERE payment_id = $1", [payment.id]);
+    return d.ok(d.admin, 'POST', '/payouts/build/', { vendor_id: d.vendor2Id, period_end: new Date(Date.now() + 3_600_000).toISOString().slice(0, 10) });
+  };
   const conversation = await d.ok(v2, 'POST', '/conversations/', { kind: 'customer', customer_id: kabylie.customer.id, subject: 'Hello' });
   Object.assign(foreign, {
     bookings: kb,
@@ -56,6 +61,10 @@ before(async () => {
     payments: payment,
     'payment-invitations': await d.ok(v2, 'POST', '/payment-invitations/', { booking_id: (await book(d, v2, kabylie)).id, amount: 1000, invitee_email: 'a@example.test' }),
     'payment-splits': (await d.ok(v2, 'GET', `/payment-splits/?payment_id=${payment.id}`)).results[0],
+    // The payout claims the entry (its version moves), so the entry is read after it.
+    payouts: await kabyliePayout(),
+    'vendor-share-entries': (await d.ok(v2, 'GET', `/vendor-share-entries/?payment_id=${payment.id}`)).results[0],
+    'commission-changes': await d.ok(d.admin, 'POST', `/vendors/${d.vendor2Id}/commission/`, { commission_percent: 11, reason: 'Partner rate' }),
     customers: kabylie.customer,
     'loyalty-entries': await d.ok(d.admin, 'POST', '/loyalty-entries/', { customer_id: kabylie.customer.id, points: 50, reason: 'Welcome' }),
     'wallet-transactions': await d.ok(d.admin, 'POST', '/wallet-transactions/', { customer_id: kabylie.customer.id, kind: 'credit', source: 'top_up', amount: 5000, reason: 'Top-up' }),
