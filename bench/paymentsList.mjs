@@ -75,7 +75,7 @@ async function measure(server, label, log) {
   const rows = [];
   const notes = [];
   for (const [name, filters] of cases) {
-    const list = `${api}?${filters}&ordering=-paid_at&page_size=25&page=1&fields=${FIELDS}&expand=customer_id`;
+    const list = `${api}?${filters}&ordering=-created_at&page_size=25&page=1&fields=${FIELDS}&expand=customer_id`;
     const totals = `${api}totals/?${filters}`;
     const matched = await (await fetch(totals, { headers: staff })).json();
     notes.push(`${label}, ${name} (${filters}): ${matched.count.toLocaleString('en')} payments.`);
@@ -85,7 +85,7 @@ async function measure(server, label, log) {
     rows.push(loadRow(`${label}: ${name}, list + totals together`, await loadTogether([list, totals], staff)));
   }
   log(`  ${label}: vendor staff`);
-  const own = `${api}?view=paid&ordering=-paid_at&page_size=25&page=1&fields=${FIELDS}&expand=customer_id`;
+  const own = `${api}?view=paid&ordering=-created_at&page_size=25&page=1&fields=${FIELDS}&expand=customer_id`;
   rows.push(loadRow(`${label}: vendor staff, Paid view, list + totals together`, await loadTogether([own, `${api}totals/?view=paid`], vendor)));
   return { rows, notes };
 }

@@ -5,10 +5,12 @@ import { defineListScreen } from '../../ui/listScreen.ts';
 export const paymentsScreen = defineListScreen({
   collection: payments,
   searchLabel: 'payments.searchLabel',
+  // Newest recorded first in every view: a payment's recording time is never empty, so a page
+  // is read straight off its index (ordering by paid_at would first pass every unpaid one).
   views: [
-    { key: 'paid', label: 'paymentsView.paid', ordering: '-paid_at' },
+    { key: 'paid', label: 'paymentsView.paid', ordering: '-created_at' },
     { key: 'pending', label: 'paymentsView.pending', ordering: '-created_at' },
-    { key: 'refunded', label: 'paymentsView.refunded', ordering: '-paid_at' },
+    { key: 'refunded', label: 'paymentsView.refunded', ordering: '-created_at' },
     { key: 'all', label: 'paymentsView.all', ordering: '-created_at' },
   ],
   viewsLabel: 'paymentsView.label',
