@@ -81,6 +81,9 @@ test.describe('staff', () => {
     await expect(page.locator('.record-header .status-chip').nth(1)).toHaveText(t('en', 'payments.reconciledYes'));
     await expect(page.getByText('Counted in the till on Monday')).toBeVisible();
     await expect(page.getByRole('button', { name: t('en', 'payments.reconcile.undo'), exact: true })).toBeVisible();
+    // The history says who reconciled it.
+    await page.getByText(t('en', 'payments.history'), { exact: true }).click();
+    await expect(page.getByText(`${t('en', 'auditAction.reconcile')} by Amina Haddad`)).toBeVisible();
 
     // The booking took the money.
     await page.getByRole('link', { name: booking.ref }).first().click();
