@@ -174,7 +174,11 @@ export function PaymentDetailPage({ route, params }: PageProps) {
                 <Fact label="payments.gatewayReference">{payment.gateway_reference ? <bdi dir="ltr">{String(payment.gateway_reference)}</bdi> : null}</Fact>
                 <Fact label="payments.recordedBy">{name('recorded_by')}</Fact>
                 <Fact label="payments.createdAt">{formatDateTime(intl, String(payment.created_at))}</Fact>
-                {payment.notes ? <Fact label="payments.notes">{<span className="notes">{String(payment.notes)}</span>}</Fact> : null}
+                {payment.notes ? (
+                  <Fact label="payments.notes">
+                    <span className="notes">{String(payment.notes)}</span>
+                  </Fact>
+                ) : null}
               </dl>
             </section>
             <section className="card" aria-labelledby="payment-booking">

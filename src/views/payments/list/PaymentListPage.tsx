@@ -26,6 +26,7 @@ export function PaymentListPage({ route }: PageProps) {
 
   const money = (row: PaymentRow, amount: number) => formatMoney(intl, amount, row.currency);
   const sum = (field: string) => (group: TotalsGroup) => formatMoney(intl, group.sums[field] ?? 0, group.currency ?? 'DZD');
+  // The date is when the money came in (when it was recorded while pending); the list is ordered by recording, which is never empty.
   const columns: Column<PaymentRow>[] = [
     { key: 'date', header: 'payments.date', priority: 1, sortField: 'created_at', render: (r) => formatDateTime(intl, r.paid_at ?? r.created_at) },
     {
