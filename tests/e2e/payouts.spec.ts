@@ -83,11 +83,19 @@ test.describe('staff, English light', () => {
 test.describe('staff, Arabic dark', () => {
   test.use({ account: 'admin', colorScheme: 'dark' });
 
-  test('the same in Arabic: the payout is paid, the screen reads right to left', async ({ page }) => {
+  test('the same in Arabic: the payout is paid, the screen reads right to left', async ({ page, request }) => {
     const reference = bankReference();
     await buildAndPay(page, 'ar', 'Sétif Karting', reference);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expectNoSeriousViolations(page, '/ar/payments/split?tab=payouts with a payout open (ar, dark)');
+    const payoutId = new URL(page.url()).searchParams.get('payout');
+    const headers = await staffHeaders(request);
+    const entries = await (await request.get(`/branch/api/vendor-share-entries/?payout_id=${payoutId}&kind=payment&page_size=1`, { headers })).json();
+    await page.goto(localized('ar', `/booking/${entries.results[0].booking_id}`));
+    // The booking's page loads a good deal besides the ledger: give it time on a busy machine.
+    await expect(page.locator('.money-ledger tbody')).toContainText(`(${t('ar', 'payoutStatus.paid')})`, { timeout: 15_000 });
+    await expectNoSeriousViolations(page, 'the money ledger on a booking (ar, dark)', '.money-ledger');
+    await page.goto(localized('ar', `/payments/split?tab=payouts&payout=${payoutId}`));
     await page.getByRole('link', { name: t('ar', 'payouts.tab.splits'), exact: true }).click();
     await expect(page.locator('.split-totals')).toContainText(t('ar', 'ledger.net'));
     await expectNoSeriousViolations(page, '/ar/payments/split (ar, dark)');
@@ -135,5 +143,14 @@ test.describe('vendor', () => {
     // One line per entry between the header and the totals, then the amount paid.
     expect(lines.length).toBe(3 + 1 + payout.entries_count + 4);
     expect(lines.at(-1)).toBe(`${t('en', 'payouts.statement.amount')},,,,,,${(payout.amount / 100).toFixed(2)},DZD`);
+
+    // A booking of the payout: its money ledger names the paid payout.
+    const entries = await (await request.get(`/branch/api/vendor-share-entries/?payout_id=${payout.id}&kind=payment&page_size=1`, { headers })).json();
+    await page.goto(`/booking/${entries.results[0].booking_id}`);
+    const ledger = page.locator('.money-ledger');
+    await expect(ledger.getByRole('heading', { name: t('en', 'ledger.title') })).toBeVisible();
+    await expect(ledger.locator('tbody')).toContainText(`(${t('en', 'payoutStatus.paid')})`);
+    await expect(ledger.locator('tfoot')).toContainText(t('en', 'ledger.totals'));
+    await expectNoSeriousViolations(page, 'the money ledger on a booking (en, light)', '.money-ledger');
   });
 });
