@@ -118,7 +118,7 @@ async function loadPayout(id: string, signal: AbortSignal): Promise<PayoutDetail
   return { payout, entries: entries.results, count: entries.count };
 }
 
-type PanelAction = { type: 'approve' } | { type: 'cancel' } | { type: 'pay'; bank_reference: string };
+export type PanelAction = { type: 'approve' } | { type: 'cancel' } | { type: 'pay'; bank_reference: string };
 
 export const payoutPanelMachine = setup({
   types: {
@@ -225,7 +225,10 @@ export const commissionMachine = setup({
       invoke: {
         id: 'save',
         src: 'save',
-        input: ({ context, event }) => ({ vendorId: context.vendorId, ...(event as { commission_percent: number; reason: string }) }),
+        input: ({ context, event }) => {
+          const { commission_percent, reason } = event as { commission_percent: number; reason: string };
+          return { vendorId: context.vendorId, commission_percent, reason };
+        },
         onDone: { target: 'idle', actions: { type: 'assignSaved', params: ({ event }) => event.output } },
         onError: { target: 'idle', actions: { type: 'assignRefusal', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },

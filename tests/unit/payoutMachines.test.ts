@@ -1,0 +1,106 @@
+/**
+ * The payouts screen's charts with their requests swapped (`.provide()`): building asks
+ * for a vendor before any request, previews, then creates; a refusal keeps what was chosen
+ * and shows the server's words at their field; marking paid needs a bank reference before
+ * anything is sent; a commission change needs a reason.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { PayoutPreview } from '../../src/api/payouts.ts';
+import type { ApiRecord } from '../../src/api/resources.ts';
+import type { PanelAction, PayoutDetail } from '../../src/views/payments/split/payoutMachines.ts';
+
+// The API client reads the build's base URL when loaded.
+Object.assign(globalThis, { __API_BASE_URL__: '' });
+const { ApiRequestError } = await import('../../src/api/client.ts');
+const { buildPayoutMachine, commissionMachine, payoutPanelMachine } = await import('../../src/views/payments/split/payoutMachines.ts');
+
+const vendor = { id: 'v1', version: 1, trade_name: 'Sahara Quad Tours' } as ApiRecord;
+const preview: PayoutPreview = {
+  vendor_id: 'v1', period_end: '2026-11-23', currency: 'DZD', reserve_percent: 10, entries_count: 3, gross: 90_000, refunds: 10_000, reserve_held: 8_000,
+  reserve_released: 0, amount: 72_000,
+};
+
+test('building: a vendor first, then the preview, then the draft', async () => {
+  const asked: string[] = [];
+  const actor = createActor(
+    buildPayoutMachine.provide({
+      actors: {
+        preview: fromPromise<PayoutPreview, { vendor_id: string; period_end: string }>(async ({ input }) => (asked.push(`preview ${input.vendor_id}`), preview)),
+        create: fromPromise<ApiRecord, { vendor_id: string; period_end: string }>(async ({ input }) => (asked.push(`create ${input.vendor_id}`), { id: 'p1', version: 2 } as ApiRecord)),
+      },
+    }),
+  ).start();
+  actor.send({ type: 'open', period_end: '2026-11-23' });
+  actor.send({ type: 'preview' });
+  assert.deepEqual(actor.getSnapshot().context.errors, { vendor_id: ['payouts.build.vendorRequired'] });
+  assert.deepEqual(asked, [], 'nothing is asked without a vendor');
+  actor.send({ type: 'change', draft: { vendor } });
+  actor.send({ type: 'preview' });
+  await waitFor(actor, (s) => s.matches('previewed'));
+  assert.equal(actor.getSnapshot().context.preview?.amount, 72_000);
+  actor.send({ type: 'create' });
+  await waitFor(actor, (s) => s.matches('closed'));
+  assert.equal(actor.getSnapshot().context.created?.id, 'p1');
+  assert.deepEqual(asked, ['preview v1', 'create v1']);
+});
+
+test("building: the server's refusal keeps the choice and shows its words", async () => {
+  const actor = createActor(
+    buildPayoutMachine.provide({
+      actors: {
+        preview: fromPromise<PayoutPreview, { vendor_id: string; period_end: string }>(async () => {
+          throw new ApiRequestError(409, 'Nothing is payable to this vendor up to this date.', {});
+        }),
+      },
+    }),
+  ).start();
+  actor.send({ type: 'open', period_end: '2026-11-23' });
+  actor.send({ type: 'change', draft: { vendor } });
+  actor.send({ type: 'preview' });
+  await waitFor(actor, (s) => s.matches('editing') && s.context.detail !== null);
+  assert.equal(actor.getSnapshot().context.detail, 'Nothing is payable to this vendor up to this date.');
+  assert.equal(actor.getSnapshot().context.draft.vendor?.id, 'v1');
+});
+
+test('the panel asks for a bank reference before paying, then reloads', async () => {
+  let loads = 0;
+  const sent: unknown[] = [];
+  const detail = (status: string): PayoutDetail => ({ payout: { id: 'p1', version: loads, status } as ApiRecord, entries: [], count: 0 });
+  const actor = createActor(
+    payoutPanelMachine.provide({
+      actors: {
+        load: fromPromise<PayoutDetail, { id: string }>(async () => detail(++loads === 1 ? 'approved' : 'paid')),
+        act: fromPromise<ApiRecord, { payout: ApiRecord; action: PanelAction }>(async ({ input }) => (sent.push(input.action), {} as ApiRecord)),
+      },
+    }),
+    { input: { id: 'p1' } },
+  ).start();
+  await waitFor(actor, (s) => s.matches('shown'));
+  actor.send({ type: 'pay', bank_reference: '  ' });
+  assert.deepEqual(actor.getSnapshot().context.errors, { bank_reference: ['payouts.bankReferenceRequired'] });
+  assert.deepEqual(sent, []);
+  actor.send({ type: 'pay', bank_reference: 'VIR-1' });
+  await waitFor(actor, (s) => s.matches('shown') && s.context.loaded?.payout.status === 'paid');
+  assert.deepEqual(sent, [{ type: 'pay', bank_reference: 'VIR-1' }]);
+});
+
+test('a commission change needs a reason and a percentage between 0 and 100', async () => {
+  const saved: unknown[] = [];
+  const actor = createActor(
+    commissionMachine.provide({
+      actors: {
+        save: fromPromise<ApiRecord, { vendorId: string; commission_percent: number; reason: string }>(
+          async ({ input }) => (saved.push(input), { id: 'c1', to_percent: 8 } as ApiRecord),
+        ),
+      },
+    }),
+    { input: { vendorId: 'v1' } },
+  ).start();
+  actor.send({ type: 'save', commission_percent: 120, reason: ' ' });
+  assert.deepEqual(actor.getSnapshot().context.errors, { reason: ['payouts.commission.reasonRequired'], commission_percent: ['payouts.commission.percentRange'] });
+  actor.send({ type: 'save', commission_percent: 8, reason: 'Partner rate' });
+  await waitFor(actor, (s) => s.context.saved !== null);
+  assert.deepEqual(saved, [{ vendorId: 'v1', commission_percent: 8, reason: 'Partner rate' }]);
+});
