@@ -92,7 +92,7 @@ test('a commission change needs a reason and a percentage between 0 and 100', as
     commissionMachine.provide({
       actors: {
         save: fromPromise<ApiRecord, { vendorId: string; commission_percent: number; reason: string }>(
-          async ({ input }) => (saved.push(input), { id: 'c1', to_percent: 8 } as ApiRecord),
+          async ({ input }) => (saved.push(input), { id: 'c1', version: 1, to_percent: 8 } as ApiRecord),
         ),
       },
     }),
