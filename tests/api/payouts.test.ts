@@ -57,6 +57,13 @@ test('a payment writes an entry that agrees with its split, payable after the ac
   assert.equal(payout.status, 'draft');
   assert.equal(payout.gross, Number(entry.amount));
   await d.ok(d.admin, 'POST', `/payouts/${payout.id}/transition/`, { event: 'cancel', version: payout.version });
+
+  // Moved to a later date, the booking's unpaid share waits for the new activity.
+  const later = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  await d.sql('UPDATE bookings SET starts_at = $2, ends_at = NULL WHERE id = $1', [booking.id, later]);
+  const [moved] = await entriesOf(booking.id);
+  assert.equal(new Date(moved.payable_from).toISOString(), later);
+  assert.equal((await build(d.vendorId)).status, 409);
 });
 
 test('two batches built at once: each entry is in exactly one payout', async () => {

@@ -110,3 +110,17 @@ CREATE FUNCTION vendor_share_entries_backfill() RETURNS void LANGUAGE sql AS $$
      AND NOT EXISTS (SELECT 1 FROM vendor_share_entries e WHERE e.refund_id = r.id AND e.kind = 'refund');
 $$;
 SELECT vendor_share_entries_backfill();
+
+-- A booking moved to another date (a change, a rebooking): its vendor shares not yet paid
+-- out become payable after the new activity, however the booking was changed.
+CREATE FUNCTION vendor_share_entries_follow_booking() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE vendor_share_entries SET payable_from = coalesce(NEW.ends_at, NEW.starts_at), updated_at = now(), version = version + 1
+   WHERE booking_id = NEW.id AND kind = 'payment' AND payout_id IS NULL
+     AND payable_from IS DISTINCT FROM coalesce(NEW.ends_at, NEW.starts_at);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER vendor_share_entries_follow_booking
+AFTER UPDATE OF starts_at, ends_at ON bookings
+FOR EACH ROW WHEN (OLD.starts_at IS DISTINCT FROM NEW.starts_at OR OLD.ends_at IS DISTINCT FROM NEW.ends_at)
+EXECUTE FUNCTION vendor_share_entries_follow_booking();
