@@ -13,8 +13,13 @@
  * Payouts: a positive entry is payable once its activity has taken place (its end, else
  * its start); a refund entry at once. A batch takes every payable entry of one vendor not
  * yet in a payout, up to a date; it holds back a reserve (the fees settings'
- * payout_reserve_percent of its net), which the vendor's next batch built after this one
- * is paid releases. An entry joins one payout only: it is claimed by
+ * payout_reserve_percent of its net) against refunds that come later. The reserve is held
+ * for payout_reserve_days after that payout is paid; the first batch built after that
+ * releases it (every reserve whose period has passed, oldest first, up to the newest one,
+ * which the batch names in `released_from`). Refunds made in the meantime are not taken
+ * from the reserve: they are entries payable at once, deducted by the batches built in the
+ * meantime; those the vendor's shares could not cover wait (a batch never pays below zero)
+ * and are deducted by the batch that releases the reserve. An entry joins one payout only: it is claimed by
  * `UPDATE … WHERE payout_id IS NULL`, builds for one vendor are serialized on the vendor's
  * row, and only cancelling the payout frees it.
  */
@@ -107,19 +112,31 @@ function cutoffOf(periodEnd: string, now: string): string {
 
 const PICK = `vendor_id = $1 AND currency = $2 AND payout_id IS NULL AND payable_from <= $3`;
 
-/** The reserve the vendor's latest paid payout holds and no live payout released yet. */
-async function reserveToRelease(tx: Queryable, vendorId: string, currency: string): Promise<{ id: string; reserve_held: number } | undefined> {
-  const { rows } = await tx.query<{ id: string; reserve_held: number }>(
-    `SELECT p.id, p.reserve_held FROM payouts p
+interface Release { id: string; reserve_held: number }
+
+/**
+ * The reserves this vendor's batch built at `now` releases: those of paid payouts whose
+ * reserve period has passed and that come after the newest reserve a live payout released
+ * (reserves are released in the order they were paid, so that one marks all before it).
+ */
+async function reserveToRelease(tx: Queryable, vendorId: string, currency: string, reserveDays: number, now: string): Promise<Release | undefined> {
+  const { rows } = await tx.query<{ id: string; reserve_held: string; paid_at: Date }>(
+    `WITH last AS (
+       SELECT r.paid_at, r.id FROM payouts q JOIN payouts r ON r.id = q.released_from
+        WHERE q.vendor_id = $1 AND q.currency = $2 AND q.status <> 'cancelled'
+        ORDER BY r.paid_at DESC, r.id DESC LIMIT 1)
+     SELECT p.id, p.reserve_held FROM payouts p
       WHERE p.vendor_id = $1 AND p.currency = $2 AND p.status = 'paid' AND p.reserve_held > 0
-        AND NOT EXISTS (SELECT 1 FROM payouts q WHERE q.released_from = p.id AND q.status <> 'cancelled')
-      ORDER BY p.paid_at DESC, p.id LIMIT 1`,
-    [vendorId, currency],
+        AND p.paid_at <= $3::timestamptz - make_interval(days => $4::int)
+        AND NOT EXISTS (SELECT 1 FROM last WHERE (p.paid_at, p.id) <= (last.paid_at, last.id))
+      ORDER BY p.paid_at, p.id`,
+    [vendorId, currency, now, reserveDays],
   );
-  return rows[0] ? { id: rows[0].id, reserve_held: num(rows[0].reserve_held) } : undefined;
+  if (rows.length === 0) return undefined;
+  return { id: rows[rows.length - 1].id, reserve_held: rows.reduce((sum, r) => sum + num(r.reserve_held), 0) };
 }
 
-function figures(sums: { count: number; gross: number; refunds: number }, reservePercent: number, release: { id: string; reserve_held: number } | undefined): PayoutFigures {
+function figures(sums: { count: number; gross: number; refunds: number }, reservePercent: number, release: Release | undefined): PayoutFigures {
   const net = sums.gross - sums.refunds;
   const reserve_held = net > 0 ? Math.round((net * reservePercent) / 100) : 0;
   const reserve_released = release?.reserve_held ?? 0;
@@ -144,8 +161,9 @@ export async function previewPayout(tx: Queryable, input: { vendor_id: string; p
   const fees = await getSettings(tx, 'fees');
   const params = [input.vendor_id, input.currency, cutoffOf(input.period_end, now)];
   const { rows } = await tx.query(`SELECT ${SUMS} FROM vendor_share_entries WHERE ${PICK}`, params);
-  const result = figures(sumsOf(rows[0]), fees.payout_reserve_percent, await reserveToRelease(tx, input.vendor_id, input.currency));
-  return { ...result, vendor_id: input.vendor_id, period_end: input.period_end, currency: input.currency, reserve_percent: fees.payout_reserve_percent };
+  const release = await reserveToRelease(tx, input.vendor_id, input.currency, fees.payout_reserve_days, now);
+  const result = figures(sumsOf(rows[0]), fees.payout_reserve_percent, release);
+  return { ...result, vendor_id: input.vendor_id, period_end: input.period_end, currency: input.currency, reserve_percent: fees.payout_reserve_percent, reserve_days: fees.payout_reserve_days };
 }
 
 /** Builds a draft payout: claims the entries, then writes its figures. */
@@ -165,7 +183,8 @@ export async function buildPayout(ctx: WriteContext, input: { vendor_id: string;
      SELECT ${SUMS} FROM claimed`,
     [input.vendor_id, input.currency, cutoffOf(input.period_end, ctx.now), payout.id],
   );
-  const result = figures(sumsOf(rows[0]), fees.payout_reserve_percent, await reserveToRelease(tx, input.vendor_id, input.currency));
+  const release = await reserveToRelease(tx, input.vendor_id, input.currency, fees.payout_reserve_days, ctx.now);
+  const result = figures(sumsOf(rows[0]), fees.payout_reserve_percent, release);
   refuseEmpty(result);
   return updateRecord(ctx, payouts, String(payout.id), { ...result }, { before: payout });
 }
@@ -194,6 +213,16 @@ export const payoutHooks: CollectionHooks = {
 };
 
 // Commission -------------------------------------------------------------------------
+
+/**
+ * A vendor's commission changes only through POST /vendors/<id>/commission/, which asks
+ * for a reason and keeps the history; a PATCH of the vendor may not carry it.
+ */
+export const vendorHooks: CollectionHooks = {
+  async beforeUpdate(_ctx, _before, changes) {
+    if ('commission_percent' in changes) throw badRequest({ commission_percent: ['Change the commission through its own change, with a reason.'] });
+  },
+};
 
 /** Changes a vendor's commission for payments landing from now on; the history keeps who, when and why. */
 export async function adjustCommission(ctx: WriteContext, vendorId: string, input: { commission_percent: number; reason: string }): Promise<Row> {

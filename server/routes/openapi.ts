@@ -295,7 +295,7 @@ export function buildOpenApi(version: string): Json {
     post: {
       tags: ['Payouts'], operationId: 'buildPayout', summary: "A vendor's next payout up to a date: its figures (preview) or the draft",
       description:
-        'Staff only. Takes every entry of the vendor not yet in a payout that is payable by the end of `period_end` (Algeria) and by now: vendor shares of activities that have taken place, refunds at once; deducts the refunds, holds `payout_reserve_percent` (fees settings) of the net and releases the reserve of the vendor\'s latest paid payout. `preview: true` writes nothing (200); otherwise 201 with the draft. 409 when nothing is payable, or when the refunds exceed the shares.',
+        'Staff only. Takes every entry of the vendor not yet in a payout that is payable by the end of `period_end` (Algeria) and by now: vendor shares of activities that have taken place, refunds at once; deducts the refunds, holds `payout_reserve_percent` (fees settings) of the net and releases the reserves of the vendor\'s paid payouts paid at least `payout_reserve_days` ago and not released yet. `preview: true` writes nothing (200); otherwise 201 with the draft. 409 when nothing is payable, or when the refunds exceed the shares.',
       requestBody: { required: true, content: { 'application/json': { schema: plain(PayoutBuild) } } },
       responses: { 200: json({ type: 'object' }, 'The preview'), 201: json(ref('Payouts'), 'The draft'), 409: json(ref('Error'), 'Nothing payable'), ...errors },
     },

@@ -29,6 +29,8 @@ export interface PayoutPreview {
   period_end: string;
   currency: string;
   reserve_percent: number;
+  /** Days the reserve is held after the payout is paid. */
+  reserve_days: number;
   entries_count: number;
   gross: number;
   refunds: number;

@@ -49,8 +49,10 @@ export const FeesSettings = StrictObject({
   payment_fee_percent: StrictObject(
     Object.fromEntries(PAYMENT_METHODS.map((m) => [m, Percent])) as Record<(typeof PAYMENT_METHODS)[number], typeof Percent>,
   ),
-  /** Share of a payout held back against refunds that come later; released by the vendor's next payout. */
+  /** Share of a payout held back against refunds that come later. */
   payout_reserve_percent: Percent,
+  /** Days a payout's reserve is held after it is paid; the vendor's first payout built after that releases it. */
+  payout_reserve_days: Type.Integer({ minimum: 0, maximum: 365 }),
 });
 export const LanguageSettings = StrictObject({
   enabled: Type.Array(Enum(LOCALES), { minItems: 1, maxItems: LOCALES.length, uniqueItems: true }),
@@ -126,6 +128,7 @@ export const DEFAULT_SETTINGS: { [K in SettingsSection]: Static<(typeof Settings
     platform_commission_percent: 12, customer_booking_fee_percent: 0, customer_booking_fee_fixed: 0,
     payment_fee_percent: { cib: 1.5, edahabia: 1, cash: 0, wallet: 0, gift_card: 0 },
     payout_reserve_percent: 10,
+    payout_reserve_days: 30,
   },
   language: { enabled: ['en', 'fr', 'ar'], default: 'fr' },
   theme: { mode: 'system', brand_color: '#0f766e', logo_url: null },

@@ -1,7 +1,7 @@
 /**
  * Vendor shares and payouts: a share is payable once its activity has taken place, a
  * batch takes each entry once (even when two are built at once), deducts refunds made
- * since, holds a reserve the next batch releases, and is paid with a bank reference;
+ * since, holds a reserve the first batch built once its period has passed releases, and is paid with a bank reference;
  * vendors see their own payouts and statements only; commission changes are audited and
  * apply to later payments; a platform-funded discount is borne by the platform.
  */
@@ -120,11 +120,43 @@ test('refunds since are deducted, a reserve is held and released by the next pay
   const [payment] = await d.sql<Json>('SELECT payout_status FROM payments WHERE booking_id = $1', [booking.id]);
   assert.equal(payment.payout_status, 'paid_out');
 
-  // The next payout releases the reserve, even with nothing new to pay.
+  // The reserve is held for payout_reserve_days after the payout is paid: a payout built
+  // minutes later releases nothing.
+  assert.equal(fees.value.payout_reserve_days, 30);
+  const soon = await d.ok(d.admin, 'POST', '/payouts/build/', { vendor_id: d.vendor2Id, period_end: today(), preview: true }, 200);
+  assert.deepEqual([soon.reserve_released, soon.released_from, soon.reserve_days], [0, null, 30]);
+  assert.equal((await build(d.vendor2Id)).status, 409, 'nothing new and no reserve due');
+
+  // A refund made in the meantime is deducted at once; the vendor has nothing to cover it, so it waits.
+  await refundCash(booking, 50_000);
+  assert.equal((await build(d.vendor2Id)).status, 409, 'a batch never pays below zero');
+
+  // 29 days later it is still held; after 30 days the first payout built releases it,
+  // minus the refund its shares could not cover.
+  const paidAgo = (days: number) => d.sql(`UPDATE payouts SET paid_at = now() - make_interval(days => $2) WHERE id = $1`, [first.id, days]);
+  await paidAgo(29);
+  assert.equal((await build(d.vendor2Id)).status, 409, 'the period has not passed');
+  await paidAgo(31);
+  const [refund2] = (await entriesOf(booking.id)).filter((e) => e.kind === 'refund').slice(-1);
   const second = await d.ok(d.admin, 'POST', '/payouts/build/', { vendor_id: d.vendor2Id, period_end: today() });
-  assert.deepEqual([second.entries_count, second.reserve_released, second.released_from, second.amount], [0, first.reserve_held, first.id, first.reserve_held]);
+  assert.deepEqual(
+    [second.entries_count, second.refunds, second.reserve_released, second.released_from, second.amount],
+    [1, -Number(refund2.amount), first.reserve_held, first.id, first.reserve_held + Number(refund2.amount)],
+  );
   assert.equal((await build(d.vendor2Id)).status, 409, 'the reserve is released once');
+  // Cancelled, the payout that released it frees the reserve for the next one.
   await d.ok(d.admin, 'POST', `/payouts/${second.id}/transition/`, { event: 'cancel', version: second.version });
+  const again = await d.ok(d.admin, 'POST', '/payouts/build/', { vendor_id: d.vendor2Id, period_end: today(), preview: true }, 200);
+  assert.equal(again.reserve_released, first.reserve_held);
+});
+
+test('the reserve period is a whole number of days between 0 and 365', async () => {
+  const fees = await d.ok(d.admin, 'GET', '/settings/fees/');
+  for (const bad of [-1, 366, 1.5]) {
+    const res = await d.call(d.admin, 'PATCH', '/settings/fees/', { version: fees.version, payout_reserve_days: bad });
+    assert.equal(res.status, 400, String(bad));
+    assert.ok(res.body.errors.payout_reserve_days, JSON.stringify(res.body));
+  }
 });
 
 test('vendors see their own payouts and statements only, and build none', async () => {

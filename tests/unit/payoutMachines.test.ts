@@ -18,7 +18,7 @@ const { buildPayoutMachine, commissionMachine, payoutPanelMachine } = await impo
 
 const vendor = { id: 'v1', version: 1, trade_name: 'Sahara Quad Tours' } as ApiRecord;
 const preview: PayoutPreview = {
-  vendor_id: 'v1', period_end: '2026-11-23', currency: 'DZD', reserve_percent: 10, entries_count: 3, gross: 90_000, refunds: 10_000, reserve_held: 8_000,
+  vendor_id: 'v1', period_end: '2026-11-23', currency: 'DZD', reserve_percent: 10, reserve_days: 30, entries_count: 3, gross: 90_000, refunds: 10_000, reserve_held: 8_000,
   reserve_released: 0, amount: 72_000,
 };
 

@@ -59,7 +59,7 @@ export function BuildPayoutDialog({ actor }: { actor: ActorRefFrom<typeof buildP
                 <div><dt><FormattedMessage id="payouts.gross" /></dt><dd>{money(preview.gross)}</dd></div>
                 <div><dt><FormattedMessage id="payouts.refunds" /></dt><dd>{money(-preview.refunds)}</dd></div>
                 <div>
-                  <dt><FormattedMessage id="payouts.reserveHeld" values={{ percent: intl.formatNumber(preview.reserve_percent / 100, { style: 'percent', maximumFractionDigits: 2 }) }} /></dt>
+                  <dt><FormattedMessage id="payouts.reserveHeld" values={{ percent: intl.formatNumber(preview.reserve_percent / 100, { style: 'percent', maximumFractionDigits: 2 }), days: preview.reserve_days }} /></dt>
                   <dd>{money(-preview.reserve_held)}</dd>
                 </div>
                 <div><dt><FormattedMessage id="payouts.reserveReleased" /></dt><dd>{money(preview.reserve_released)}</dd></div>
