@@ -74,7 +74,7 @@ test.describe('staff, English light', () => {
     await expectNoSeriousViolations(page, '/payments/split?tab=payouts with a payout open (en, light)');
     await page.getByRole('link', { name: t('en', 'payouts.tab.splits'), exact: true }).click();
     await expect(page.getByRole('radio', { name: t('en', 'payouts.view.unpaid') })).toBeChecked();
-    await expect(page.locator('.split-totals')).toContainText(t('en', 'ledger.net'));
+    await expect(page.locator('.table-foot')).toContainText(/\d/);
     await expectNoSeriousViolations(page, '/payments/split (en, light)');
     await scanCommission(page, 'en');
   });
@@ -97,7 +97,7 @@ test.describe('staff, Arabic dark', () => {
     await expectNoSeriousViolations(page, 'the money ledger on a booking (ar, dark)', '.money-ledger');
     await page.goto(localized('ar', `/payments/split?tab=payouts&payout=${payoutId}`));
     await page.getByRole('link', { name: t('ar', 'payouts.tab.splits'), exact: true }).click();
-    await expect(page.locator('.split-totals')).toContainText(t('ar', 'ledger.net'));
+    await expect(page.locator('.table-foot')).toContainText(/\d|[٠-٩]/);
     await expectNoSeriousViolations(page, '/ar/payments/split (ar, dark)');
     await scanCommission(page, 'ar');
   });

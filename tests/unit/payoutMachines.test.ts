@@ -67,7 +67,7 @@ test("building: the server's refusal keeps the choice and shows its words", asyn
 test('the panel asks for a bank reference before paying, then reloads', async () => {
   let loads = 0;
   const sent: unknown[] = [];
-  const detail = (status: string): PayoutDetail => ({ payout: { id: 'p1', version: loads, status } as ApiRecord, entries: [], count: 0 });
+  const detail = (status: string): PayoutDetail => ({ payout: { id: 'p1', version: loads, status } as ApiRecord, entries: [] });
   const actor = createActor(
     payoutPanelMachine.provide({
       actors: {

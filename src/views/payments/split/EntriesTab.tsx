@@ -1,9 +1,8 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
-import { fetchTotals, type Totals } from '../../../api/resources.ts';
+import type { TotalsGroup } from '../../../api/resources.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { formatDate, formatMoney } from '../../ui/format.ts';
 import { ListScreen } from '../../ui/ListScreen.tsx';
@@ -17,6 +16,9 @@ export function EntriesTab({ route, staff, tabs }: PageProps & { staff: boolean;
   const list = useListScreen(entriesScreen);
   const bookingRoute = routeByKey('bookingDetail');
   const money = (minor: number, currency: string) => formatMoney(intl, minor, currency);
+  // The totals row at the table's foot adds up the whole filtered set on the server.
+  const sum = (...fields: string[]) => (group: TotalsGroup) =>
+    money(fields.reduce((total, field) => total + (group.sums[field] ?? 0), 0), group.currency ?? 'DZD');
 
   const columns: Column<EntryRow>[] = [
     { key: 'date', header: 'payouts.date', priority: 1, sortField: 'created_at', render: (r) => formatDate(intl, r.created_at) },
@@ -43,7 +45,7 @@ export function EntriesTab({ route, staff, tabs }: PageProps & { staff: boolean;
         </span>
       ),
     },
-    { key: 'gross', header: 'ledger.gross', priority: 1, align: 'end', render: (r) => money(r.amount + r.commission + r.fee, r.currency) },
+    { key: 'gross', header: 'ledger.gross', priority: 1, align: 'end', render: (r) => money(r.amount + r.commission + r.fee, r.currency), total: sum('amount', 'commission', 'fee') },
     {
       key: 'percent',
       header: 'payouts.commissionPercent',
@@ -51,9 +53,9 @@ export function EntriesTab({ route, staff, tabs }: PageProps & { staff: boolean;
       align: 'end',
       render: (r) => (r.commission_percent === null ? '—' : intl.formatNumber(r.commission_percent / 100, { style: 'percent', maximumFractionDigits: 2 })),
     },
-    { key: 'commission', header: 'ledger.commission', priority: 2, align: 'end', render: (r) => money(r.commission, r.currency) },
-    { key: 'fee', header: 'ledger.fee', priority: 3, align: 'end', render: (r) => money(r.fee, r.currency) },
-    { key: 'net', header: 'ledger.net', priority: 1, sortField: 'amount', align: 'end', render: (r) => money(r.amount, r.currency) },
+    { key: 'commission', header: 'ledger.commission', priority: 2, align: 'end', render: (r) => money(r.commission, r.currency), total: sum('commission') },
+    { key: 'fee', header: 'ledger.fee', priority: 3, align: 'end', render: (r) => money(r.fee, r.currency), total: sum('fee') },
+    { key: 'net', header: 'ledger.net', priority: 1, sortField: 'amount', align: 'end', render: (r) => money(r.amount, r.currency), total: sum('amount') },
     {
       key: 'payout',
       header: 'ledger.payout',
@@ -85,40 +87,6 @@ export function EntriesTab({ route, staff, tabs }: PageProps & { staff: boolean;
       rowHref={(row) => pathOf(bookingRoute, row.booking_id)}
       actions={tabs}
       exportable
-      notices={<EntryTotals list={list} />}
     />
-  );
-}
-
-/** The whole filtered set's sums (every page), from the server. */
-function EntryTotals({ list }: { list: ReturnType<typeof useListScreen> }) {
-  const intl = useIntl();
-  const query = useSelector(list, (s) => s.context.query);
-  const [totals, setTotals] = useState<Totals | null>(null);
-  const key = JSON.stringify([query.filters, query.search]);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchTotals('vendor-share-entries', query, controller.signal).then(setTotals, () => {
-      if (!controller.signal.aborted) setTotals(null);
-    });
-    return () => controller.abort();
-  }, [key]);
-  if (!totals) return null;
-  return (
-    <div className="split-totals" role="group" aria-label={intl.formatMessage({ id: 'ledger.totals' })}>
-      {totals.by_currency.map((group) => {
-        const m = (v: number) => formatMoney(intl, v, group.currency ?? 'DZD');
-        const { amount = 0, commission = 0, fee = 0 } = group.sums;
-        return (
-          <dl key={group.currency ?? ''} className="split-totals-group">
-            <div><dt><FormattedMessage id="payouts.entryCount" /></dt><dd>{intl.formatNumber(group.count)}</dd></div>
-            <div><dt><FormattedMessage id="ledger.gross" /></dt><dd>{m(amount + commission + fee)}</dd></div>
-            <div><dt><FormattedMessage id="ledger.commission" /></dt><dd>{m(commission)}</dd></div>
-            <div><dt><FormattedMessage id="ledger.fee" /></dt><dd>{m(fee)}</dd></div>
-            <div><dt><FormattedMessage id="ledger.net" /></dt><dd>{m(amount)}</dd></div>
-          </dl>
-        );
-      })}
-    </div>
   );
 }

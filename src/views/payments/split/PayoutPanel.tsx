@@ -156,8 +156,9 @@ export function PayoutPanel({ id, staff, onChanged, onClose }: { id: string; sta
           })}
         </ul>
       )}
-      {loaded.count > loaded.entries.length && (
-        <p className="muted"><FormattedMessage id="payouts.moreEntries" values={{ count: loaded.count - loaded.entries.length }} /></p>
+      {/* The payout's own count is exact; the list's count is capped on large sets. */}
+      {Number(payout.entries_count) > loaded.entries.length && (
+        <p className="muted"><FormattedMessage id="payouts.moreEntries" values={{ count: Number(payout.entries_count) - loaded.entries.length }} /></p>
       )}
 
       <ConfirmDialog

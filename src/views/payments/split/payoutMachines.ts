@@ -105,9 +105,8 @@ export const buildPayoutMachine = setup({
 
 export interface PayoutDetail {
   payout: ApiRecord;
+  /** Its first entries; the payout's entries_count says how many it holds in all. */
   entries: ApiRecord[];
-  /** How many entries it holds in all (the panel lists the first page). */
-  count: number;
 }
 
 async function loadPayout(id: string, signal: AbortSignal): Promise<PayoutDetail> {
@@ -115,7 +114,7 @@ async function loadPayout(id: string, signal: AbortSignal): Promise<PayoutDetail
     fetchRecord('payouts', id, signal, ['vendor_id']),
     fetchList('vendor-share-entries', { page: 1, page_size: 100, search: '', ordering: 'payable_from', filters: { payout_id: id } }, signal, undefined, ['booking_id']),
   ]);
-  return { payout, entries: entries.results, count: entries.count };
+  return { payout, entries: entries.results };
 }
 
 export type PanelAction = { type: 'approve' } | { type: 'cancel' } | { type: 'pay'; bank_reference: string };

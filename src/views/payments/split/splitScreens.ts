@@ -28,6 +28,7 @@ export const entriesScreen = defineListScreen({
   fields: ['booking_id', 'payment_id', 'kind', 'amount', 'commission', 'fee', 'currency', 'commission_percent', 'payable_from', 'payout_id', 'created_at', 'vendor_id'],
   expand: ['booking_id', 'payment_id', 'payout_id', 'vendor_id'],
   panels: PANELS,
+  totals: true,
 });
 
 export type EntryRow = Pick<
