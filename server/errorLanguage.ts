@@ -20,12 +20,35 @@ const CATALOGUES: Record<Locale, Record<string, string>> = { en, fr, ar };
 const INTL_TAGS: Record<Locale, string> = { en: 'en-US', fr: 'fr-FR', ar: 'ar-DZ' };
 
 const N = String.raw`-?\d+(?:\.\d+)?`;
-/** Builds a whole-message pattern; `{name}` stands for a number, `{name:text}` for any text. */
+/** An amount as moneyText writes it: major units with grouping, then the currency code. */
+const MONEY = String.raw`-?\d{1,3}(?:,\d{3})*(?:\.\d+)? [A-Z]{3}`;
+/**
+ * Builds a whole-message pattern; `{name}` stands for a number, `{name:money}` for an
+ * amount written by moneyText (said again in the request's language), `{name:text}` for any text.
+ */
 function p(template: string): RegExp {
   const source = template
     .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
-    .replace(/\{(\w+)(:text)?\}/g, (_, name: string, text?: string) => `(?<${name}>${text ? '.+?' : N})`);
+    .replace(/\{(\w+)(?::(text|money))?\}/g, (_, name: string, kind?: string) => `(?<${name}>${kind === 'text' ? '.+?' : kind === 'money' ? MONEY : N})`);
   return new RegExp(`^${source}$`);
+}
+
+/** Digits after the decimal point of each currency's major unit (the platform's currencies). */
+const MINOR_DIGITS: Record<string, number> = { DZD: 2, EUR: 2, USD: 2 };
+
+/** An amount in minor units as people read it in a message: "40,400.00 DZD" (the `{name:money}` of a pattern). */
+export function moneyText(minor: number | string | bigint, currency: unknown): string {
+  const code = typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : 'DZD';
+  const digits = MINOR_DIGITS[code] ?? 2;
+  const major = Number(minor) / 10 ** digits;
+  return `${major.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${code}`;
+}
+
+/** A moneyText amount in `locale`'s own way of writing money. */
+function localMoney(text: string, locale: Locale): string {
+  const [amount, code] = text.split(' ');
+  const value = Number(amount.replaceAll(',', ''));
+  return new Intl.NumberFormat(INTL_TAGS[locale], { style: 'currency', currency: code }).format(value);
 }
 
 /** The server's English messages, each with the id of its translation (order matters: first match wins). */
@@ -163,24 +186,26 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Only upcoming requested or confirmed bookings can be changed.'), 'serverError.changeUpcoming'],
   [p('Only bookings that took place can be reviewed.'), 'serverError.reviewAfter'],
   [/^This booking is \w+; it takes no more payments\.$/, 'serverError.noMorePayments'],
-  [p('More than the balance due ({due}).'), 'serverError.overBalance'],
+  [p('More than the balance due ({due:money}).'), 'serverError.overBalance'],
   [p('Nothing is due on this booking.'), 'serverError.nothingDue'],
   [p('A note is required.'), 'serverError.noteRequired'],
+  [p('Only a payment that was paid can be reconciled.'), 'serverError.reconcileUnpaid'],
+  [p('Change the commission through its own change, with a reason.'), 'serverError.commissionByChange'],
   [p('The booking no longer owes this amount; cancel this link instead.'), 'serverError.noLongerOwed'],
   // Paying a link (server/routes/payLink.ts)
   [p('This payment link has already been paid.'), 'serverError.payLinkPaid'],
   [p('This payment link was cancelled.'), 'serverError.payLinkCancelled'],
   [p('This payment link has expired.'), 'serverError.payLinkExpired'],
   [p('The webhook signature is missing or wrong.'), 'serverError.webhookSignature'],
-  [p('At most {amount} can be refunded.'), 'serverError.refundMax'],
+  [p('At most {amount:money} can be refunded.'), 'serverError.refundMax'],
   [p('Nothing paid is left to refund.'), 'serverError.nothingToRefund'],
   [p('Not a payment of this booking.'), 'serverError.notAPayment'],
   [p('This payment was not paid.'), 'serverError.paymentNotPaid'],
-  [p('At most {amount} can be refunded from this payment.'), 'serverError.refundMaxPayment'],
+  [p('At most {amount:money} can be refunded from this payment.'), 'serverError.refundMaxPayment'],
   [p('A refund can only be edited before it is processed.'), 'serverError.refundProcessed'],
   [p('The payments of this booking cannot cover this refund any more.'), 'serverError.refundUncovered'],
   [p('The shares add up to {sum}, more than the payment ({amount}).'), 'serverError.sharesOver'],
-  [p('The wallet holds {balance}; a debit of {amount} would take it below zero.'), 'serverError.walletBelowZero'],
+  [p('The wallet holds {balance:money}; a debit of {amount:money} would take it below zero.'), 'serverError.walletBelowZero'],
   [p('The customer has {points} points; this would take them below zero.'), 'serverError.pointsBelowZero'],
   [p('Unknown coupon code.'), 'serverError.unknownCoupon'],
   // Promotions (src/domain/money.ts promotionProblem, the registry's checks, server/domain/promotions.ts)
@@ -197,6 +222,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Required for a shared promotion.'), 'serverError.sharedPercentRequired'],
   [p('Only staff can charge a promotion to the platform.'), 'serverError.platformFundingStaffOnly'],
   [p('A platform promotion is funded by the platform.'), 'serverError.platformPromotionFunding'],
+  [p('This code is already taken.'), 'serverError.couponCodeTaken'],
   [p('This combo is not on sale.'), 'serverError.comboNotOnSale'],
   [p('This combo is outside its validity dates.'), 'serverError.comboOutOfDates'],
   [p('Each service can be booked once.'), 'serverError.serviceOnce'],
@@ -246,8 +272,12 @@ function translateWhole(message: string, locale: Locale): string | null {
     const match = pattern.exec(message);
     if (!match) continue;
     // Numbers become numbers (for plurals and the locale's digits); an absent group is 0.
+    // Amounts are written again the locale's way.
     const values = Object.fromEntries(
-      Object.entries(match.groups ?? {}).map(([name, v]) => [name, v === undefined ? 0 : new RegExp(`^${N}$`).test(v) ? Number(v) : v]),
+      Object.entries(match.groups ?? {}).map(([name, v]) => [
+        name,
+        v === undefined ? 0 : new RegExp(`^${N}$`).test(v) ? Number(v) : new RegExp(`^${MONEY}$`).test(v) ? localMoney(v, locale) : v,
+      ]),
     );
     try {
       return format(id, locale, values);

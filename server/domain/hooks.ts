@@ -15,8 +15,8 @@ import { locationHooks } from './locations.ts';
 import { mediaHooks } from './media.ts';
 import { loyaltyMove, walletMove } from './money.ts';
 import { invitationHooks, paymentHooks, refundHooks, splitHooks } from './payments.ts';
-import { payoutHooks } from './payouts.ts';
-import { couponHooks, discountHooks } from './promotions.ts';
+import { payoutHooks, vendorHooks } from './payouts.ts';
+import { couponHooks, dealHooks, discountHooks } from './promotions.ts';
 import { serviceHooks } from './services.ts';
 import { amenityHooks, categoryHooks, interestHooks } from './taxonomy.ts';
 
@@ -121,6 +121,7 @@ export const HOOKS: Record<string, CollectionHooks> = {
   refunds: refundHooks,
   'payment-splits': splitHooks,
   payouts: payoutHooks,
+  vendors: vendorHooks,
   reviews: reviewHooks,
   locations: locationHooks,
   media: mediaHooks,
@@ -137,4 +138,5 @@ export const HOOKS: Record<string, CollectionHooks> = {
   'chatbot-requests': chatbotHooks,
   coupons: couponHooks,
   discounts: discountHooks,
+  deals: dealHooks,
 };

@@ -1,11 +1,11 @@
 /**
  * Pricing on the server: a service's price rules, its extras, a coupon and the automatic
- * discounts of its vendor, priced by the shared `quoteBooking`. Creating a booking, the
+ * discounts and deals of its vendor, priced by the shared `quoteBooking`. Creating a booking, the
  * new-booking form's preview and a combo's quote all price through here, so what the
  * form shows is what the booking will cost.
  */
 import type { Participants } from '../../src/domain/bookings.ts';
-import { participantsCount, quoteBooking, type PromotionLike, type Quote } from '../../src/domain/money.ts';
+import { participantsCount, quoteBooking, type DealLike, type PromotionLike, type Quote } from '../../src/domain/money.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import type { Row } from '../routes/records.ts';
@@ -29,8 +29,9 @@ export interface PricingRequest {
   rebooking?: { booking_id: string; coupon_id: string | null; discount_id: string | null };
 }
 
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v as string | null));
+
 function promotionRow(row: Row, customerUses: number): PromotionLike {
-  const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v as string | null));
   return {
     ...(row as unknown as PromotionLike),
     value: num(row.value),
@@ -46,12 +47,11 @@ async function promotions(tx: Queryable, service: Row, customerId: string | null
   const ownUse = (row: Row, id: string | null | undefined) => (rebooking && row.id === id ? { ...row, uses_count: num(row.uses_count) - 1 } : row);
   let coupon: (PromotionLike & { code: string }) | null = null;
   if (code) {
-    // Codes are unique per vendor and among platform coupons: the vendor's own comes first.
+    // Codes are unique across all coupons (upper-case); another vendor's coupon is unknown here.
     const { rows } = await tx.query<Row>(
       `SELECT id, code, kind, value, max_uses, per_customer_limit, booking_from, booking_to, to_char(travel_from, 'YYYY-MM-DD') AS travel_from,
               to_char(travel_to, 'YYYY-MM-DD') AS travel_to, service_ids, min_total, stackable, active, uses_count
-       FROM coupons WHERE code = $1 AND (vendor_id IS NULL OR vendor_id = $2)
-       ORDER BY vendor_id NULLS LAST LIMIT 1 FOR UPDATE`,
+       FROM coupons WHERE upper(code) = $1 AND (vendor_id IS NULL OR vendor_id = $2) FOR UPDATE`,
       [code.toUpperCase(), service.vendor_id],
     );
     if (!rows[0]) throw badRequest({ coupon_code: ['Unknown coupon code.'] });
@@ -83,7 +83,17 @@ async function promotions(tx: Queryable, service: Row, customerId: string | null
      FROM discounts d WHERE active AND (vendor_id IS NULL OR vendor_id = $1) ORDER BY created_at LIMIT 100`,
     [service.vendor_id, customerId, rebooking?.booking_id ?? null],
   );
-  return { coupon, discounts: discounts.map((d) => promotionRow(ownUse(d, rebooking?.discount_id), num(d.customer_uses))) };
+  // The vendor's deals on this service; whether the activity falls in a deal's window is judged by quoteBooking.
+  const { rows: deals } = await tx.query<Row>(
+    `SELECT id, discount_percent, starts_at, ends_at, service_ids, active FROM deals
+     WHERE active AND vendor_id = $1 AND service_ids ? $2 ORDER BY created_at LIMIT 100`,
+    [service.vendor_id, String(service.id)],
+  );
+  return {
+    coupon,
+    discounts: discounts.map((d) => promotionRow(ownUse(d, rebooking?.discount_id), num(d.customer_uses))),
+    deals: deals.map((d) => ({ ...d, discount_percent: num(d.discount_percent), starts_at: iso(d.starts_at), ends_at: iso(d.ends_at) }) as unknown as DealLike),
+  };
 }
 
 /** The active price rules of some services, by service id (one query for a page of combos). */
@@ -135,6 +145,7 @@ export async function priceBooking(ctx: { tx: Queryable; now: string }, service:
     extras: request.extras ?? [],
     coupon: promo.coupon,
     discounts: promo.discounts,
+    deals: promo.deals,
     fees: await getSettings(tx, 'fees'),
     free: request.payment_method === 'free',
   });

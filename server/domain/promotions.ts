@@ -1,12 +1,12 @@
 /**
- * Coupons and discounts on the server: codes stored upper-case (unique whatever the case
- * typed), who funds each one, the platform's part of a booking's discount, and the usage
+ * Coupons, discounts and deals on the server: codes stored upper-case (unique across all
+ * coupons whatever the case typed), who funds each one, the platform's part of a booking's discount, and the usage
  * report of one promotion.
  */
 import { collection } from '../../src/domain/registry.ts';
 import { promotionAmount, type Quote } from '../../src/domain/money.ts';
 import type { Queryable } from '../db/index.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, conflict } from '../errors.ts';
 import type { Actor } from '../routes/actor.ts';
 import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
 import type { Row } from '../routes/records.ts';
@@ -31,15 +31,31 @@ function checkFunding(ctx: WriteContext, record: Row, values: Row): void {
   if (funder !== 'shared' && (values.funded_by !== undefined || values.platform_share_percent !== undefined)) values.platform_share_percent = null;
 }
 
+/**
+ * One code typed by a customer means one coupon: codes are unique across all coupons,
+ * whoever issued them (a unique index on upper(code) backs this). The answer names no
+ * other coupon, so a vendor learns nothing of another's beyond the code being taken.
+ */
+async function checkCodeFree(ctx: WriteContext, code: string, id: unknown): Promise<void> {
+  const { rows } = await ctx.tx.query('SELECT 1 FROM coupons WHERE upper(code) = $1 AND id IS DISTINCT FROM $2', [code, id ?? null]);
+  if (rows.length > 0) throw conflict('This code is already taken.', { errors: { code: ['This code is already taken.'] } });
+}
+
 function promotionHooks(withCode: boolean): CollectionHooks {
   return {
     async beforeInsert(ctx, values) {
-      if (withCode) values.code = String(values.code).toUpperCase();
+      if (withCode) {
+        values.code = String(values.code).toUpperCase();
+        await checkCodeFree(ctx, values.code as string, null);
+      }
       values.funded_by ??= values.vendor_id == null ? 'platform' : 'vendor';
       checkFunding(ctx, values, values);
     },
     async beforeUpdate(ctx, before, changes) {
-      if (withCode && typeof changes.code === 'string') changes.code = changes.code.toUpperCase();
+      if (withCode && typeof changes.code === 'string') {
+        changes.code = changes.code.toUpperCase();
+        await checkCodeFree(ctx, changes.code as string, before.id);
+      }
       checkFunding(ctx, before, changes);
     },
   };
@@ -47,6 +63,7 @@ function promotionHooks(withCode: boolean): CollectionHooks {
 
 export const couponHooks = promotionHooks(true);
 export const discountHooks = promotionHooks(false);
+export const dealHooks = promotionHooks(false);
 
 /** The platform's part of one promotion's discount. */
 function platformPart(promotion: Row, amount: number): number {
@@ -61,15 +78,16 @@ function platformPart(promotion: Row, amount: number): number {
  * complimentary booking's discount beyond its promotions is the vendor's gift.
  */
 export async function platformFundedDiscount(tx: Queryable, quote: Quote): Promise<number> {
-  if (!quote.coupon_id && !quote.discount_id) return 0;
+  if (!quote.coupon_id && !quote.discount_id && !quote.deal_id) return 0;
   const { rows } = await tx.query<Row>(
     `SELECT 'coupon' AS source, kind, value, funded_by, platform_share_percent FROM coupons WHERE id = $1
-     UNION ALL SELECT 'discount', kind, value, funded_by, platform_share_percent FROM discounts WHERE id = $2`,
-    [quote.coupon_id, quote.discount_id],
+     UNION ALL SELECT 'discount', kind, value, funded_by, platform_share_percent FROM discounts WHERE id = $2
+     UNION ALL SELECT 'deal', 'percent', discount_percent, funded_by, platform_share_percent FROM deals WHERE id = $3`,
+    [quote.coupon_id, quote.discount_id, quote.deal_id],
   );
   let left = quote.discount_amount;
   let platform = 0;
-  for (const source of ['coupon', 'discount']) {
+  for (const source of ['coupon', 'discount', 'deal']) {
     const row = rows.find((r) => r.source === source);
     if (!row) continue;
     const amount = Math.min(left, promotionAmount({ kind: row.kind as 'percent', value: num(row.value) }, quote.subtotal, quote.participants_count));

@@ -14,7 +14,7 @@ export function mapDbError(error: unknown, operation: 'write' | 'delete' = 'writ
   if (error instanceof ApiError) throw error;
   const e = error as PgError;
   const code = typeof e?.code === 'string' ? e.code : '';
-  const keyColumns = /Key \(([^)]+)\)/.exec(e.detail ?? '')?.[1]?.split(',').map((s) => s.trim().replace(/^lower\((.*)\)$/, '$1'));
+  const keyColumns = /Key \(([^)]+)\)/.exec(e.detail ?? '')?.[1]?.split(',').map((s) => s.trim().replace(/^(?:lower|upper)\((.*)\)$/, '$1'));
   if (code === '23505') {
     const fields = keyColumns ?? ['non_field_errors'];
     const field = fields[fields.length - 1];

@@ -517,6 +517,8 @@ export const deals = {
     ends_at: {"type":"string","format":"date-time","maxLength":40,"required":true},
     featured: {"type":"boolean"},
     active: {"type":"boolean"},
+    funded_by: {"type":"string","enum":["platform","vendor","shared"]},
+    platform_share_percent: {"type":"integer","minimum":0,"maximum":100,"nullable":true},
   },
 } as const;
 

@@ -50,6 +50,20 @@ export interface PromotionLike {
   customer_uses?: number;
 }
 
+/**
+ * A deal as pricing reads it. It is an automatic offer like a discount, judged on the
+ * activity's date (a deal features a time-boxed offer: "Dune weekend -15%" prices the
+ * weekend's outings, whenever they are booked); it never stacks.
+ */
+export interface DealLike {
+  id: string;
+  discount_percent: number;
+  starts_at: string;
+  ends_at: string;
+  service_ids: string[];
+  active: boolean;
+}
+
 export interface PricingInput {
   service: { id: string; currency: Currency; extras: ServiceExtra[]; customer_types: CustomerType[]; min_participants: number; max_participants: number };
   rules: Pick<PriceRule, 'id' | 'customer_type' | 'amount' | 'per' | 'valid_from' | 'valid_to' | 'weekdays' | 'min_group_size' | 'priority' | 'active'>[];
@@ -59,6 +73,8 @@ export interface PricingInput {
   extras: { key: string; quantity: number }[];
   coupon?: (PromotionLike & { code: string }) | null;
   discounts?: PromotionLike[];
+  /** The vendor's deals: a percentage off its services for activities within the deal's window. */
+  deals?: DealLike[];
   fees?: { customer_booking_fee_percent: number; customer_booking_fee_fixed: number };
   /** A complimentary booking: everything discounted, no fee. */
   free?: boolean;
@@ -80,6 +96,8 @@ export interface Quote {
   subtotal: number;
   coupon_id: string | null;
   discount_id: string | null;
+  /** The deal that priced the booking (it replaces the automatic discount when it gives more). */
+  deal_id: string | null;
   discount_amount: number;
   fee_amount: number;
   total: number;
@@ -176,22 +194,31 @@ export function quoteBooking(input: PricingInput): QuoteResult {
     if (problem) add('coupon_code', problem);
     else couponOff = promotionAmount(input.coupon, subtotal, count);
   }
-  let best: { id: string; off: number; stackable: boolean } | null = null;
+  // The best single automatic offer, a discount or a deal; a discount wins a tie.
+  let best: { id: string; off: number; stackable: boolean; deal: boolean } | null = null;
   for (const d of input.discounts ?? []) {
     if (promotionProblem(d, ctx)) continue;
     const off = promotionAmount(d, subtotal, count);
-    if (off > 0 && (!best || off > best.off)) best = { id: d.id, off, stackable: d.stackable };
+    if (off > 0 && (!best || off > best.off)) best = { id: d.id, off, stackable: d.stackable, deal: false };
+  }
+  const activity = Date.parse(input.startsAt);
+  for (const d of input.deals ?? []) {
+    if (!d.active || !d.service_ids.includes(input.service.id) || activity < Date.parse(d.starts_at) || activity >= Date.parse(d.ends_at)) continue;
+    const off = promotionAmount({ kind: 'percent', value: d.discount_percent }, subtotal, count);
+    if (off > 0 && (!best || off > best.off)) best = { id: d.id, off, stackable: false, deal: true };
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
   let coupon_id: string | null = input.coupon && couponOff > 0 ? input.coupon.id : null;
-  let discount_id: string | null = best ? best.id : null;
+  let automatic: string | null = best ? best.id : null;
   let discount_amount: number;
-  if (coupon_id && discount_id) {
+  if (coupon_id && automatic) {
     if (input.coupon!.stackable && best!.stackable) discount_amount = Math.min(subtotal, couponOff + best!.off);
-    else if (couponOff >= best!.off) [discount_amount, discount_id] = [couponOff, null];
+    else if (couponOff >= best!.off) [discount_amount, automatic] = [couponOff, null];
     else [discount_amount, coupon_id] = [best!.off, null];
   } else discount_amount = coupon_id ? couponOff : best?.off ?? 0;
+  const discount_id = automatic && !best!.deal ? automatic : null;
+  const deal_id = automatic && best!.deal ? automatic : null;
 
   let fee_amount = 0;
   const net = subtotal - discount_amount;
@@ -209,6 +236,7 @@ export function quoteBooking(input: PricingInput): QuoteResult {
       subtotal,
       coupon_id,
       discount_id,
+      deal_id,
       discount_amount,
       fee_amount,
       total: subtotal - discount_amount + fee_amount,

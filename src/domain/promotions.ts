@@ -62,6 +62,8 @@ export const DealInput = StrictObject({
   ends_at: DateTime,
   featured: Type.Optional(Type.Boolean()),
   active: Type.Optional(Type.Boolean()),
+  funded_by: promotionRules.funded_by,
+  platform_share_percent: promotionRules.platform_share_percent,
 });
 export const DealPatch = patchOf(Type.Omit(DealInput, ['vendor_id']));
 export const Deal = StrictObject({ ...RecordBase, ...Type.Required(DealInput).properties });

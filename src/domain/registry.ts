@@ -351,7 +351,11 @@ export const COLLECTIONS: CollectionSpec[] = [
     read: Deal, create: DealInput, patch: DealPatch, access: crud(), refs: { vendor_id: 'vendors', service_ids: 'services' },
     search: ['title_i18n'], filters: ['vendor_id', 'active', 'featured', 'starts_at', 'ends_at'], views: promotionViews('starts_at', 'ends_at'),
     ordering: [...T, 'starts_at', 'ends_at', 'discount_percent', 'title_i18n'],
-    check: (r) => errorsOf([[!strictlyBefore(r.starts_at, r.ends_at), 'ends_at', 'Must be after starts_at.']]),
+    check: (r) =>
+      errorsOf([
+        [!strictlyBefore(r.starts_at, r.ends_at), 'ends_at', 'Must be after starts_at.'],
+        [r.funded_by === 'shared' && r.platform_share_percent == null, 'platform_share_percent', 'Required for a shared promotion.'],
+      ]),
   },
   // Payments ---------------------------------------------------------------------------
   {

@@ -81,7 +81,7 @@ test('codes are stored upper-case and unique whatever the case typed', async () 
   assert.equal(created.code, typed.toUpperCase());
   const again = await d.call(d.vendor, 'POST', '/coupons/', coupon({ code: typed.toUpperCase().replace('S', 's') }));
   assert.equal(again.status, 409);
-  assert.deepEqual(again.body.errors, { code: ['Already in use.'] });
+  assert.deepEqual(again.body.errors, { code: ['This code is already taken.'] });
   const other = await d.ok(d.vendor, 'POST', '/coupons/', coupon());
   const renamed = await d.call(d.vendor, 'PATCH', `/coupons/${other.id}/`, { version: other.version, code: typed });
   assert.equal(renamed.status, 409);
@@ -144,6 +144,50 @@ test('the booking records the part of its discount the platform pays', async () 
   assert.equal(stacked.discount_amount, 250_000);
   assert.equal(stacked.platform_funded_discount, 200_000);
   await d.ok(d.vendor, 'PATCH', `/discounts/${stackDiscount.id}/`, { version: stackDiscount.version, active: false });
+});
+
+test('a deal prices the activities in its window, as the single best automatic offer, and is funded like a discount', async () => {
+  const [service] = await services(d.vendor, c, 1);
+  const window = { starts_at: inDays(10), ends_at: inDays(13) };
+  const deal = await d.ok(d.vendor, 'POST', '/deals/', { title_i18n: i18n('Dune weekend'), service_ids: [service.id], discount_percent: 15, ...window });
+  assert.equal(deal.funded_by, 'vendor');
+  const body = (startsAt: string, extra: Json = {}) => ({ customer_id: c.customer.id, service_id: service.id, starts_at: startsAt, participants: { adult: 2 }, ...extra });
+  const inWindow = new Date(Date.parse(window.starts_at) + 86_400_000).toISOString();
+  const price = async (request: Json) => {
+    const answer = await d.call(d.vendor, 'POST', '/bookings/preview/', request);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    return answer.body;
+  };
+
+  // The preview and the booking price an activity inside the window at 15% off, not one after it.
+  const preview = await price(body(inWindow));
+  assert.equal(preview.deal_id, deal.id);
+  assert.equal(preview.discount_amount, 150_000, '15% of two adults at 5,000.00');
+  const outside = await price(body(inDays(20)));
+  assert.equal(outside.deal_id, null);
+  assert.equal(outside.discount_amount, 0);
+  const booked = await d.ok(d.vendor, 'POST', '/bookings/', body(inWindow));
+  assert.equal(booked.discount_amount, 150_000);
+  assert.equal(booked.platform_funded_discount, 0, 'the vendor funds its own deal');
+
+  // Staff share it with the vendor: the platform's part is counted on the booking.
+  const sharedDeal = await d.ok(d.admin, 'PATCH', `/deals/${deal.id}/`, { version: deal.version, funded_by: 'shared', platform_share_percent: 40 });
+  const shared = await d.ok(d.vendor, 'POST', '/bookings/', body(inWindow));
+  assert.equal(shared.platform_funded_discount, 60_000);
+  const sneaky = await d.call(d.vendor, 'PATCH', `/deals/${deal.id}/`, { version: sharedDeal.version, funded_by: 'platform' });
+  assert.deepEqual(sneaky.body.errors, { funded_by: ['Only staff can charge a promotion to the platform.'] });
+
+  // A larger coupon replaces the deal (a deal never stacks); a smaller one loses to it.
+  const big = await d.ok(d.vendor, 'POST', '/coupons/', coupon({ value: 20, stackable: true, service_ids: [service.id] }));
+  const withBig = await price(body(inWindow, { coupon_code: big.code }));
+  assert.deepEqual([withBig.coupon_id, withBig.deal_id, withBig.discount_amount], [big.id, null, 200_000]);
+  const small = await d.ok(d.vendor, 'POST', '/coupons/', coupon({ value: 5, stackable: true, service_ids: [service.id] }));
+  const withSmall = await price(body(inWindow, { coupon_code: small.code }));
+  assert.deepEqual([withSmall.coupon_id, withSmall.deal_id, withSmall.discount_amount], [null, deal.id, 150_000]);
+
+  // An inactive deal prices nothing.
+  await d.ok(d.vendor, 'PATCH', `/deals/${deal.id}/`, { version: sharedDeal.version, active: false });
+  assert.equal((await price(body(inWindow))).discount_amount, 0);
 });
 
 test('the usage report counts the bookings that used a coupon, as the bookings themselves say', async () => {
