@@ -7,6 +7,7 @@ import { bookingMoney } from '../../src/domain/money.ts';
 import { collection } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
+import { moneyText } from '../errorLanguage.ts';
 import type { WriteContext } from '../routes/hooks.ts';
 import { insertRecord, updateRecord, type Row, type Writer } from '../routes/records.ts';
 import { loadVisible } from '../routes/scope.ts';
@@ -81,7 +82,7 @@ export async function walletMove(
   if (!rows[0]) throw badRequest({ customer_id: ['Not found.'] });
   const balance = num(rows[0].wallet_balance);
   const after = input.kind === 'credit' ? balance + input.amount : balance - input.amount;
-  if (after < 0) throw badRequest({ amount: [`The wallet holds ${balance}; a debit of ${input.amount} would take it below zero.`] });
+  if (after < 0) throw badRequest({ amount: [`The wallet holds ${moneyText(balance, input.currency)}; a debit of ${moneyText(input.amount, input.currency)} would take it below zero.`] });
   await tx.query('UPDATE customers SET wallet_balance = $2 WHERE id = $1', [input.customer_id, after]);
   return insertRecord(ctx, collection('wallet-transactions'), {
     customer_id: input.customer_id,

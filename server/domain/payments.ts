@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { GATEWAY_METHODS, type PaymentMethod } from '../../src/domain/payments.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { badRequest, conflict } from '../errors.ts';
+import { moneyText } from '../errorLanguage.ts';
 import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
 import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
 import { loadOr404, loadVisible } from '../routes/scope.ts';
@@ -28,6 +29,9 @@ declare module 'fastify' {
 
 export const paymentHooks: CollectionHooks = {
   async create(ctx, body) {
+    // A gift card is paid at once, and there is no gift-card ledger yet to check a card's
+    // number and balance against: only staff, who hold the cards, may record one.
+    if (body.method === 'gift_card' && !ctx.actor.staff) throw badRequest({ method: ['Only staff may record a gift card payment.'] });
     const booking = await loadOr404(ctx.tx, bookings, String(body.booking_id), ctx.actor, { forUpdate: true });
     return createPayment(ctx, booking, body as never);
   },
@@ -50,7 +54,7 @@ export async function createPayment(
 ): Promise<Row> {
   if (CLOSED.includes(String(booking.status))) throw conflict(`This booking is ${booking.status}; it takes no more payments.`);
   const due = num(booking.balance);
-  if (input.amount > due) throw badRequest({ amount: [due > 0 ? `More than the balance due (${due}).` : 'Nothing is due on this booking.'] });
+  if (input.amount > due) throw badRequest({ amount: [due > 0 ? `More than the balance due (${moneyText(due, booking.currency)}).` : 'Nothing is due on this booking.'] });
   let payment = await insertRecord(ctx, payments, {
     vendor_id: booking.vendor_id,
     booking_id: booking.id,
@@ -94,7 +98,7 @@ export const invitationHooks: CollectionHooks = {
   async create(ctx, body) {
     const booking = await loadOr404(ctx.tx, bookings, String(body.booking_id), ctx.actor, { forUpdate: true });
     if (CLOSED.includes(String(booking.status))) throw conflict(`This booking is ${booking.status}; it takes no more payments.`);
-    if (num(body.amount) > num(booking.balance)) throw badRequest({ amount: [`More than the balance due (${booking.balance}).`] });
+    if (num(body.amount) > num(booking.balance)) throw badRequest({ amount: [`More than the balance due (${moneyText(num(booking.balance), booking.currency)}).`] });
     const business = await getSettings(ctx.tx, 'business');
     const expiresAt = (body.expires_at as string | undefined) ?? new Date(Date.parse(ctx.now) + business.invitation_hours * 3_600_000).toISOString();
     if (Date.parse(expiresAt) <= Date.parse(ctx.now)) throw badRequest({ expires_at: ['Must be in the future.'] });
@@ -126,13 +130,13 @@ export const refundHooks: CollectionHooks = {
     const amount = num(body.amount);
     const room = await refundableOf(tx, booking);
     const refundable = room.amount;
-    if (amount > refundable) throw badRequest({ amount: [refundable > 0 ? `At most ${refundable} can be refunded.` : 'Nothing paid is left to refund.'] });
+    if (amount > refundable) throw badRequest({ amount: [refundable > 0 ? `At most ${moneyText(refundable, booking.currency)} can be refunded.` : 'Nothing paid is left to refund.'] });
     if (body.payment_id) {
       const payment = await loadVisible(tx, payments, String(body.payment_id), ctx.actor, { forUpdate: true });
       if (!payment || payment.booking_id !== booking.id) throw badRequest({ payment_id: ['Not a payment of this booking.'] });
       if (!['paid', 'partially_refunded'].includes(String(payment.status))) throw badRequest({ payment_id: ['This payment was not paid.'] });
       const left = room.payments.find((p) => p.id === payment.id)?.refundable ?? 0;
-      if (amount > left) throw badRequest({ amount: [`At most ${left} can be refunded from this payment.`] });
+      if (amount > left) throw badRequest({ amount: [`At most ${moneyText(left, payment.currency)} can be refunded from this payment.`] });
     }
     return insertRecord(ctx, refunds, {
       ...body,

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { ReconcileInput } from '../../src/domain/payments.ts';
 import { collection } from '../../src/domain/registry.ts';
-import { badRequest, forbidden } from '../errors.ts';
+import { badRequest, conflict, forbidden } from '../errors.ts';
 import { API_PREFIX } from './paths.ts';
 import { updateRecord } from './records.ts';
 import { context, guarded, staleVersion } from './resources.ts';
@@ -44,6 +44,10 @@ export function registerPaymentDetail(app: FastifyInstance): void {
         const before = await loadOr404(tx, payments, request.params.id, ctx.actor, { forUpdate: true });
         if (before.version !== request.body.version) throw staleVersion(before);
         const { reconciled } = request.body;
+        // Only money that came in can match the bank's statement.
+        if (reconciled && !['paid', 'partially_refunded', 'refunded'].includes(String(before.status))) {
+          throw conflict('Only a payment that was paid can be reconciled.');
+        }
         return updateRecord(
           { tx, actor: ctx.actor },
           payments,

@@ -90,16 +90,23 @@ test('a cash payment is never more than the balance: a field error, and nothing 
   const booking = await book(d, d.vendor, sc);
   const res = await d.call(d.vendor, 'POST', '/payments/', { booking_id: booking.id, amount: booking.balance + 1, method: 'cash' });
   assert.equal(res.status, 400);
-  assert.deepEqual(res.body.errors.amount, [`More than the balance due (${booking.balance}).`]);
+  // The amount in major units with its currency, as people read it, in their language.
+  const major = (booking.balance / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+  assert.deepEqual(res.body.errors.amount, [`More than the balance due (${major} DZD).`]);
   assert.equal((await d.ok(d.admin, 'GET', `/payments/?booking_id=${booking.id}`)).count, 0);
   const fr = await d.call(d.vendor, 'POST', '/payments/', { booking_id: booking.id, amount: booking.balance + 1, method: 'cash' }, { 'accept-language': 'fr' });
-  assert.notEqual(fr.body.errors.amount[0], res.body.errors.amount[0], 'said in French');
+  const frAmount = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'DZD' }).format(booking.balance / 100);
+  assert.equal(fr.body.errors.amount[0], `Plus que le solde dû (${frAmount}).`);
   // The whole balance is accepted, and the booking is then paid.
   const payment = await d.ok(d.vendor, 'POST', '/payments/', { booking_id: booking.id, amount: booking.balance, method: 'cash', payer_name: 'Amina' });
   assert.equal(payment.status, 'paid');
   assert.equal(payment.booking_ref, booking.ref);
   const after = await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/`);
   assert.deepEqual([after.paid, after.balance], [booking.balance, 0]);
+  // A gift card is paid at once with nothing to check it against: staff only.
+  const gift = await d.call(d.vendor, 'POST', '/payments/', { booking_id: booking.id, amount: 100, method: 'gift_card' });
+  assert.equal(gift.status, 400);
+  assert.deepEqual(gift.body.errors.method, ['Only staff may record a gift card payment.']);
   // A foreign booking is not the vendor's to pay: refused as if it did not exist.
   const foreign = await d.call(d.vendor, 'POST', '/payments/', { booking_id: kabylie.booking_id, amount: 100, method: 'cash' });
   const unknown = await d.call(d.vendor, 'POST', '/payments/', { booking_id: '00000000-0000-4000-8000-000000000000', amount: 100, method: 'cash' });
@@ -138,6 +145,12 @@ test('staff reconcile a payment with a note, and undo it with one; audited; vend
   assert.equal(stale.status, 409);
   assert.equal((await d.call(d.admin, 'POST', '/payments/00000000-0000-4000-8000-000000000000/reconcile/', { reconciled: true, note: 'x', version: 1 })).status, 404);
 
+  // A card payment still pending took no money: nothing to match on the statement.
+  const pending = await d.ok(d.admin, 'GET', `/payments/${sahara[3].id}/`);
+  assert.equal(pending.status, 'pending');
+  const unpaid = await d.call(d.admin, 'POST', `/payments/${pending.id}/reconcile/`, { reconciled: true, note: 'x', version: pending.version });
+  assert.equal(unpaid.status, 409);
+  assert.equal(unpaid.body.detail, 'Only a payment that was paid can be reconciled.');
   const done = await d.ok(d.admin, 'POST', `/payments/${payment.id}/reconcile/`, { reconciled: true, note: 'Seen on the bank statement', version: payment.version }, 200);
   assert.equal(done.reconciled, true);
   assert.equal(done.reconciled_note, 'Seen on the bank statement');

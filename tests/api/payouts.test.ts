@@ -187,6 +187,12 @@ test('a commission change is staff-only, needs a reason, is audited and applies 
   const earlier = await book(d, d.vendor, c, { payment_method: 'cash' });
   const [before] = await entriesOf(earlier.id);
   assert.equal((await d.call(d.vendor, 'POST', `/vendors/${d.vendorId}/commission/`, { commission_percent: 5, reason: 'Mine' })).status, 403);
+  // Not through a PATCH of the vendor, even by staff: that would skip the reason and the history.
+  const vendorRow = await d.ok(d.admin, 'GET', `/vendors/${d.vendorId}/`);
+  const patched = await d.call(d.admin, 'PATCH', `/vendors/${d.vendorId}/`, { commission_percent: 5, version: vendorRow.version });
+  assert.equal(patched.status, 400);
+  assert.deepEqual(patched.body.errors, { commission_percent: ['Change the commission through its own change, with a reason.'] });
+  assert.equal((await d.ok(d.admin, 'GET', `/vendors/${d.vendorId}/`)).commission_percent, vendorRow.commission_percent);
   const noReason = await d.call(d.admin, 'POST', `/vendors/${d.vendorId}/commission/`, { commission_percent: 5, reason: ' ' });
   assert.equal(noReason.status, 400);
   assert.ok(noReason.body.errors.reason);

@@ -315,7 +315,17 @@ describe('money', () => {
     assert.match(card.checkout_url, /^\/pay\/dev-gateway\/dev_/);
     booking = await d.ok(d.vendor, 'GET', `/bookings/${b.id}/`);
     assert.equal(booking.paid, 300000, 'a pending card payment is not money yet');
-    await d.ok(d.vendor, 'POST', `/payments/${card.id}/transition/`, { event: 'pay', version: card.version });
+    // A card payment is the gateway's to settle: vendor staff may not mark it paid by hand,
+    // nor fail or expire it; staff reconciling may, with a reason.
+    for (const event of ['pay', 'fail', 'expire']) {
+      const byVendor = await d.call(d.vendor, 'POST', `/payments/${card.id}/transition/`, { event, version: card.version, reason: 'Paid' });
+      assert.equal(byVendor.status, 403, `${event}: ${JSON.stringify(byVendor.body)}`);
+    }
+    const noReason = await d.call(d.admin, 'POST', `/payments/${card.id}/transition/`, { event: 'pay', version: card.version });
+    assert.equal(noReason.status, 400);
+    assert.ok(noReason.body.errors.reason);
+    assert.equal((await d.ok(d.vendor, 'GET', `/bookings/${b.id}/`)).paid, 300000, 'refusals change nothing');
+    await d.ok(d.admin, 'POST', `/payments/${card.id}/transition/`, { event: 'pay', version: card.version, reason: 'Seen on the bank statement' });
     booking = await d.ok(d.vendor, 'GET', `/bookings/${b.id}/`);
     assert.deepEqual([booking.paid, booking.balance, booking.payment_status], [1000000, 0, 'paid']);
   });

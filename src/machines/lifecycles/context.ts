@@ -3,6 +3,8 @@
  * the record its guards read. Events carry their payload (`reason`, `scheduled_at`).
  * Guards are plain functions of (context, event) so the SPA and the server agree.
  */
+import { GATEWAY_METHODS, type PaymentMethod } from '../../domain/payments.ts';
+
 export type ActorRole = 'staff' | 'vendor' | 'system';
 
 /** How long before an activity starts (on its own day) its customers may be checked in, unless the business settings say otherwise. */
@@ -49,9 +51,11 @@ const at = (iso: unknown) => (iso == null ? NaN : Date.parse(String(iso)));
  * event carries (a failure is a 400 on that field), `role` guards check who acts (403),
  * `state` guards check the record and the clock (409).
  */
+const hasReason = ({ event }: GuardArgs) =>
+  (typeof event.reason === 'string' && event.reason.trim().length > 0) || (typeof event.reason_code === 'string' && event.reason_code.length > 0);
+
 export const guardImplementations = {
-  hasReason: ({ event }: GuardArgs) =>
-    (typeof event.reason === 'string' && event.reason.trim().length > 0) || (typeof event.reason_code === 'string' && event.reason_code.length > 0),
+  hasReason,
   hasScheduleTime: ({ context, event }: GuardArgs) => {
     const when = at(event.scheduled_at ?? context.record.scheduled_at);
     return !Number.isNaN(when) && when > Date.parse(context.now);
@@ -72,6 +76,15 @@ export const guardImplementations = {
     return !Number.isNaN(starts) && localDate(context.record.starts_at) === localDate(context.now) && now >= starts - window;
   },
   isPastExpiry: ({ context }: GuardArgs) => at(context.record.expires_at) <= Date.parse(context.now),
+  /**
+   * A card payment (CIB, Edahabia) is paid, declined or expired by what the gateway
+   * reports (its webhook or the status poll, role system). By hand only staff may
+   * settle one, when reconciling: otherwise money never taken would become a vendor share.
+   */
+  cardSettledByStaff: ({ context }: GuardArgs) =>
+    context.role !== 'vendor' || !GATEWAY_METHODS.includes(context.record.method as PaymentMethod),
+  /** Settling a payment by hand says why; the server's own events need no reason. */
+  reasonWhenByHand: (args: GuardArgs) => args.context.role === 'system' || hasReason(args),
 };
 
 export type GuardName = keyof typeof guardImplementations;
@@ -86,4 +99,6 @@ export const GUARD_INFO: Record<GuardName, { kind: 'payload' | 'role' | 'state';
   activityStarted: { kind: 'state', message: 'The activity has not started yet.' },
   checkInOpen: { kind: 'state', message: 'Check-in opens on the day of the activity, shortly before it starts.' },
   isPastExpiry: { kind: 'state', message: 'The link has not expired yet.' },
+  cardSettledByStaff: { kind: 'role', message: 'A card payment is settled by the payment gateway; only staff may settle it by hand.' },
+  reasonWhenByHand: { kind: 'payload', field: 'reason', message: 'A reason is required.' },
 };

@@ -1,9 +1,10 @@
-import { setup } from 'xstate';
+import { and, setup } from 'xstate';
 import { guardImplementations, type LifecycleContext, type LifecycleEvent } from './context.ts';
 
 /**
  * Payment lifecycle. Events: pay, fail, cancel, expire (while pending), and
  * partially_refund / refund, which only succeeding refunds send (guard isSystem).
+ * A card payment's pay / fail / expire are the gateway's: by hand only staff, with a reason.
  */
 export const paymentLifecycle = setup({
   types: {
@@ -11,7 +12,11 @@ export const paymentLifecycle = setup({
     input: {} as LifecycleContext,
     events: {} as LifecycleEvent & { type: 'pay' | 'fail' | 'cancel' | 'expire' | 'partially_refund' | 'refund' },
   },
-  guards: { isSystem: guardImplementations.isSystem },
+  guards: {
+    isSystem: guardImplementations.isSystem,
+    cardSettledByStaff: guardImplementations.cardSettledByStaff,
+    reasonWhenByHand: guardImplementations.reasonWhenByHand,
+  },
 }).createMachine({
   id: 'payment',
   description: 'A payment from checkout to settlement and refunds.',
@@ -21,10 +26,10 @@ export const paymentLifecycle = setup({
     pending: {
       description: 'Waiting for the payer or the gateway.',
       on: {
-        pay: { target: 'paid', description: 'The gateway confirmed, or staff reconciled it.' },
-        fail: { target: 'failed' },
+        pay: { target: 'paid', guard: and(['cardSettledByStaff', 'reasonWhenByHand']), description: 'The gateway confirmed, or staff reconciled it.' },
+        fail: { target: 'failed', guard: and(['cardSettledByStaff', 'reasonWhenByHand']) },
         cancel: { target: 'cancelled' },
-        expire: { target: 'expired' },
+        expire: { target: 'expired', guard: and(['cardSettledByStaff', 'reasonWhenByHand']) },
       },
     },
     paid: {
