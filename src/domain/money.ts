@@ -252,11 +252,15 @@ export const BOOKING_CLOSED_STATUSES = ['declined', 'expired', 'cancelled'] as c
 /**
  * The money side of a booking from its total, what was paid (gross) and what was
  * refunded: payment status and balance due (negative when the customer is owed money).
+ * A refund is money given back, never a new debt: what is owed is the total less what was
+ * paid, whatever was refunded since. A refund only settles what was overpaid (a booking
+ * repriced lower, then refunded the difference), so the balance never falls below what
+ * the customer still holds net of refunds.
  */
 export function bookingMoney(b: { total: number; paid: number; refunded: number; status: string }): { balance: number; payment_status: BookingPaymentStatus } {
   const net = b.paid - b.refunded;
   const closed = (BOOKING_CLOSED_STATUSES as readonly string[]).includes(b.status);
-  const balance = closed ? 0 : b.total - net;
+  const balance = closed ? 0 : Math.max(b.total - b.paid, Math.min(0, b.total - net));
   let payment_status: BookingPaymentStatus;
   if (b.refunded > 0) payment_status = b.refunded >= b.paid ? 'refunded' : 'partially_refunded';
   else if (b.paid >= b.total) payment_status = 'paid';

@@ -118,7 +118,13 @@ test('payment status and balance follow payments and refunds', () => {
   assert.deepEqual(bookingMoney({ total: 1000, paid: 0, refunded: 0, status: 'confirmed' }), { balance: 1000, payment_status: 'unpaid' });
   assert.deepEqual(bookingMoney({ total: 1000, paid: 300, refunded: 0, status: 'confirmed' }), { balance: 700, payment_status: 'deposit' });
   assert.deepEqual(bookingMoney({ total: 1000, paid: 1000, refunded: 0, status: 'confirmed' }), { balance: 0, payment_status: 'paid' });
-  assert.deepEqual(bookingMoney({ total: 1000, paid: 1000, refunded: 400, status: 'confirmed' }), { balance: 400, payment_status: 'partially_refunded' });
+  // A partial refund of a paid booking that goes ahead is money given back, not money owed again.
+  assert.deepEqual(bookingMoney({ total: 898_000, paid: 898_000, refunded: 400_000, status: 'confirmed' }), { balance: 0, payment_status: 'partially_refunded' });
+  assert.deepEqual(bookingMoney({ total: 1000, paid: 300, refunded: 100, status: 'confirmed' }), { balance: 700, payment_status: 'partially_refunded' });
+  // Overpaid (repriced lower): owed to the customer until refunded, then settled.
+  assert.deepEqual(bookingMoney({ total: 600, paid: 1000, refunded: 0, status: 'confirmed' }), { balance: -400, payment_status: 'paid' });
+  assert.deepEqual(bookingMoney({ total: 600, paid: 1000, refunded: 100, status: 'confirmed' }), { balance: -300, payment_status: 'partially_refunded' });
+  assert.deepEqual(bookingMoney({ total: 600, paid: 1000, refunded: 400, status: 'confirmed' }), { balance: 0, payment_status: 'partially_refunded' });
   assert.deepEqual(bookingMoney({ total: 1000, paid: 1000, refunded: 1000, status: 'cancelled' }), { balance: 0, payment_status: 'refunded' });
   assert.deepEqual(bookingMoney({ total: 0, paid: 0, refunded: 0, status: 'confirmed' }), { balance: 0, payment_status: 'paid' });
   assert.ok(BOOKING_STATUSES.includes('no_show'));

@@ -15,3 +15,8 @@ UPDATE coupons c SET code = left(upper(r.code), 40 - length('-' || r.n)) || '-' 
 FROM ranked r WHERE c.id = r.id AND r.n > 1;
 ALTER TABLE coupons DROP CONSTRAINT coupons_vendor_code_key;
 CREATE UNIQUE INDEX coupons_code_upper_key ON coupons (upper(code));
+
+-- A refund is money given back, never a new debt (src/domain/money.ts bookingMoney):
+-- bookings that a partial refund had left "owing" what was refunded are owed nothing more.
+UPDATE bookings SET balance = GREATEST(total - paid, LEAST(0, total - paid + refunded))
+WHERE refunded > 0 AND status NOT IN ('declined', 'expired', 'cancelled');
