@@ -16,6 +16,7 @@ import { DEFAULT_SETTINGS } from '../../src/domain/settings.ts';
 import { WILAYAS } from '../../src/domain/wilayas.ts';
 import type { Database, Queryable } from './index.ts';
 import { DEMO_VENDORS } from './seed.ts';
+import { figures, SUMS, sumsOf } from '../domain/payouts.ts';
 
 export interface DemoOptions {
   /** Multiplies customers and bookings (1 = 2,000 customers and 20,000 bookings). */
@@ -136,6 +137,37 @@ const SUBCATEGORIES: [string, string, string, string, string, string[]][] = [
   ['water', 'diving', 'Diving', 'Plongée', 'الغوص', ['Scuba diving']],
   ['water', 'boating', 'Boats and paddles', 'Bateaux et pagaies', 'القوارب والتجديف', ['Sea kayak', 'Sailing lesson']],
 ];
+
+/**
+ * The first demo vendor's payouts, built as staff would from its shares: one paid with its
+ * bank reference (activities up to two months ago, paid 50 days ago, so its reserve is
+ * due) and a draft of everything payable since, which releases that reserve.
+ */
+async function seedPayouts(q: Queryable, rng: ReturnType<typeof prng>, vendorId: string, now: number, reservePercent: number, staff: string | null): Promise<void> {
+  const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
+  let release: { id: string; reserve_held: number } | undefined;
+  for (const [periodEnd, paidAt] of [[day(-60), now - 50 * DAY], [day(-1), null]] as const) {
+    const id = rng.uuid();
+    const createdAt = iso(Date.parse(`${periodEnd}T12:00:00Z`) + DAY);
+    await q.query(`INSERT INTO payouts (id, vendor_id, period_end, status, amount, created_by, created_at, updated_at) VALUES ($1, $2, $3, 'draft', 0, $4, $5, $5)`, [
+      id, vendorId, periodEnd, staff, createdAt,
+    ]);
+    const { rows } = await q.query(
+      `WITH claimed AS (
+         UPDATE vendor_share_entries SET payout_id = $1 WHERE vendor_id = $2 AND payout_id IS NULL AND payable_from < $3::date + 1 RETURNING kind, amount)
+       SELECT ${SUMS} FROM claimed`,
+      [id, vendorId, periodEnd],
+    );
+    const f = figures(sumsOf(rows[0]), reservePercent, release);
+    const paid = paidAt === null ? {} : { status: 'paid', approved_at: iso(paidAt - DAY), approved_by: staff, paid_at: iso(paidAt), paid_by: staff, bank_reference: `VIR-${periodEnd.replaceAll('-', '')}-0001` };
+    const values = { ...f, ...paid };
+    const keys = Object.keys(values);
+    await q.query(`UPDATE payouts SET ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')}, status_changed_at = coalesce($${keys.length + 2}::timestamptz, created_at) WHERE id = $1`, [
+      id, ...Object.values(values), paidAt === null ? null : iso(paidAt),
+    ]);
+    release = { id, reserve_held: f.reserve_held };
+  }
+}
 
 /** Seeds the demo data once, when the database holds no service yet. */
 export async function seedDemoDataOnce(db: Database, options: DemoOptions = {}): Promise<DemoStats | null> {
@@ -490,6 +522,7 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
   log(`bookings: ${counts.bookings}, payments: ${counts.payments}, refunds: ${counts.refunds}`);
   // What each vendor is owed for these payments and refunds (the ledger payouts are built from).
   await q.query('SELECT vendor_share_entries_backfill()');
+  await seedPayouts(q, rng, vendors[0].id, now, fees.payout_reserve_percent, staff);
 
   // Wallet credits for refunds to the wallet, with the balance after each.
   const wallet: Row[] = walletRefunds.map((r) => ({

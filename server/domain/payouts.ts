@@ -136,7 +136,7 @@ async function reserveToRelease(tx: Queryable, vendorId: string, currency: strin
   return { id: rows[rows.length - 1].id, reserve_held: rows.reduce((sum, r) => sum + num(r.reserve_held), 0) };
 }
 
-function figures(sums: { count: number; gross: number; refunds: number }, reservePercent: number, release: Release | undefined): PayoutFigures {
+export function figures(sums: { count: number; gross: number; refunds: number }, reservePercent: number, release: Release | undefined): PayoutFigures {
   const net = sums.gross - sums.refunds;
   const reserve_held = net > 0 ? Math.round((net * reservePercent) / 100) : 0;
   const reserve_released = release?.reserve_held ?? 0;
@@ -151,10 +151,10 @@ function refuseEmpty(f: PayoutFigures) {
   if (f.amount < 0) throw conflict('The refunds to deduct exceed what is payable; nothing can be paid out yet.');
 }
 
-const SUMS = `count(*)::int AS count,
+export const SUMS = `count(*)::int AS count,
   coalesce(sum(amount) FILTER (WHERE kind = 'payment'), 0)::bigint AS gross,
   coalesce(-sum(amount) FILTER (WHERE kind = 'refund'), 0)::bigint AS refunds`;
-const sumsOf = (r: Row) => ({ count: num(r.count), gross: num(r.gross), refunds: num(r.refunds) });
+export const sumsOf = (r: Row) => ({ count: num(r.count), gross: num(r.gross), refunds: num(r.refunds) });
 
 /** What a payout for this vendor up to `period_end` would hold (nothing is written). */
 export async function previewPayout(tx: Queryable, input: { vendor_id: string; period_end: string; currency: string }, now: string) {

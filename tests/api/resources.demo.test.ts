@@ -91,6 +91,27 @@ test('paid, refunded, balance and payment status follow the payments and refunds
   assert.deepEqual(row, { paid: 0, refunded: 0, balance: 0, over_refunded: 0, over_refunded_payments: 0, unsplit: 0, wallet: 0, overbooked: 0 });
 });
 
+test('the first demo vendor has a paid payout with its bank reference and a draft releasing its reserve, each exactly its entries', async () => {
+  const payouts = await d.sql<Json>(
+    `SELECT o.status, o.bank_reference, o.entries_count, o.gross, o.refunds, o.reserve_held, o.reserve_released, o.released_from, o.amount,
+            count(e.id)::int AS entries, coalesce(sum(e.amount) FILTER (WHERE e.kind = 'payment'), 0)::bigint AS entry_gross,
+            coalesce(-sum(e.amount) FILTER (WHERE e.kind = 'refund'), 0)::bigint AS entry_refunds
+       FROM payouts o LEFT JOIN vendor_share_entries e ON e.payout_id = o.id WHERE o.vendor_id = $1 GROUP BY o.id ORDER BY o.period_end`,
+    [DEMO_VENDORS.sahara.id],
+  );
+  assert.deepEqual(payouts.map((p) => p.status), ['paid', 'draft']);
+  const [paid, draft] = payouts;
+  assert.match(paid.bank_reference, /^VIR-/);
+  for (const p of payouts) {
+    assert.ok(p.entries > 0);
+    assert.deepEqual([p.entries_count, Number(p.gross), Number(p.refunds)], [p.entries, Number(p.entry_gross), Number(p.entry_refunds)]);
+  }
+  assert.ok(Number(paid.reserve_held) > 0);
+  assert.equal(Number(draft.reserve_released), Number(paid.reserve_held), 'the paid payout was paid more than 30 days ago');
+  // Nothing is paid out beyond the vendor's shares in it.
+  assert.ok(Number(paid.amount) <= Number(paid.entry_gross) - Number(paid.entry_refunds));
+});
+
 // Speed is measured by `npm run bench`, not asserted here: timings flake on a busy machine.
 test('lists over the demo data stay scoped to the vendor', async () => {
   for (const url of ['/bookings/', '/bookings/?ordering=-total&status=confirmed', '/bookings/?search=benali', `/bookings/?starts_at__gte=${new Date().toISOString()}`, '/customers/?search=amina', '/payments/?ordering=-paid_at']) {

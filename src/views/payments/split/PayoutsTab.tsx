@@ -31,6 +31,7 @@ export function PayoutsTab({ route, staff, tabs }: PageProps & { staff: boolean;
     navigate(panel.href('payout', String(created.id)));
   }, [created]);
   const money = (minor: number, currency: string) => formatMoney(intl, minor, currency);
+  const openBuild = () => build.send({ type: 'open', period_end: today() });
 
   const columns: Column<PayoutRow>[] = [
     { key: 'period_end', header: 'payouts.periodEnd', priority: 1, sortField: 'period_end', render: (r) => formatDate(intl, r.period_end) },
@@ -65,14 +66,28 @@ export function PayoutsTab({ route, staff, tabs }: PageProps & { staff: boolean;
       list={list}
       staff={staff}
       columns={columns}
-      empty={<FormattedMessage id="payouts.none" />}
+      empty={
+        <>
+          <FormattedMessage id="payouts.none" />
+          {/* The next step: staff build one; a vendor learns when one appears. */}
+          <span className="payouts-empty-next">
+            {staff ? (
+              <button type="button" className="button button-primary" onClick={openBuild}>
+                <FormattedMessage id="payouts.build" />
+              </button>
+            ) : (
+              <FormattedMessage id="payouts.noneVendor" />
+            )}
+          </span>
+        </>
+      }
       tableName={staff ? 'payouts' : 'payouts-vendor'}
       rowHref={(row) => panel.href('payout', row.id)}
       actions={
         <>
           {tabs}
           {staff && (
-            <button type="button" className="button button-primary" onClick={() => build.send({ type: 'open', period_end: today() })}>
+            <button type="button" className="button button-primary" onClick={openBuild}>
               <FormattedMessage id="payouts.build" />
             </button>
           )}
