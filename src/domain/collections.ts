@@ -420,8 +420,8 @@ export const coupons = {
   writable: {"create":true,"update":true},
   vendorRule: "own",
   search: ["code","description"],
-  filters: ["vendor_id","kind","active","stackable","code","funded_by","booking_from","booking_to","travel_to"],
-  views: ["active","scheduled","expired","all"],
+  filters: ["vendor_id","kind","active","used_up","stackable","code","funded_by","booking_from","booking_to","travel_to"],
+  views: ["active","scheduled","expired","all","used_up"],
   ordering: ["created_at","updated_at","code","uses_count","value","booking_to"],
   defaultOrdering: "-created_at",
   refs: {"vendor_id":"vendors","service_ids":"services"},
@@ -449,6 +449,7 @@ export const coupons = {
     funded_by: {"type":"string","enum":["platform","vendor","shared"]},
     platform_share_percent: {"type":"integer","minimum":0,"maximum":100,"nullable":true},
     uses_count: {"type":"integer","minimum":0,"maximum":100000000},
+    used_up: {"type":"boolean"},
   },
 } as const;
 
@@ -459,8 +460,8 @@ export const discounts = {
   writable: {"create":true,"update":true},
   vendorRule: "own",
   search: ["name_i18n"],
-  filters: ["vendor_id","kind","active","stackable","funded_by","booking_from","booking_to"],
-  views: ["active","scheduled","expired","all"],
+  filters: ["vendor_id","kind","active","used_up","stackable","funded_by","booking_from","booking_to"],
+  views: ["active","scheduled","expired","all","used_up"],
   ordering: ["created_at","updated_at","uses_count","value","name_i18n","booking_to"],
   defaultOrdering: "-created_at",
   refs: {"vendor_id":"vendors","service_ids":"services"},
@@ -488,6 +489,7 @@ export const discounts = {
     funded_by: {"type":"string","enum":["platform","vendor","shared"]},
     platform_share_percent: {"type":"integer","minimum":0,"maximum":100,"nullable":true},
     uses_count: {"type":"integer","minimum":0,"maximum":100000000},
+    used_up: {"type":"boolean"},
   },
 } as const;
 

@@ -39,7 +39,9 @@ export const CouponInput = StrictObject({
   ...promotionRules,
 });
 export const CouponPatch = patchOf(Type.Omit(CouponInput, ['vendor_id']));
-export const Coupon = StrictObject({ ...RecordBase, ...Type.Required(CouponInput).properties, uses_count: Count(100_000_000) });
+/** Ran out of uses (uses_count reached max_uses): computed by the database, never written. */
+const usedUp = { used_up: Type.Boolean({ description: 'True once uses_count has reached max_uses.' }) };
+export const Coupon = StrictObject({ ...RecordBase, ...Type.Required(CouponInput).properties, uses_count: Count(100_000_000), ...usedUp });
 export type Coupon = Static<typeof Coupon>;
 
 export const DiscountInput = StrictObject({
@@ -49,7 +51,7 @@ export const DiscountInput = StrictObject({
   ...promotionRules,
 });
 export const DiscountPatch = patchOf(Type.Omit(DiscountInput, ['vendor_id']));
-export const Discount = StrictObject({ ...RecordBase, ...Type.Required(DiscountInput).properties, uses_count: Count(100_000_000) });
+export const Discount = StrictObject({ ...RecordBase, ...Type.Required(DiscountInput).properties, uses_count: Count(100_000_000), ...usedUp });
 export type Discount = Static<typeof Discount>;
 
 export const DealInput = StrictObject({

@@ -156,6 +156,11 @@ const promotionViews = (from: string, to: string) => ({
   expired: [{ [`${to}__lt`]: '$today' }],
   all: [],
 });
+/** Coupons and discounts that ran out of uses are not running, whatever their window. */
+const usedUpViews = (from: string, to: string) => {
+  const views = promotionViews(from, to);
+  return { ...views, active: views.active.map((v) => ({ ...v, used_up: 'false' })), used_up: [{ used_up: 'true' }] };
+};
 
 const base = { vendorRule: 'own' as VendorRule, vendorColumn: 'required' as const, search: [] as string[], defaultOrdering: '-created_at' };
 const T = ['created_at', 'updated_at'];
@@ -335,15 +340,15 @@ export const COLLECTIONS: CollectionSpec[] = [
     ...base, name: 'coupons', table: 'coupons', title: 'Coupons', area: 'promotions', vendorColumn: 'optional',
     read: Coupon, create: CouponInput, patch: CouponPatch, access: crud(), refs: { vendor_id: 'vendors', service_ids: 'services' },
     search: ['code', 'description'],
-    filters: ['vendor_id', 'kind', 'active', 'stackable', 'code', 'funded_by', 'booking_from', 'booking_to', 'travel_to'],
-    views: promotionViews('booking_from', 'booking_to'),
+    filters: ['vendor_id', 'kind', 'active', 'used_up', 'stackable', 'code', 'funded_by', 'booking_from', 'booking_to', 'travel_to'],
+    views: usedUpViews('booking_from', 'booking_to'),
     ordering: [...T, 'code', 'uses_count', 'value', 'booking_to'], unique: ['code'], check: promotionCheck,
   },
   {
     ...base, name: 'discounts', table: 'discounts', title: 'Discounts', area: 'promotions', vendorColumn: 'optional',
     read: Discount, create: DiscountInput, patch: DiscountPatch, access: crud(), refs: { vendor_id: 'vendors', service_ids: 'services' },
-    search: ['name_i18n'], filters: ['vendor_id', 'kind', 'active', 'stackable', 'funded_by', 'booking_from', 'booking_to'],
-    views: promotionViews('booking_from', 'booking_to'),
+    search: ['name_i18n'], filters: ['vendor_id', 'kind', 'active', 'used_up', 'stackable', 'funded_by', 'booking_from', 'booking_to'],
+    views: usedUpViews('booking_from', 'booking_to'),
     ordering: [...T, 'uses_count', 'value', 'name_i18n', 'booking_to'], check: promotionCheck,
   },
   {

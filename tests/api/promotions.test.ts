@@ -275,6 +275,23 @@ test('views: active now, scheduled, expired', async () => {
   assert.equal((await ids('all')).size, 4);
 });
 
+test('a coupon or discount out of uses says so and leaves the "active now" view', async () => {
+  const once = await d.ok(d.vendor2, 'POST', '/coupons/', coupon({ max_uses: 1 }));
+  assert.equal(once.used_up, false);
+  await book(d, d.vendor2, c2, { coupon_code: once.code });
+  const after = await d.ok(d.vendor2, 'GET', `/coupons/${once.id}/`);
+  assert.deepEqual([after.uses_count, after.used_up, after.active], [1, true, true]);
+  const ids = async (path: string, view: string) => new Set((await d.ok(d.vendor2, 'GET', `${path}?view=${view}&page_size=100`)).results.map((r: Json) => r.id));
+  assert.ok(!(await ids('/coupons/', 'active')).has(once.id));
+  assert.deepEqual([...(await ids('/coupons/', 'used_up'))], [once.id]);
+
+  const [service] = await services(d.vendor2, c2, 1);
+  const discount = await d.ok(d.vendor2, 'POST', '/discounts/', { name_i18n: i18n('Once'), kind: 'fixed', value: 1000, max_uses: 1, service_ids: [service.id] });
+  await book(d, d.vendor2, c2, { service_id: service.id });
+  assert.equal((await d.ok(d.vendor2, 'GET', `/discounts/${discount.id}/`)).used_up, true);
+  assert.ok((await ids('/discounts/', 'used_up')).has(discount.id));
+});
+
 test('N uses left, N + 5 concurrent bookings: exactly N get the coupon, the others are refused at the code', async () => {
   const left = 3;
   const limited = await d.ok(d.vendor, 'POST', '/coupons/', coupon({ max_uses: 10 }));

@@ -20,3 +20,8 @@ CREATE UNIQUE INDEX coupons_code_upper_key ON coupons (upper(code));
 -- bookings that a partial refund had left "owing" what was refunded are owed nothing more.
 UPDATE bookings SET balance = GREATEST(total - paid, LEAST(0, total - paid + refunded))
 WHERE refunded > 0 AND status NOT IN ('declined', 'expired', 'cancelled');
+
+-- A coupon or discount that ran out of uses is not running: lists say "Used up" and the
+-- "active now" view leaves it out.
+ALTER TABLE coupons ADD COLUMN used_up boolean GENERATED ALWAYS AS (max_uses IS NOT NULL AND uses_count >= max_uses) STORED;
+ALTER TABLE discounts ADD COLUMN used_up boolean GENERATED ALWAYS AS (max_uses IS NOT NULL AND uses_count >= max_uses) STORED;

@@ -18,7 +18,7 @@ import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
-import { COUPON_DEFAULTS, DISCOUNT_DEFAULTS } from './promotionScreens.ts';
+import { COUPON_DEFAULTS, DISCOUNT_DEFAULTS, promotionState } from './promotionScreens.ts';
 import { ServicesField } from './ServicesField.tsx';
 
 type Resource = 'coupons' | 'discounts';
@@ -69,7 +69,7 @@ export function PromotionEditor({ resource, id, onClose }: { resource: Resource;
   const summary = (r: Record<string, unknown> | null) =>
     r ? (
       <>
-        <bdi>{promotionName(r, intl.locale)}</bdi> · <PromotionValue record={r} /> · <FormattedMessage id={r.active ? 'promotionActive.active' : 'promotionActive.inactive'} />
+        <bdi>{promotionName(r, intl.locale)}</bdi> · <PromotionValue record={r} /> · <FormattedMessage id={`promotionActive.${promotionState(r)}`} />
       </>
     ) : (
       '—'

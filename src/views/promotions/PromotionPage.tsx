@@ -12,7 +12,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { usePanelParam } from '../ui/usePanelParam.ts';
 import { CheckCode } from './CheckCode.tsx';
 import { PromotionEditor, PromotionValue } from './PromotionEditor.tsx';
-import { couponsScreen, discountsScreen, NEW_PROMOTION, type CouponRow, type DiscountRow } from './promotionScreens.ts';
+import { couponsScreen, discountsScreen, NEW_PROMOTION, promotionState, type CouponRow, type DiscountRow } from './promotionScreens.ts';
 import { PromotionUsage } from './PromotionUsage.tsx';
 
 type Row = CouponRow | DiscountRow;
@@ -63,7 +63,7 @@ export function PromotionPage({ route, resource }: PageProps & { resource: 'coup
       ? [{ key: 'vendor', header: 'promotion.vendor', priority: 3 as const, render: (r: Row) => r._expanded?.vendor_id?.trade_name ?? <FormattedMessage id="promotionFunder.platform" /> }]
       : []),
     { key: 'funded', header: 'promotion.fundedBy', priority: 3, render: (r) => <FormattedMessage id={`promotionFunder.${r.funded_by}`} /> },
-    { key: 'active', header: 'promotion.active', priority: 1, render: (r) => <StatusChip status={r.active ? 'active' : 'inactive'} kind="promotionActive" /> },
+    { key: 'active', header: 'promotion.active', priority: 1, render: (r) => <StatusChip status={promotionState(r)} kind="promotionActive" /> },
   ];
 
   const close = (saved: boolean) => {

@@ -13,8 +13,12 @@ const RULE_VIEWS = [
   { key: 'active', label: 'promotionView.active' },
   { key: 'scheduled', label: 'promotionView.scheduled', ordering: 'created_at' },
   { key: 'expired', label: 'promotionView.expired', ordering: '-booking_to' },
+  { key: 'used_up', label: 'promotionView.usedUp', ordering: '-updated_at' },
   { key: 'all', label: 'promotionView.all' },
 ] as const;
+
+/** A coupon's or discount's state in a word: switched off, out of uses, or running. */
+export const promotionState = (r: { active?: unknown; used_up?: unknown }) => (!r.active ? 'inactive' : r.used_up ? 'used_up' : 'active');
 
 export const couponsScreen = defineListScreen({
   collection: coupons,
