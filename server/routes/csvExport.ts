@@ -36,6 +36,10 @@ const ENUM_LABELS: Record<string, string> = {
   'bookings.payment_status': 'paymentStatus',
   'bookings.channel': 'channel',
   'payments.status': 'paymentRecordStatus',
+  'payments.method': 'paymentMethod',
+  'payments.payout_status': 'paymentPayoutStatus',
+  'vendor-share-entries.kind': 'payouts.kind',
+  'payouts.status': 'payoutStatus',
   'refunds.status': 'refundStatus',
   'payment-invitations.status': 'invitationStatus',
   'refunds.kind': 'refundKind',
@@ -58,7 +62,16 @@ export interface ExportDefaults {
   columns?: readonly string[];
   /** Ordering when the request gives none (the collection's default otherwise). */
   ordering?: string;
+  /** References always shown by their label, whatever the request expands (a spreadsheet has no use for an id). */
+  expand?: readonly string[];
 }
+
+/** Exports of the registry's collections that show references by label. */
+const EXPORT_DEFAULTS: Record<string, ExportDefaults> = {
+  payments: { expand: ['booking_id', 'recorded_by', 'reconciled_by'] },
+  'vendor-share-entries': { expand: ['booking_id', 'payout_id'] },
+  'commission-changes': { expand: ['changed_by'] },
+};
 
 /** The query string of an export: the list's filters and ordering, plus lang, columns and expand. */
 export function exportQuerySchema(spec: CollectionSpec) {
@@ -168,7 +181,7 @@ export function exportCsv(q: Queryable, spec: CollectionSpec, actor: Actor, quer
   const { lang = 'en', columns: columnsText, expand: expandText, ...list } = query;
   const info = tableInfo(spec);
   const columns = chosenColumns(spec, columnsText, defaults);
-  const expand = parseExpand(spec, expandText);
+  const expand = parseExpand(spec, [...new Set([...(defaults.expand ?? []), ...(expandText?.split(',') ?? [])])].join(',') || undefined);
   const keys = orderKeys(spec, list.ordering ?? defaults.ordering);
   listConditions(spec, list, new Params());
   const format = formatter(spec, columns, new Map(
@@ -214,6 +227,6 @@ export async function sendExport(app: FastifyInstance, request: FastifyRequest<{
 /** `GET /<collection>/export.csv` for a collection of the registry. */
 export function registerExport(app: FastifyInstance, spec: CollectionSpec): void {
   app.get<{ Querystring: ExportQuery }>(`${API_PREFIX}/${spec.name}/export.csv`, { ...guarded(app, spec, 'list'), schema: { querystring: exportQuerySchema(spec) } }, (request, reply) =>
-    sendExport(app, request, reply, spec),
+    sendExport(app, request, reply, spec, EXPORT_DEFAULTS[spec.name]),
   );
 }

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { EXPORT_BATCH } from '../../server/routes/listing.ts';
+import ar from '../../src/locales/ar.json' with { type: 'json' };
 import { book, catalogFor, inDays, startDomain, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
 
 let d: Domain;
@@ -44,6 +45,24 @@ test('chosen columns, in order, with headers, enums and money in the chosen lang
   const ar = await csv(d.vendor, '/refunds/export.csv?lang=ar&columns=status,amount');
   assert.deepEqual(ar.rows[0].split(','), ['الحالة', 'المبلغ']);
   assert.equal(ar.rows[1].split(',')[0], 'مطلوب');
+});
+
+test('money exports in Arabic: every header and enum translated, the booking by its ref', async () => {
+  const cells = (row: string) => row.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+  const raw = (headers: string[]) => headers.filter((h) => /^[a-z_]+$/.test(h));
+  // Every field, as a request without `columns` exports them.
+  for (const name of ['payments', 'vendor-share-entries', 'payouts', 'commission-changes']) {
+    const all = await csv(d.admin, `/${name}/export.csv?lang=ar`);
+    assert.equal(all.status, 200, name);
+    assert.deepEqual(raw(cells(all.rows[0])), [], `${name}: untranslated headers`);
+  }
+  const payments = await csv(d.vendor, `/payments/export.csv?lang=ar&columns=booking_id,method,payout_status&booking_id=${booking.id}`);
+  assert.deepEqual(cells(payments.rows[0]), [ar['column.booking_id'], ar['column.method'], ar['column.payments.payout_status']]);
+  assert.deepEqual(cells(payments.rows[1]), [booking.ref, ar['paymentMethod.cash'], ar['paymentPayoutStatus.pending']]);
+  const entries = await csv(d.vendor, `/vendor-share-entries/export.csv?lang=ar&columns=booking_id,kind,commission,fee,commission_percent,payable_from,payout_id&booking_id=${booking.id}`);
+  assert.deepEqual(raw(cells(entries.rows[0])), []);
+  const [ref, kind] = cells(entries.rows[1]);
+  assert.deepEqual([ref, kind], [booking.ref, ar['payouts.kind.payment']]);
 });
 
 test("instants in Algeria's time; texts in three languages in the chosen one", async () => {
