@@ -197,6 +197,12 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('This payment link was cancelled.'), 'serverError.payLinkCancelled'],
   [p('This payment link has expired.'), 'serverError.payLinkExpired'],
   [p('The webhook signature is missing or wrong.'), 'serverError.webhookSignature'],
+  // What a gateway event did, kept with the event (server/routes/payLink.ts) and shown on the payment
+  [p('No payment has this gateway reference.'), 'serverError.gatewayNoPayment'],
+  [p('The payment is already {status:text}.'), 'serverError.gatewayAlreadySettled'],
+  [p('The gateway reports {reported:money}; the payment is {amount:money}. Nothing was paid.'), 'serverError.gatewayAmountMismatch'],
+  [p('The booking owed {owed:money}; it is overpaid by {over:money}.'), 'serverError.gatewayOverpaid'],
+  [p('The link was {status:text} when its payment landed.'), 'serverError.gatewayLinkClosed'],
   [p('At most {amount:money} can be refunded.'), 'serverError.refundMax'],
   [p('Nothing paid is left to refund.'), 'serverError.nothingToRefund'],
   [p('Not a payment of this booking.'), 'serverError.notAPayment'],
@@ -299,6 +305,17 @@ export function translateMessage(message: string, locale: Locale): string {
   const translated = sentences.map((s) => translateWhole(s, locale));
   if (translated.every((t) => t === null)) return message;
   return translated.map((t, i) => t ?? sentences[i]).join(' ');
+}
+
+/**
+ * `message` in `locale` (English too, its amounts written the locale's way) when every sentence
+ * of it is one of the table's; null for a text the table does not know, which is then not shown.
+ */
+export function translateKnown(message: string, locale: Locale): string | null {
+  const whole = translateWhole(message, locale);
+  if (whole !== null) return whole;
+  const translated = message.split(/(?<=\.) (?=[A-Z])/).map((sentence) => translateWhole(sentence, locale));
+  return translated.length > 1 && translated.every((t) => t !== null) ? translated.join(' ') : null;
 }
 
 /** The same body with `detail` and the field messages in `locale`; other members untouched. */

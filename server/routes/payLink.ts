@@ -17,6 +17,7 @@ import { Type, type Static } from 'typebox';
 import { LOCALES, type Locale } from '../../src/domain/common.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { loginRetryAfter, recordLoginFailure } from '../auth/rateLimit.ts';
+import { moneyText } from '../errorLanguage.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { DevGateway, type GatewayEvent } from '../domain/gateway.ts';
 import { bookings, payments } from '../domain/money.ts';
@@ -205,7 +206,7 @@ export async function applyGatewayEvent(ctx: WriteContext, provider: string, eve
   const ids = { vendor: payment.vendor_id, payment: payment.id, invitation: link?.id };
   if (payment.status !== 'pending') return record('ignored', `The payment is already ${payment.status}.`, ids);
   if (event.amount !== num(payment.amount) || event.currency !== payment.currency) {
-    return record('failed', `The gateway reports ${event.amount} ${event.currency}; the payment is ${payment.amount} ${payment.currency}. Nothing was paid.`, ids);
+    return record('failed', `The gateway reports ${moneyText(event.amount, event.currency)}; the payment is ${moneyText(num(payment.amount), payment.currency)}. Nothing was paid.`, ids);
   }
   if (event.kind === 'payment.failed') {
     // The link stays open: the payer may try again.
@@ -216,7 +217,7 @@ export async function applyGatewayEvent(ctx: WriteContext, provider: string, eve
   // link meanwhile, and the event's detail says what staff must settle (a refund).
   const notes: string[] = [];
   const booking = (await fetchUnscoped(tx, bookings, String(payment.booking_id)))!;
-  if (num(payment.amount) > num(booking.balance)) notes.push(`The booking owed ${num(booking.balance)}; it is overpaid by ${num(payment.amount) - num(booking.balance)}.`);
+  if (num(payment.amount) > num(booking.balance)) notes.push(`The booking owed ${moneyText(num(booking.balance), booking.currency)}; it is overpaid by ${moneyText(num(payment.amount) - num(booking.balance), booking.currency)}.`);
   // The payment chart's `pay` lands it: split, booking paid / balance / payment status.
   await applyTransition(ctx, payments, paymentHooks, payment, { event: 'pay' }, 'system');
   if (link && ['sent', 'opened'].includes(String(link.status))) {

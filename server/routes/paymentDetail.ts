@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { ReconcileInput } from '../../src/domain/payments.ts';
 import { collection } from '../../src/domain/registry.ts';
+import { requestLocale, translateKnown } from '../errorLanguage.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
 import { API_PREFIX } from './paths.ts';
 import { updateRecord } from './records.ts';
@@ -29,7 +30,15 @@ export function registerPaymentDetail(app: FastifyInstance): void {
        FROM gateway_events WHERE payment_id = $1 ORDER BY received_at, id LIMIT 200`,
       [payment.id],
     );
-    return { results: rows.map((row) => ({ ...toRecord(row), amount: row.amount === null ? null : Number(row.amount) })) };
+    // What the event did, in the reader's language; a text the table does not know is left out.
+    const locale = requestLocale(request.headers['accept-language']);
+    return {
+      results: rows.map((row) => ({
+        ...toRecord(row),
+        amount: row.amount === null ? null : Number(row.amount),
+        detail: row.detail === null ? null : translateKnown(String(row.detail), locale),
+      })),
+    };
   });
 
   app.post<{ Params: { id: string }; Body: Static<typeof ReconcileInput> }>(

@@ -188,7 +188,11 @@ describe('the webhook', () => {
     const evt = event(payment);
     assert.equal((await deliver(evt)).body.outcome, 'applied');
     const [row] = await d.sql('SELECT detail FROM gateway_events WHERE event_id = $1', [evt.id]);
-    assert.equal(row.detail, 'The booking owed 100000; it is overpaid by 100000.');
+    assert.equal(row.detail, 'The booking owed 1,000.00 DZD; it is overpaid by 1,000.00 DZD.');
+    // On the payment's events, in the reader's language with its amounts.
+    const [fr] = (await d.call(d.vendor, 'GET', `/payments/${payment.id}/events/`, undefined, { 'accept-language': 'fr' })).body.results;
+    const amount = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'DZD' }).format(1000);
+    assert.equal(fr.detail, `La réservation devait ${amount} ; elle est payée en trop de ${amount}.`);
     const after = await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/`);
     assert.deepEqual([after.paid, after.balance, after.payment_status], [booking.total + 100000, -100000, 'paid']);
   });

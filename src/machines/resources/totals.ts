@@ -17,7 +17,7 @@ export interface TotalsContext {
 export type TotalsEvent = { type: 'list.loaded'; query: ListQuery };
 
 /** What the totals depend on: the filters and the search, not the page or the order. */
-const setOf = (query: ListQuery) => JSON.stringify([query.filters, query.search]);
+export const setOf = (query: ListQuery) => JSON.stringify([query.filters, query.search]);
 
 export const totalsMachine = setup({
   types: {

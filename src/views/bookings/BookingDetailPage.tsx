@@ -165,12 +165,13 @@ export function BookingDetailPage({ route, params }: PageProps) {
             </h2>
             <BookingTimeline related={related} money={money} />
           </section>
-          <MoneyLedger bookingId={String(booking.id)} stamp={booking.version} />
         </div>
         <div className="record-side">
           <BookingMoney booking={booking} money={money} />
         </div>
       </div>
+      {/* The ledger's six columns need the page's whole width. */}
+      <MoneyLedger bookingId={String(booking.id)} stamp={booking.version} />
 
       {changing && (
         <BookingChangeDialog

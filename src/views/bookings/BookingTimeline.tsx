@@ -16,9 +16,10 @@ function auditAction(intl: ReturnType<typeof useIntl>, action: string, eventPref
   return id in intl.messages ? intl.formatMessage({ id }) : action;
 }
 
-/** Who acted: their name when the server could say it, else the email the entry kept. */
-function personOf(entry: ApiRecord): string {
+/** Who acted: their name when the server could say it, the platform itself (its gateway, its sweeper) in words, else the email the entry kept. */
+function personOf(intl: ReturnType<typeof useIntl>, entry: ApiRecord): string {
   const actor = entry._expanded?.actor_user_id;
+  if (!actor && entry.actor_email === 'system') return intl.formatMessage({ id: 'timeline.system' });
   return String(actor?.name ?? entry.actor_email ?? '—');
 }
 
@@ -50,7 +51,7 @@ export function BookingTimeline({
           <time dateTime={at}>{formatDateTime(intl, at)}</time>
           {kind === 'audit' ? (
             <span>
-              <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, String(record.action), eventPrefix), who: personOf(record) }} />
+              <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, String(record.action), eventPrefix), who: personOf(intl, record) }} />
               {record.action === 'change' && <ChangeVersions entry={record} money={money} />}
             </span>
           ) : (

@@ -124,7 +124,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
   };
 
   return (
-    <div className="table-wrap" ref={wrapRef} aria-busy={props.busy || undefined} data-chosen={chosen ? true : undefined}>
+    <div className="table-wrap" ref={wrapRef} data-table={props.name} aria-busy={props.busy || undefined} data-chosen={chosen ? true : undefined}>
       <div className="table-tools">
         <DropdownMenu.Root dir={document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'}>
           <DropdownMenu.Trigger className="button button-ghost">

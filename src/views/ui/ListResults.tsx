@@ -22,8 +22,15 @@ export function ListResults<Row extends { id: string }>({
   list,
   empty,
   selectable = false,
+  exactCount,
   ...table
-}: TableProps<Row> & { list: ListActor; empty: ReactNode; selectable?: boolean }) {
+}: TableProps<Row> & {
+  list: ListActor;
+  empty: ReactNode;
+  selectable?: boolean;
+  /** The set's exact count when known from elsewhere (a totals row), over the page's estimate. */
+  exactCount?: number;
+}) {
   const snapshot = useSelector(list, (s) => s);
   const { query, page, error, selected } = snapshot.context;
   if (snapshot.matches({ data: 'error' })) return <ErrorState detail={error?.detail} onRetry={() => list.send({ type: 'retry' })} />;
@@ -48,8 +55,8 @@ export function ListResults<Row extends { id: string }>({
       <Pager
         page={query.page}
         pageSize={query.page_size}
-        count={page.count}
-        exact={page.count_exact !== false}
+        count={exactCount ?? page.count}
+        exact={exactCount !== undefined || page.count_exact !== false}
         shown={page.results.length}
         hasNext={page.next !== null}
         onPage={(p) => list.send({ type: 'page.goto', page: p })}

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { downloadCsv } from '../../api/exports.ts';
 import type { RouteDef } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
-import { totalsMachine } from '../../machines/resources/totals.ts';
+import { setOf, totalsMachine } from '../../machines/resources/totals.ts';
 import type { Column, FootRow } from './DataTable.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { ListResults, type ListActor } from './ListResults.tsx';
@@ -64,7 +64,7 @@ export function ListScreen<C extends CollectionDescription, Row extends { id: st
     </button>
   );
 
-  const foot = useTotalsRow(list, screen.collection.name, screen.totals === true, props.columns);
+  const { foot, count: totalCount } = useTotalsRow(list, screen.collection.name, screen.totals === true, props.columns);
 
   const views = screen.views && <QuickViews views={screen.views as readonly QuickViewOption[]} list={list} label={screen.viewsLabel ?? 'list.views'} />;
 
@@ -94,6 +94,7 @@ export function ListScreen<C extends CollectionDescription, Row extends { id: st
         selectable={props.bulk !== undefined}
         foot={foot}
         footLabel={intl.formatMessage({ id: 'list.totals' })}
+        exactCount={totalCount}
       />
     </>
   );
@@ -124,20 +125,31 @@ export function ListScreen<C extends CollectionDescription, Row extends { id: st
 
 /**
  * The foot rows of a list with a totals row: one per currency of the filtered set, asked
- * of the server whenever the list loads a page (see the totals machine for when it asks again).
+ * of the server whenever the list loads a page (see the totals machine for when it asks again);
+ * and the set's exact count, once the totals answered for the filters on screen (the pager's
+ * own count may be an estimate).
  */
-function useTotalsRow<Row>(list: ListActor, resource: string, enabled: boolean, columns: Column<Row>[]): FootRow[] | undefined {
+function useTotalsRow<Row>(
+  list: ListActor,
+  resource: string,
+  enabled: boolean,
+  columns: Column<Row>[],
+): { foot: FootRow[] | undefined; count: number | undefined } {
   const intl = useIntl();
   const totals = useActorRef(totalsMachine, { input: { resource } });
   const { page, query } = useSelector(list, (s) => s.context);
-  const groups = useSelector(totals, (s) => s.context.totals?.by_currency);
+  const answered = useSelector(totals, (s) => s.context.totals);
+  const current = useSelector(totals, (s) => !s.hasTag('busy') && s.context.query !== null && setOf(s.context.query) === setOf(query));
   useEffect(() => {
     if (enabled && page) totals.send({ type: 'list.loaded', query });
   }, [enabled, page]);
-  if (!enabled || !groups) return undefined;
-  return groups.map((group) => ({
-    key: group.currency ?? '',
-    label: intl.formatMessage({ id: 'list.totalsRow' }, { count: group.count, currency: group.currency ?? '' }),
-    values: Object.fromEntries(columns.filter((c) => c.total).map((c) => [c.key, c.total!(group)])),
-  }));
+  if (!enabled || !answered) return { foot: undefined, count: undefined };
+  return {
+    foot: answered.by_currency.map((group) => ({
+      key: group.currency ?? '',
+      label: intl.formatMessage({ id: 'list.totalsRow' }, { count: group.count, currency: group.currency ?? '' }),
+      values: Object.fromEntries(columns.filter((c) => c.total).map((c) => [c.key, c.total!(group)])),
+    })),
+    count: current ? answered.count : undefined,
+  };
 }

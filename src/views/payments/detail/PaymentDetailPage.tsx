@@ -233,9 +233,6 @@ export function PaymentDetailPage({ route, params }: PageProps) {
             )}
           </section>
 
-          {/* The booking's money ledger, from gross to vendor net and payout (PAYOUTS' component). */}
-          <MoneyLedger bookingId={String(payment.booking_id)} stamp={payment.version} />
-
           <RecordHistory title={<FormattedMessage id="payments.history" />} entity="payments" id={payment.id} version={payment.version} eventPrefix="paymentEvent" />
         </div>
 
@@ -287,6 +284,9 @@ export function PaymentDetailPage({ route, params }: PageProps) {
         </div>
       </div>
 
+      {/* The booking's money ledger, from gross to vendor net and payout: the page's whole width for its six columns. */}
+      <MoneyLedger bookingId={String(payment.booking_id)} stamp={payment.version} />
+
       {staff && reconciling && (
         <ReconcileDialog
           payment={payment}
@@ -328,9 +328,10 @@ function GatewayEvents({ events, money }: { events: GatewayEventRow[] | null | u
       {events.map((event) => (
         <li key={event.id} data-outcome={event.outcome}>
           <span className="gateway-event-time">{formatDateTime(intl, event.received_at)}</span>
-          <bdi dir="ltr" className="gateway-event-kind">
-            {event.kind}
-          </bdi>
+          <span className="gateway-event-kind">
+            {/* A kind the screen does not know yet is shown as the gateway sent it. */}
+            {`payments.events.kind.${event.kind}` in intl.messages ? intl.formatMessage({ id: `payments.events.kind.${event.kind}` }) : <bdi dir="ltr">{event.kind}</bdi>}
+          </span>
           <span className="gateway-event-amount">{event.amount === null ? '—' : money(event.amount)}</span>
           <StatusChip status={event.outcome} kind="payments.events.outcome" />
           {event.detail && <span className="muted">{event.detail}</span>}

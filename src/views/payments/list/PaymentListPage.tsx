@@ -56,11 +56,11 @@ export function PaymentListPage({ route }: PageProps) {
     },
     { key: 'method', header: 'payments.method', priority: 2, render: (r) => <FormattedMessage id={`paymentMethod.${r.method}`} /> },
     { key: 'amount', header: 'payments.amount', priority: 1, sortField: 'amount', align: 'end', render: (r) => money(r, r.amount), total: sum('amount') },
-    { key: 'fee', header: 'payments.fee', priority: 3, align: 'end', render: (r) => money(r, r.fee), total: sum('fee') },
+    { key: 'fee', header: 'payments.fee', priority: 2, align: 'end', render: (r) => money(r, r.fee), total: sum('fee') },
     {
       key: 'commission',
       header: 'payments.commission',
-      priority: 3,
+      priority: 2,
       align: 'end',
       render: (r) => money(r, r.platform_commission),
       total: sum('platform_commission'),
@@ -79,7 +79,7 @@ export function PaymentListPage({ route }: PageProps) {
     {
       key: 'gateway_reference',
       header: 'payments.gatewayReference',
-      priority: 3,
+      priority: 2,
       render: (r) => (r.gateway_reference ? <bdi dir="ltr">{r.gateway_reference}</bdi> : <span className="muted">—</span>),
     },
   ];
