@@ -78,13 +78,23 @@ async function startOf(s: Scope, service: Row, input: { slot_id?: string | null;
   return input.starts_at ? new Date(input.starts_at).toISOString() : s.now;
 }
 
-async function preview(s: Scope, body: PreviewBody): Promise<Quote & { starts_at: string }> {
+/** The deal that priced a quote, so the form can name it on the discount line. */
+type QuotedDeal = { id: string; title_i18n: Record<string, string>; discount_percent: number } | null;
+
+async function preview(s: Scope, body: PreviewBody): Promise<Quote & { starts_at: string; deal: QuotedDeal }> {
   const service = await loadOr404(s.tx, services, body.service_id, s.actor);
   const customerId = await customerOf(s, body.customer_id);
   await checkParticipantLimit(s.tx, body.participants);
   const startsAt = await startOf(s, service, body);
   const quote = await priceBooking(s, service, { ...body, customer_id: customerId, starts_at: startsAt });
-  return { ...quote, starts_at: startsAt };
+  // The deal is the service's vendor's, which the caller may see.
+  const { rows } = quote.deal_id
+    ? await s.tx.query<{ id: string; title_i18n: Record<string, string>; discount_percent: number }>(
+        'SELECT id, title_i18n, discount_percent FROM deals WHERE id = $1',
+        [quote.deal_id],
+      )
+    : { rows: [] };
+  return { ...quote, starts_at: startsAt, deal: rows[0] ? { ...rows[0], discount_percent: Number(rows[0].discount_percent) } : null };
 }
 
 export function registerBookingPricing(app: FastifyInstance): void {

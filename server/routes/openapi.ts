@@ -172,7 +172,7 @@ export function buildOpenApi(version: string): Json {
       tags: ['Bookings'], operationId: 'previewBooking', summary: 'Price a booking before making it (nothing is written or held)',
       description: 'The body of a new booking; customer_id and starts_at/slot_id may be left out (the price is then today’s). 400 with the fields at fault (an unknown coupon); 404 for a service the caller may not see.',
       requestBody: { required: true, content: { 'application/json': { schema: plain(BookingPreviewInput) } } },
-      responses: { 200: json({ type: 'object', description: 'The quote: lines per customer type, extras, subtotal, discount_amount, fee_amount, total, currency, starts_at.' }), ...errors },
+      responses: { 200: json({ type: 'object', description: 'The quote: lines per customer type, extras, subtotal, the promotion applied (coupon_id, discount_id or deal_id; `deal` names the deal: id, title_i18n, discount_percent), discount_amount, platform_funded_discount, fee_amount, total, currency, starts_at.' }), ...errors },
     },
   };
   for (const [name, tag] of [['coupons', 'Coupons'], ['discounts', 'Discounts']] as const) {

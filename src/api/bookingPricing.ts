@@ -9,6 +9,8 @@ export interface BookingQuote {
   participants_count: number;
   subtotal: number;
   discount_amount: number;
+  /** The deal that gave the discount, when one did. */
+  deal?: { id: string; title_i18n: Record<string, string>; discount_percent: number } | null;
   fee_amount: number;
   total: number;
   currency: string;

@@ -163,9 +163,11 @@ test('a deal prices the activities in its window, as the single best automatic o
   const preview = await price(body(inWindow));
   assert.equal(preview.deal_id, deal.id);
   assert.equal(preview.discount_amount, 150_000, '15% of two adults at 5,000.00');
+  assert.deepEqual(preview.deal, { id: deal.id, title_i18n: deal.title_i18n, discount_percent: 15 }, 'the form names the deal on the discount line');
   const outside = await price(body(inDays(20)));
   assert.equal(outside.deal_id, null);
   assert.equal(outside.discount_amount, 0);
+  assert.equal(outside.deal, null);
   const booked = await d.ok(d.vendor, 'POST', '/bookings/', body(inWindow));
   assert.equal(booked.discount_amount, 150_000);
   assert.equal(booked.platform_funded_discount, 0, 'the vendor funds its own deal');

@@ -257,6 +257,14 @@ function BookingPrice({ preview, service }: { preview: PreviewRef; service: ApiR
       }
       subtotal={quote?.subtotal}
       discount={quote?.discount_amount}
+      discountLabel={
+        quote?.deal ? (
+          <FormattedMessage
+            id="price.deal"
+            values={{ title: <bdi>{localized(quote.deal.title_i18n, intl.locale)}</bdi>, percent: intl.formatNumber(quote.deal.discount_percent / 100, { style: 'percent', maximumFractionDigits: 2 }) }}
+          />
+        ) : undefined
+      }
       fee={quote?.fee_amount}
       total={quote?.total}
     />

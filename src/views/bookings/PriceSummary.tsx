@@ -20,6 +20,7 @@ export function PriceSummary({
   lines,
   subtotal,
   discount,
+  discountLabel,
   fee,
   total,
 }: {
@@ -31,6 +32,8 @@ export function PriceSummary({
   lines: PriceLine[];
   subtotal?: number;
   discount?: number;
+  /** What gave the discount (a deal's name), in place of the plain "Discount". */
+  discountLabel?: ReactNode;
   fee?: number;
   total?: number;
 }) {
@@ -79,9 +82,7 @@ export function PriceSummary({
             ) : null}
             {discount ? (
               <div>
-                <dt>
-                  <FormattedMessage id="booking.discount" />
-                </dt>
+                <dt>{discountLabel ?? <FormattedMessage id="booking.discount" />}</dt>
                 <dd>− {money(discount)}</dd>
               </div>
             ) : null}

@@ -12,6 +12,7 @@ import type { Column } from '../ui/DataTable.tsx';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
 import { I18nTextField } from '../ui/fields/I18nTextField.tsx';
 import { NumberField } from '../ui/fields/NumberField.tsx';
+import { SelectField } from '../ui/fields/SelectField.tsx';
 import { ToggleField } from '../ui/fields/ToggleField.tsx';
 import { formatDateTime, localized, localizedOrdering } from '../ui/format.ts';
 import { ListScreen } from '../ui/ListScreen.tsx';
@@ -83,11 +84,12 @@ function DealEditor({ id, onClose }: { id: string | null; onClose: (saved: boole
   const intl = useIntl();
   const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
   const editor = useRecordEditor({ resource: deals.name, id, defaults: DEAL_DEFAULTS, limits: deals.fields, onClose });
-  const { snapshot, context, field, set } = editor;
+  const { snapshot, context, field, set, value } = editor;
   usePageTitle(id === null ? intl.formatMessage({ id: 'deal.new' }) : context.record ? localized(context.record.title_i18n, intl.locale) : null);
   const [vendor, setVendor] = useState<ApiRecord | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const services = field.custom<string[]>('service_ids', []);
+  const funder = field.select<'platform' | 'vendor' | 'shared'>('funded_by');
   const vendorId = id === null ? (staff ? vendor?.id : undefined) : (context.record?.vendor_id as string | undefined);
 
   const summary = (r: Record<string, unknown> | null) =>
@@ -143,6 +145,30 @@ function DealEditor({ id, onClose }: { id: string | null; onClose: (saved: boole
         <DateTimeField {...field.date('starts_at')} mode="datetime" label={<FormattedMessage id="deal.startsAt" />} />
         <DateTimeField {...field.date('ends_at')} mode="datetime" min={field.date('starts_at').value} label={<FormattedMessage id="deal.endsAt" />} />
       </div>
+      {/* A deal is its vendor's: the vendor funds it unless staff charge part or all of it to the platform. */}
+      <fieldset className="fieldset">
+        <legend>
+          <FormattedMessage id="promotion.fundedBy" />
+        </legend>
+        {staff ? (
+          <div className="form-grid">
+            <SelectField {...funder} value={funder.value || 'vendor'} label={<FormattedMessage id="promotion.funder" />} options={deals.fields.funded_by.enum} labelPrefix="promotionFunder" />
+            {funder.value === 'shared' && (
+              <NumberField {...field.number('platform_share_percent')} required unit="%" label={<FormattedMessage id="promotion.platformShare" />} />
+            )}
+          </div>
+        ) : (
+          <p className="promotion-funder">
+            <FormattedMessage id={`promotionFunder.${String(value('funded_by') ?? 'vendor')}`} />
+            {value('funded_by') === 'shared' && (
+              <>
+                {' · '}
+                <FormattedMessage id="promotion.platformPays" values={{ percent: intl.formatNumber(Number(value('platform_share_percent') ?? 0) / 100, { style: 'percent' }) }} />
+              </>
+            )}
+          </p>
+        )}
+      </fieldset>
       <ToggleField {...field.toggle('featured')} label={<FormattedMessage id="deal.featuredLabel" />} />
       <ToggleField {...field.toggle('active')} label={<FormattedMessage id="promotion.activeLabel" />} />
       <ConfirmDialog

@@ -109,6 +109,7 @@ export const DEAL_DEFAULTS = {
   ends_at: null as unknown as string,
   featured: false,
   active: true,
+  funded_by: 'vendor',
 } satisfies Partial<DealsRecord>;
 
 /** A service's title, for pickers and chips. */
