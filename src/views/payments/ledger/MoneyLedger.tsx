@@ -8,6 +8,7 @@ import { useEffect, useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/format.ts';
+import { commissionRate } from './commissionRate.ts';
 import { ledgerMachine } from './ledgerMachine.ts';
 
 export interface MoneyLedgerProps {
@@ -63,15 +64,13 @@ export function MoneyLedger({ bookingId, stamp }: MoneyLedgerProps) {
                     </span>
                     <span className="muted money-ledger-at">{formatDateTime(intl, row.at)}</span>
                   </th>
-                  <td data-align="end">{money(row.gross)}</td>
-                  <td data-align="end">
+                  <td data-align="end" data-negative={row.gross < 0 || undefined}>{money(row.gross)}</td>
+                  <td data-align="end" data-negative={row.commission < 0 || undefined}>
                     {money(row.commission)}
-                    {row.commission_percent !== null && (
-                      <span className="muted"> ({intl.formatNumber(row.commission_percent / 100, { style: 'percent', maximumFractionDigits: 2 })})</span>
-                    )}
+                    <CommissionRate commission={row.commission} gross={row.gross} percent={row.commission_percent} />
                   </td>
-                  <td data-align="end">{money(row.fee)}</td>
-                  <td data-align="end">{money(row.vendor_net)}</td>
+                  <td data-align="end" data-negative={row.fee < 0 || undefined}>{money(row.fee)}</td>
+                  <td data-align="end" data-negative={row.vendor_net < 0 || undefined}>{money(row.vendor_net)}</td>
                   <td>
                     {row.payout ? (
                       <FormattedMessage
@@ -101,5 +100,23 @@ export function MoneyLedger({ bookingId, stamp }: MoneyLedgerProps) {
         </div>
       )}
     </section>
+  );
+}
+
+/** The rate beside a payment's commission: the effective one when the platform funded part of a discount. */
+export function CommissionRate({ commission, gross, percent }: { commission: number; gross: number; percent: number | null }) {
+  const intl = useIntl();
+  const rate = commissionRate(commission, gross, percent);
+  if (!rate) return null;
+  const pct = (v: number) => intl.formatNumber(v, { style: 'percent', maximumFractionDigits: 2 });
+  return (
+    <span className="muted money-ledger-rate">
+      {' '}
+      {rate.funded ? (
+        <FormattedMessage id="ledger.rateFunded" values={{ effective: pct(rate.effective), rate: pct(rate.nominal) }} />
+      ) : (
+        `(${pct(rate.nominal)})`
+      )}
+    </span>
   );
 }

@@ -8,6 +8,7 @@ import { formatDate, formatMoney } from '../../ui/format.ts';
 import { ListScreen } from '../../ui/ListScreen.tsx';
 import { useListScreen } from '../../ui/listScreen.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
+import { commissionRate } from '../ledger/commissionRate.ts';
 import { entriesScreen, type EntryRow } from './splitScreens.ts';
 
 /** Every payment's split and every refund's effect on it: gross, commission, fee, the vendor's net and its payout. */
@@ -51,7 +52,13 @@ export function EntriesTab({ route, staff, tabs }: PageProps & { staff: boolean;
       header: 'payouts.commissionPercent',
       priority: 3,
       align: 'end',
-      render: (r) => (r.commission_percent === null ? '—' : intl.formatNumber(r.commission_percent / 100, { style: 'percent', maximumFractionDigits: 2 })),
+      render: (r) => {
+        // The effective rate when the platform funded part of a discount (see commissionRate).
+        const rate = commissionRate(r.commission, r.amount + r.commission + r.fee, r.commission_percent);
+        if (!rate) return '—';
+        const pct = (v: number) => intl.formatNumber(v, { style: 'percent', maximumFractionDigits: 2 });
+        return rate.funded ? <FormattedMessage id="ledger.rateFunded" values={{ effective: pct(rate.effective), rate: pct(rate.nominal) }} /> : pct(rate.nominal);
+      },
     },
     { key: 'commission', header: 'ledger.commission', priority: 2, align: 'end', render: (r) => money(r.commission, r.currency), total: sum('commission') },
     { key: 'fee', header: 'ledger.fee', priority: 3, align: 'end', render: (r) => money(r.fee, r.currency), total: sum('fee') },
