@@ -204,6 +204,7 @@ export async function commitChange(ctx: WriteContext, booking: Row, body: Change
       coupon_id: quote.coupon_id,
       coupon_code: quote.coupon_id ? booking.coupon_code : null,
       discount_id: quote.discount_id,
+      deal_id: quote.deal_id,
       subtotal: quote.subtotal,
       discount_amount: quote.discount_amount,
       platform_funded_discount: quote.platform_funded_discount,

@@ -135,6 +135,7 @@ export async function createBooking(ctx: WriteContext, body: BookingCreate, vend
     coupon_code: quote.coupon_id && body.coupon_code ? body.coupon_code.toUpperCase() : null,
     coupon_id: quote.coupon_id,
     discount_id: quote.discount_id,
+    deal_id: quote.deal_id,
     subtotal: quote.subtotal,
     discount_amount: quote.discount_amount,
     platform_funded_discount: quote.platform_funded_discount,

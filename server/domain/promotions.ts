@@ -107,9 +107,9 @@ export interface UsageQuery {
  * own bookings only): counts, revenue (the bookings' totals) and discount given, split by
  * who paid for it, and a page of the bookings, newest first.
  */
-export async function promotionUsage(q: Queryable, actor: Actor, kind: 'coupon' | 'discount', id: string, query: UsageQuery) {
+export async function promotionUsage(q: Queryable, actor: Actor, kind: 'coupon' | 'discount' | 'deal', id: string, query: UsageQuery) {
   const params = new Params();
-  const column = kind === 'coupon' ? 'coupon_id' : 'discount_id';
+  const column = `${kind}_id`;
   const where = `t.${column} = ${params.add(id)} AND t.status <> ALL(${params.add(NOT_COUNTED)}::text[]) AND ${visibility(collection('bookings'), actor, params)}`;
   const { rows: sums } = await q.query<Row>(
     `SELECT t.currency, count(*)::int AS uses, count(DISTINCT t.customer_id)::int AS customers,

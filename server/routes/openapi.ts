@@ -175,7 +175,7 @@ export function buildOpenApi(version: string): Json {
       responses: { 200: json({ type: 'object', description: 'The quote: lines per customer type, extras, subtotal, the promotion applied (coupon_id, discount_id or deal_id; `deal` names the deal: id, title_i18n, discount_percent), discount_amount, platform_funded_discount, fee_amount, total, currency, starts_at.' }), ...errors },
     },
   };
-  for (const [name, tag] of [['coupons', 'Coupons'], ['discounts', 'Discounts']] as const) {
+  for (const [name, tag] of [['coupons', 'Coupons'], ['discounts', 'Discounts'], ['deals', 'Deals']] as const) {
     paths[`${API_PREFIX}/${name}/{id}/usage/`] = {
       get: {
         tags: [tag], operationId: `${name}Usage`, parameters: [idParam], summary: 'How much the promotion is used, and the bookings that used it',

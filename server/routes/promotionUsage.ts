@@ -2,6 +2,7 @@
  * How much a promotion is used:
  *   GET /branch/api/coupons/<id>/usage/?page=&page_size=
  *   GET /branch/api/discounts/<id>/usage/?page=&page_size=
+ *   GET /branch/api/deals/<id>/usage/?page=&page_size=
  * -> uses, distinct customers, and per currency the revenue of the bookings (their totals)
  * and the discount given, split between the platform and the vendor; then a page of the
  * bookings that used it. Declined, expired and cancelled bookings are not counted. A
@@ -21,7 +22,7 @@ const UsageQuerySchema = Type.Object(
 );
 
 export function registerPromotionUsage(app: FastifyInstance): void {
-  for (const [name, kind] of [['coupons', 'coupon'], ['discounts', 'discount']] as const) {
+  for (const [name, kind] of [['coupons', 'coupon'], ['discounts', 'discount'], ['deals', 'deal']] as const) {
     const spec = collection(name);
     app.get<{ Params: { id: string }; Querystring: UsageQuery }>(
       `${API_PREFIX}/${name}/:id/usage/`,

@@ -82,6 +82,8 @@ export const Booking = StrictObject({
   coupon_code: Nullable(Type.String({ maxLength: 40 })),
   coupon_id: Nullable(Uuid),
   discount_id: Nullable(Uuid),
+  /** The deal that priced the booking (in place of an automatic discount). */
+  deal_id: Nullable(Uuid),
   subtotal: MinorUnits,
   discount_amount: MinorUnits,
   /** The part of discount_amount the platform pays (a platform-funded or shared promotion); set when the booking is priced. */

@@ -44,6 +44,7 @@ export const bookings = {
     coupon_code: {"type":"string","maxLength":40,"pattern":"^[A-Za-z0-9_-]{3,40}$","nullable":true},
     coupon_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
     discount_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    deal_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
     subtotal: {"type":"integer","minimum":0,"maximum":1000000000000},
     discount_amount: {"type":"integer","minimum":0,"maximum":1000000000000},
     platform_funded_discount: {"type":"integer","minimum":0,"maximum":1000000000000},

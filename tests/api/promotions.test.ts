@@ -176,6 +176,10 @@ test('a deal prices the activities in its window, as the single best automatic o
   const sharedDeal = await d.ok(d.admin, 'PATCH', `/deals/${deal.id}/`, { version: deal.version, funded_by: 'shared', platform_share_percent: 40 });
   const shared = await d.ok(d.vendor, 'POST', '/bookings/', body(inWindow));
   assert.equal(shared.platform_funded_discount, 60_000);
+  assert.deepEqual([booked.deal_id, shared.deal_id], [deal.id, deal.id]);
+  const usage = await d.ok(d.vendor, 'GET', `/deals/${deal.id}/usage/`);
+  assert.deepEqual(usage.by_currency, [{ currency: 'DZD', uses: 2, revenue: 1_700_000, discount_given: 300_000, platform_funded: 60_000, vendor_funded: 240_000 }]);
+  assert.equal((await d.call(d.vendor2, 'GET', `/deals/${deal.id}/usage/`)).status, 404);
   const sneaky = await d.call(d.vendor, 'PATCH', `/deals/${deal.id}/`, { version: sharedDeal.version, funded_by: 'platform' });
   assert.deepEqual(sneaky.body.errors, { funded_by: ['Only staff can charge a promotion to the platform.'] });
 

@@ -348,7 +348,8 @@ describe('money', () => {
     };
     await run(first);
     let booking = await d.ok(d.vendor, 'GET', `/bookings/${b.id}/`);
-    assert.deepEqual([booking.refunded, booking.payment_status, booking.status, booking.balance], [400000, 'partially_refunded', 'confirmed', 400000]);
+    // Money given back on a booking that goes ahead is not owed again.
+    assert.deepEqual([booking.refunded, booking.payment_status, booking.status, booking.balance], [400000, 'partially_refunded', 'confirmed', 0]);
     const rest = await d.ok(d.vendor, 'POST', '/refunds/', { booking_id: b.id, amount: 600000, reason: 'Storm', destination: 'wallet' });
     assert.equal(rest.kind, 'full');
     await run(rest);

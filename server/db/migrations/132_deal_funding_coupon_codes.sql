@@ -25,3 +25,7 @@ WHERE refunded > 0 AND status NOT IN ('declined', 'expired', 'cancelled');
 -- "active now" view leaves it out.
 ALTER TABLE coupons ADD COLUMN used_up boolean GENERATED ALWAYS AS (max_uses IS NOT NULL AND uses_count >= max_uses) STORED;
 ALTER TABLE discounts ADD COLUMN used_up boolean GENERATED ALWAYS AS (max_uses IS NOT NULL AND uses_count >= max_uses) STORED;
+
+-- The deal that priced a booking, for the deal's usage report (as for coupons and discounts).
+ALTER TABLE bookings ADD COLUMN deal_id uuid REFERENCES deals (id) ON DELETE SET NULL;
+CREATE INDEX bookings_deal_id_idx ON bookings (deal_id, customer_id) WHERE deal_id IS NOT NULL;
