@@ -82,7 +82,7 @@ test('paid, refunded, balance and payment status follow the payments and refunds
   const [row] = await d.sql<Json>(`SELECT
     (SELECT count(*)::int FROM bookings b WHERE paid <> coalesce((SELECT sum(amount) FROM payments p WHERE p.booking_id = b.id AND p.status <> 'pending'), 0)) AS paid,
     (SELECT count(*)::int FROM bookings b WHERE refunded <> coalesce((SELECT sum(amount) FROM refunds r WHERE r.booking_id = b.id AND r.status = 'succeeded'), 0)) AS refunded,
-    (SELECT count(*)::int FROM bookings WHERE balance <> CASE WHEN status IN ('declined', 'expired', 'cancelled') THEN 0 ELSE total - paid + refunded END) AS balance,
+    (SELECT count(*)::int FROM bookings WHERE balance <> CASE WHEN status IN ('declined', 'expired', 'cancelled') THEN 0 ELSE GREATEST(total - paid, LEAST(0, total - paid + refunded)) END) AS balance,
     (SELECT count(*)::int FROM bookings WHERE refunded > paid) AS over_refunded,
     (SELECT count(*)::int FROM payments WHERE refunded_amount > amount) AS over_refunded_payments,
     (SELECT count(*)::int FROM payments p WHERE status IN ('paid', 'partially_refunded', 'refunded') AND NOT EXISTS (SELECT 1 FROM payment_splits s WHERE s.payment_id = p.id)) AS unsplit,
