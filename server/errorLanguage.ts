@@ -33,8 +33,8 @@ function p(template: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-/** Digits after the decimal point of each currency's major unit (the platform's currencies). */
-const MINOR_DIGITS: Record<string, number> = { DZD: 2, EUR: 2, USD: 2 };
+/** Digits after the decimal point of each currency's major unit (as the SPA's src/views/ui/format.ts). */
+const MINOR_DIGITS: Record<string, number> = { DZD: 2, EUR: 2, USD: 2, TND: 3, MAD: 2 };
 
 /** An amount in minor units as people read it in a message: "40,400.00 DZD" (the `{name:money}` of a pattern). */
 export function moneyText(minor: number | string | bigint, currency: unknown): string {

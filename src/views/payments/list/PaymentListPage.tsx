@@ -7,7 +7,7 @@ import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { TotalsGroup } from '../../../api/resources.ts';
 import type { Column } from '../../ui/DataTable.tsx';
-import { formatDateTime, formatMoney } from '../../ui/format.ts';
+import { formatDate, formatMoney } from '../../ui/format.ts';
 import { ListScreen } from '../../ui/ListScreen.tsx';
 import { useListScreen } from '../../ui/listScreen.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
@@ -28,7 +28,19 @@ export function PaymentListPage({ route }: PageProps) {
   const sum = (field: string) => (group: TotalsGroup) => formatMoney(intl, group.sums[field] ?? 0, group.currency ?? 'DZD');
   // The date is when the money came in (when it was recorded while pending); the list is ordered by recording, which is never empty.
   const columns: Column<PaymentRow>[] = [
-    { key: 'date', header: 'payments.date', priority: 1, sortField: 'created_at', render: (r) => formatDateTime(intl, r.paid_at ?? r.created_at) },
+    {
+      key: 'date',
+      header: 'payments.date',
+      priority: 1,
+      sortField: 'created_at',
+      // Date over time: a narrow column, so the money columns fit beside it.
+      render: (r) => (
+        <span className="cell-stack">
+          <span className="payment-date">{formatDate(intl, r.paid_at ?? r.created_at)}</span>
+          <span className="muted">{intl.formatTime(r.paid_at ?? r.created_at, { timeStyle: 'short' })}</span>
+        </span>
+      ),
+    },
     {
       key: 'booking',
       header: 'payments.booking',
@@ -80,7 +92,14 @@ export function PaymentListPage({ route }: PageProps) {
       key: 'gateway_reference',
       header: 'payments.gatewayReference',
       priority: 2,
-      render: (r) => (r.gateway_reference ? <bdi dir="ltr">{r.gateway_reference}</bdi> : <span className="muted">—</span>),
+      render: (r) =>
+        r.gateway_reference ? (
+          <bdi dir="ltr" className="payment-ref" title={r.gateway_reference}>
+            {r.gateway_reference}
+          </bdi>
+        ) : (
+          <span className="muted">—</span>
+        ),
     },
   ];
 
