@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { SERVER_MESSAGES, requestLocale, translateErrorBody, translateMessage } from '../../server/errorLanguage.ts';
+import { SERVER_MESSAGES, moneyText, requestLocale, translateErrorBody, translateKnown, translateMessage } from '../../server/errorLanguage.ts';
 import ar from '../../src/locales/ar.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };
@@ -77,5 +77,23 @@ describe('server error messages', () => {
     assert.equal(requestLocale('en;q=0.4, ar;q=0.7'), 'ar');
     assert.equal(requestLocale('ar;q=0, fr'), 'fr');
     assert.equal(requestLocale('de'), 'en');
+  });
+});
+
+describe('amounts in messages', () => {
+  it('are written in major units with the currency, and again the way of the language asked for', () => {
+    assert.equal(moneyText(4040000, 'DZD'), '40,400.00 DZD');
+    const message = `At most ${moneyText(98000, 'DZD')} can be refunded.`;
+    assert.equal(message, 'At most 980.00 DZD can be refunded.');
+    const ar = new Intl.NumberFormat('ar-DZ', { style: 'currency', currency: 'DZD' }).format(980);
+    assert.ok(translateMessage(message, 'ar').includes(ar), translateMessage(message, 'ar'));
+  });
+
+  it('a gateway event says what it did only in words the table knows', () => {
+    const known = `The booking owed ${moneyText(100000, 'DZD')}; it is overpaid by ${moneyText(5000, 'DZD')}. The link was cancelled when its payment landed.`;
+    const fr = translateKnown(known, 'fr');
+    assert.ok(fr?.startsWith('La réservation devait') && fr.endsWith('Le lien était annulé quand son paiement est arrivé.'), String(fr));
+    assert.equal(translateKnown('Something nobody translated.', 'fr'), null);
+    assert.equal(translateKnown('The booking owed 100000; it is overpaid by 5000.', 'en'), null, 'raw minor units are not a known message');
   });
 });
