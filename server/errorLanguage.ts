@@ -190,6 +190,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Nothing is due on this booking.'), 'serverError.nothingDue'],
   [p('A note is required.'), 'serverError.noteRequired'],
   [p('Only a payment that was paid can be reconciled.'), 'serverError.reconcileUnpaid'],
+  [p('A card payment is settled by the payment gateway; only staff may settle it by hand.'), 'serverError.cardSettledByGateway'],
   [p('Change the commission through its own change, with a reason.'), 'serverError.commissionByChange'],
   [p('The booking no longer owes this amount; cancel this link instead.'), 'serverError.noLongerOwed'],
   // Paying a link (server/routes/payLink.ts)

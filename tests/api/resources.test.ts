@@ -321,6 +321,8 @@ describe('money', () => {
       const byVendor = await d.call(d.vendor, 'POST', `/payments/${card.id}/transition/`, { event, version: card.version, reason: 'Paid' });
       assert.equal(byVendor.status, 403, `${event}: ${JSON.stringify(byVendor.body)}`);
     }
+    const inArabic = await d.call(d.vendor, 'POST', `/payments/${card.id}/transition/`, { event: 'pay', version: card.version, reason: 'Paid' }, { 'accept-language': 'ar' });
+    assert.equal(inArabic.body.detail, 'تُسوّي بوابة الدفع الدفعات بالبطاقة؛ ولا يمكن تسويتها يدويًا إلا للموظفين.');
     const noReason = await d.call(d.admin, 'POST', `/payments/${card.id}/transition/`, { event: 'pay', version: card.version });
     assert.equal(noReason.status, 400);
     assert.ok(noReason.body.errors.reason);
