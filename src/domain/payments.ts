@@ -6,10 +6,9 @@ import {
 } from './common.ts';
 import { INVITATION_STATUSES, PAYMENT_STATUSES } from './statuses.ts';
 
-export const PAYMENT_METHODS = ['cib', 'edahabia', 'cash', 'wallet', 'gift_card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** Methods that go through the card gateway (SATIM: CIB and Edahabia cards). */
-export const GATEWAY_METHODS: readonly PaymentMethod[] = ['cib', 'edahabia'];
+import { PAYMENT_METHODS } from './paymentMethods.ts';
+
+export { GATEWAY_METHODS, PAYMENT_METHODS, type PaymentMethod } from './paymentMethods.ts';
 export const PAYOUT_STATUSES = ['pending', 'scheduled', 'paid_out'] as const;
 export const INVITATION_CHANNELS = ['sms', 'email'] as const;
 
