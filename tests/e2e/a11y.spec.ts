@@ -17,6 +17,8 @@ for (const theme of ['light', 'dark'] as const) {
       test.use({ colorScheme: theme, reducedMotion: 'reduce' });
 
       test(`login, home, a nested route and the 404 page have no serious violations`, async ({ page }) => {
+        // Seven scans and a sign-in: more than a one-screen test's time on a busy machine.
+        test.slow();
         await page.goto(localized(locale, '/login'));
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'login.title'));
