@@ -9,8 +9,6 @@ import { fetchList, fetchRecord, type ApiRecord } from '../../api/resources.ts';
 import { fetchSettingsSection } from '../../api/settings.ts';
 import { allowedEvents, type LifecycleContext, type LifecycleSettings } from '../../machines/lifecycles/index.ts';
 import { recordMachine, selectIsDirty } from '../../machines/resources/record.ts';
-import { EmptyState } from '../ui/EmptyState.tsx';
-import { ErrorState } from '../ui/ErrorState.tsx';
 import { formatMoney } from '../ui/format.ts';
 import { PageFrame } from '../ui/PageFrame.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
@@ -22,6 +20,7 @@ import { BookingNotes } from './BookingNotes.tsx';
 import { BookingRefundDialog } from './BookingRefundDialog.tsx';
 import { BookingTimeline, type TimelineRecords } from './BookingTimeline.tsx';
 import { MoneyLedger } from '../payments/ledger/MoneyLedger.tsx';
+import { RecordUnavailable } from '../ui/RecordUnavailable.tsx';
 
 interface Related extends TimelineRecords {
   /** How much may be refunded and from which payment: the server decides. */
@@ -86,18 +85,15 @@ export function BookingDetailPage({ route, params }: PageProps) {
     return () => controller.abort();
   }, [booking?.id, booking?.version, relatedStamp]);
 
-  if (snapshot.matches('notFound')) {
+  if (snapshot.matches('notFound') || snapshot.matches('failed')) {
     return (
-      <PageFrame route={route} id={params.id}>
-        <EmptyState title={<FormattedMessage id="record.notFound" />} />
-      </PageFrame>
-    );
-  }
-  if (snapshot.matches('failed')) {
-    return (
-      <PageFrame route={route} id={params.id}>
-        <ErrorState detail={snapshot.context.error?.detail} onRetry={() => record.send({ type: 'retry' })} />
-      </PageFrame>
+      <RecordUnavailable
+        route={route}
+        id={params.id}
+        notFound={snapshot.matches('notFound')}
+        detail={snapshot.context.error?.detail}
+        onRetry={() => record.send({ type: 'retry' })}
+      />
     );
   }
   if (!booking) return null;

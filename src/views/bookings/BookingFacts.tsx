@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { ApiRecord } from '../../api/resources.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import { formatDateTime, localized } from '../ui/format.ts';
 import { reasonText, useReasonCodes } from '../ui/reasonCodes.ts';
+import { Fact } from '../ui/Fact.tsx';
 
 /** Names of what a booking points to, from the server (`expand=`) and the customer's record. */
 export interface BookingLabels {
@@ -15,18 +15,6 @@ export interface BookingLabels {
   customerEmail: string | null;
 }
 
-const dash = <span className="muted">—</span>;
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="facts-row">
-      <dt>
-        <FormattedMessage id={label} />
-      </dt>
-      <dd>{children ?? dash}</dd>
-    </div>
-  );
-}
 
 /**
  * What a booking is (service, when, where, whose, how it was made, why it closed) and who

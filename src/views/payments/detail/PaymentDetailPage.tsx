@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { sessionActor } from '../../../app/actors.ts';
@@ -11,8 +11,6 @@ import { fetchRefundable, type Refundable } from '../../../api/refunds.ts';
 import { fetchList, fetchRecord, type ApiRecord } from '../../../api/resources.ts';
 import { recordMachine } from '../../../machines/resources/record.ts';
 import { BookingRefundDialog } from '../../bookings/BookingRefundDialog.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
 import { formatDateTime, formatMoney } from '../../ui/format.ts';
 import { useLifecycleActions, type LifecycleRow } from '../../ui/LifecycleActions.tsx';
 import { PageFrame } from '../../ui/PageFrame.tsx';
@@ -20,6 +18,9 @@ import { RecordHistory } from '../../ui/RecordHistory.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { MoneyLedger } from '../ledger/MoneyLedger.tsx';
 import { ReconcileDialog } from './ReconcileDialog.tsx';
+import { Fact } from '../../ui/Fact.tsx';
+import { ErrorState } from '../../ui/ErrorState.tsx';
+import { RecordUnavailable } from '../../ui/RecordUnavailable.tsx';
 
 /** The actions a payment's chart may offer, in this order (refunds move it on their own). */
 const PAYMENT_EVENTS = ['pay', 'fail', 'cancel', 'expire'] as const;
@@ -33,18 +34,6 @@ interface Related {
   refundable: Refundable | null;
 }
 
-const dash = <span className="muted">—</span>;
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="facts-row">
-      <dt>
-        <FormattedMessage id={label} />
-      </dt>
-      <dd>{children ?? dash}</dd>
-    </div>
-  );
-}
 
 /**
  * One payment: who paid what, for which booking, how it divides, what the gateway said
@@ -94,18 +83,15 @@ export function PaymentDetailPage({ route, params }: PageProps) {
     return () => controller.abort();
   }, [payment?.id, payment?.version, relatedStamp]);
 
-  if (snapshot.matches('notFound')) {
+  if (snapshot.matches('notFound') || snapshot.matches('failed')) {
     return (
-      <PageFrame route={route} id={params.id}>
-        <EmptyState title={<FormattedMessage id="record.notFound" />} />
-      </PageFrame>
-    );
-  }
-  if (snapshot.matches('failed')) {
-    return (
-      <PageFrame route={route} id={params.id}>
-        <ErrorState detail={snapshot.context.error?.detail} onRetry={() => record.send({ type: 'retry' })} />
-      </PageFrame>
+      <RecordUnavailable
+        route={route}
+        id={params.id}
+        notFound={snapshot.matches('notFound')}
+        detail={snapshot.context.error?.detail}
+        onRetry={() => record.send({ type: 'retry' })}
+      />
     );
   }
   if (!payment) return null;
