@@ -19,6 +19,8 @@ const AREA_MODULES: Partial<Record<AreaKey, () => Promise<PageModule>>> = {
   catalog: () => import('../views/catalog/index.tsx'),
   payments: () => import('../views/payments/index.tsx'),
   promotions: () => import('../views/promotions/index.tsx'),
+  customers: () => import('../views/customers/index.tsx'),
+  vendors: () => import('../views/vendors/index.tsx'),
 };
 
 /**

@@ -71,6 +71,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('loyalty', '/loyalty', 'customers', { staffOnly: true }),
   r('customerDetail', '/customers/:id?', 'customers', { inSidebar: false }),
   r('vendors', '/vendors', 'vendors', { staffOnly: true }),
+  r('vendorDetail', '/vendors/:id?', 'vendors', { staffOnly: true, inSidebar: false }),
   r('notifications', '/notifications', 'notifications'),
   r('notificationsSend', '/notifications/send', 'notifications'),
   r('notificationsTopic', '/notifications/topic', 'notifications'),
