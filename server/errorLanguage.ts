@@ -180,7 +180,10 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Does not match the start of the slot.'), 'serverError.notSlotStart'],
   [p('Give starts_at or slot_id.'), 'serverError.startOrSlot'],
   [p('This private service is for another customer.'), 'serverError.privateForOther'],
-  [p('This customer is blocked.'), 'serverError.customerBlocked'],
+  [p('This customer is blocked and cannot be booked.'), 'serverError.customerBlocked'],
+  [p('Enter a phone number such as 0555 12 34 56, or with its country code such as +33 6 12 34 56 78.'), 'serverError.phoneFormat'],
+  [p('Give the reason for blocking this customer.'), 'serverError.blockReason'],
+  [p('Only staff may block or unblock a customer.'), 'serverError.blockStaffOnly'],
   [p('Bookings close {minutes} minutes before the start.'), 'serverError.bookingCutoff'],
   [p('Only upcoming bookings can be rebooked.'), 'serverError.rebookUpcoming'],
   [p('Only upcoming requested or confirmed bookings can be changed.'), 'serverError.changeUpcoming'],
@@ -214,6 +217,11 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('The shares add up to {sum}, more than the payment ({amount}).'), 'serverError.sharesOver'],
   [p('The wallet holds {balance:money}; a debit of {amount:money} would take it below zero.'), 'serverError.walletBelowZero'],
   [p('The customer has {points} points; this would take them below zero.'), 'serverError.pointsBelowZero'],
+  // Wallet and points adjusted by hand (server/domain/loyalty.ts)
+  [p('Only top-ups and adjustments are entered by hand.'), 'serverError.walletManualSource'],
+  [p('A top-up credits the wallet.'), 'serverError.topUpCredits'],
+  [p('Only points added can expire, on a later day.'), 'serverError.pointsExpiryLater'],
+  [p("This booking is not this customer's."), 'serverError.bookingNotCustomers'],
   [p('Unknown coupon code.'), 'serverError.unknownCoupon'],
   // Promotions (src/domain/money.ts promotionProblem, the registry's checks, server/domain/promotions.ts)
   [p('This promotion is not active.'), 'serverError.promotionInactive'],
@@ -242,6 +250,15 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('A bank reference is required.'), 'serverError.bankReferenceRequired'],
   [p('This is already the commission.'), 'serverError.commissionUnchanged'],
   [p('A reason is required.'), 'serverError.reasonRequired'],
+  // Vendor users and acting as a vendor (server/routes/vendorUsers.ts, actAs.ts, actor.ts)
+  [p('Acting as this vendor has ended. You are back in the staff view.'), 'serverError.actAsEnded'],
+  [p('Payout account details cannot be changed while acting as a vendor.'), 'serverError.payoutWhileActing'],
+  [p('A user with this email already exists.'), 'serverError.userEmailTaken'],
+  [p('This user has already set a password.'), 'serverError.userAlreadyActive'],
+  [p('This link has already been used.'), 'serverError.setPasswordUsed'],
+  [p('This link has expired.'), 'serverError.setPasswordExpired'],
+  [p('This link was replaced by a newer one.'), 'serverError.setPasswordReplaced'],
+  [p('Use at least {min} characters, with at least one letter and one digit.'), 'serverError.passwordRule'],
 ];
 
 /** The first of the request's languages that is one of ours (by quality), else English. */

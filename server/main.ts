@@ -5,6 +5,7 @@ import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { demoAccountsText, seedDemoAccounts } from './db/seed.ts';
 import { seedDemoDataOnce } from './db/demoData.ts';
+import { expirePoints } from './domain/loyalty.ts';
 import { expireOverdue } from './domain/sweeper.ts';
 import { storeDemoImages } from './media/demoImages.ts';
 
@@ -23,6 +24,8 @@ const app = await buildApp(config, db);
 if (demoData) await storeDemoImages(app);
 // Expire overdue booking holds and payment links every minute (server/domain/sweeper.ts).
 setInterval(() => void expireOverdue(app).catch((error) => console.error('expiry sweep failed', error)), 60_000).unref();
+// Loyalty points whose day has come expire; hourly is soon enough for a date (server/domain/loyalty.ts).
+setInterval(() => void expirePoints(app).catch((error) => console.error('points expiry failed', error)), 3_600_000).unref();
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

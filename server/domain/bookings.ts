@@ -14,7 +14,8 @@ import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
 import { insertRecord, type Row } from '../routes/records.ts';
 import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { assertCheckInAcknowledged, assertRoster } from './availability.ts';
-import { bookings, customers, loyaltyMove, moneyInStatus } from './money.ts';
+import { earnPoints } from './loyalty.ts';
+import { bookings, customers, moneyInStatus } from './money.ts';
 import { createPayment } from './payments.ts';
 import { priceBooking } from './pricing.ts';
 import { getSettings } from './settings.ts';
@@ -213,19 +214,7 @@ export const bookingHooks: CollectionHooks = {
     expire: closing,
     cancel: closing,
     complete: async (ctx, record) => {
-      const loyalty = await getSettings(ctx.tx, 'loyalty');
-      if (loyalty.enabled) {
-        const points = loyalty.points_per_booking + Math.floor(num(record.total) / 10_000) * loyalty.points_per_100_dzd;
-        if (points > 0) {
-          await loyaltyMove(ctx, {
-            customer_id: String(record.customer_id),
-            points,
-            reason: `Booking ${record.ref} completed`,
-            booking_id: String(record.id),
-            expires_at: loyalty.expiry_months ? new Date(Date.parse(ctx.now) + loyalty.expiry_months * 30 * 86_400_000).toISOString().slice(0, 10) : null,
-          });
-        }
-      }
+      await earnPoints(ctx, record);
     },
   },
 };

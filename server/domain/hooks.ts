@@ -13,7 +13,7 @@ import { bookingHooks } from './bookings.ts';
 import { comboHooks } from './combos.ts';
 import { locationHooks } from './locations.ts';
 import { mediaHooks } from './media.ts';
-import { loyaltyMove, walletMove } from './money.ts';
+import { loyaltyHooks, walletHooks } from './loyalty.ts';
 import { invitationHooks, paymentHooks, refundHooks, splitHooks } from './payments.ts';
 import { payoutHooks, vendorHooks } from './payouts.ts';
 import { couponHooks, dealHooks, discountHooks } from './promotions.ts';
@@ -61,13 +61,6 @@ const customerHooks: CollectionHooks = {
   async beforeInsert(ctx, values) {
     values.created_by_vendor_id = ctx.actor.staff ? null : ctx.actor.vendorId;
   },
-};
-
-const walletHooks: CollectionHooks = {
-  create: (ctx, body) => walletMove(ctx, body as never),
-};
-const loyaltyHooks: CollectionHooks = {
-  create: (ctx, body) => loyaltyMove(ctx, body as never),
 };
 
 const notificationHooks: CollectionHooks = {

@@ -102,7 +102,12 @@ export async function walletMove(
 /** Adds or removes loyalty points; the balance never goes below zero. */
 export async function loyaltyMove(
   ctx: WriteContext,
-  input: { customer_id: string; points: number; reason: string; booking_id?: string | null; expires_at?: string | null },
+  input: {
+    customer_id: string; points: number; reason: string; source: 'booking' | 'refund' | 'expiry' | 'adjustment';
+    booking_id?: string | null; expires_at?: string | null;
+    /** Who made the entry: the actor by default; null for the system's own (expiry). */
+    created_by?: string | null;
+  },
 ): Promise<Row> {
   const { tx } = ctx;
   const { rows } = await tx.query<{ loyalty_points: number }>('SELECT loyalty_points FROM customers WHERE id = $1 FOR UPDATE', [input.customer_id]);
@@ -116,8 +121,9 @@ export async function loyaltyMove(
     reason: input.reason,
     booking_id: input.booking_id ?? null,
     expires_at: input.expires_at ?? null,
+    source: input.source,
     balance_after: after,
-    created_by: ctx.actor.user.id,
+    created_by: input.created_by === undefined ? ctx.actor.user.id : input.created_by,
   });
 }
 

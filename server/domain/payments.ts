@@ -14,6 +14,7 @@ import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
 import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { applyTransition } from '../routes/transitions.ts';
 import type { PaymentGateway } from './gateway.ts';
+import { takeBackPoints } from './loyalty.ts';
 import { bookings, paymentLanded, payments, refundableOf, refunds, updateBookingMoney, walletMove } from './money.ts';
 import { recordRefundShare } from './payouts.ts';
 import { getSettings } from './settings.ts';
@@ -202,6 +203,7 @@ async function refundSucceeded(ctx: WriteContext, refund: Row): Promise<Row> {
     });
   }
   await tx.query('UPDATE customers SET lifetime_spend = lifetime_spend - $2 WHERE id = $1', [booking.customer_id, amount]);
+  await takeBackPoints(ctx, booking);
   if (booking.status === 'confirmed' && num(booking.refunded) >= num(booking.paid)) {
     const { bookingHooks } = await import('./bookings.ts');
     // Coded, so every language shows it; the refund's own words, if any, stay beside it.

@@ -39,9 +39,12 @@ export const LoyaltyEntryInput = StrictObject({
   booking_id: Type.Optional(Nullable(Uuid)),
   expires_at: Type.Optional(Nullable(DateOnly)),
 });
+/** Where points came from: a completed booking, a refund taking them back, expiry, or a hand adjustment. */
+export const LOYALTY_SOURCES = ['booking', 'refund', 'expiry', 'adjustment'] as const;
 export const LoyaltyEntry = StrictObject({
   ...RecordBase,
   ...Type.Required(LoyaltyEntryInput).properties,
+  source: Enum(LOYALTY_SOURCES),
   balance_after: Type.Integer({ minimum: 0 }),
   created_by: Nullable(Uuid),
 });

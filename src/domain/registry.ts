@@ -438,7 +438,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     ...base, name: 'loyalty-entries', table: 'loyalty_entries', title: 'Loyalty ledger', area: 'customers', vendorRule: 'none', vendorColumn: 'none',
     read: LoyaltyEntry, create: LoyaltyEntryInput, access: staffOnly({ update: 'none', delete: 'none' }),
     refs: { customer_id: 'customers', booking_id: 'bookings' },
-    search: ['reason'], filters: ['customer_id', 'booking_id', 'created_at'], ordering: ['created_at', 'points'],
+    search: ['reason'], filters: ['customer_id', 'booking_id', 'source', 'created_at'], ordering: ['created_at', 'points'],
   },
   {
     ...base, name: 'wallet-transactions', table: 'wallet_transactions', title: 'Wallet ledger', area: 'customers', vendorRule: 'none', vendorColumn: 'none',

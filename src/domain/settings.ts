@@ -69,7 +69,8 @@ export const LoyaltySettings = StrictObject({
   points_per_100_dzd: Type.Integer({ minimum: 0, maximum: 1000 }),
   reward_threshold: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
   reward_value: MinorUnits,
-  expiry_months: Nullable(Type.Integer({ minimum: 1, maximum: 120 })),
+  /** Days an earning stays usable; none: points never expire. */
+  expiry_days: Nullable(Type.Integer({ minimum: 1, maximum: 3650 })),
 });
 
 /**
@@ -132,7 +133,7 @@ export const DEFAULT_SETTINGS: { [K in SettingsSection]: Static<(typeof Settings
   },
   language: { enabled: ['en', 'fr', 'ar'], default: 'fr' },
   theme: { mode: 'system', brand_color: '#0f766e', logo_url: null },
-  loyalty: { enabled: true, points_per_booking: 10, points_per_100_dzd: 1, reward_threshold: 500, reward_value: 100000, expiry_months: 12 },
+  loyalty: { enabled: true, points_per_booking: 10, points_per_100_dzd: 1, reward_threshold: 500, reward_value: 100000, expiry_days: 365 },
   map: { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' },
 };
 
