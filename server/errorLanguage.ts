@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { ID_MESSAGES } from '../src/domain/algerianIds.ts';
 import { LOCALES, type Locale } from '../src/domain/common.ts';
 import ar from '../src/locales/ar.json' with { type: 'json' };
 import en from '../src/locales/en.json' with { type: 'json' };
@@ -195,6 +196,12 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Only a payment that was paid can be reconciled.'), 'serverError.reconcileUnpaid'],
   [p('A card payment is settled by the payment gateway; only staff may settle it by hand.'), 'serverError.cardSettledByGateway'],
   [p('Change the commission through its own change, with a reason.'), 'serverError.commissionByChange'],
+  // Vendors: legal identity in the Algerian formats, onboarding, documents (server/domain/vendors.ts)
+  ...Object.entries(ID_MESSAGES).map(([key, text]) => [p(text), `serverError.${key}`] as const),
+  [p('This vendor is not active: its services cannot be booked.'), 'serverError.vendorNotActive'],
+  [p('Complete the legal identity (legal name, RC, NIF and payout account) before approving this vendor.'), 'serverError.vendorIdentityIncomplete'],
+  [p('Required to approve the vendor.'), 'serverError.vendorIdentityRequired'],
+  [p('Must be after issued_on.'), 'serverError.afterIssuedOn'],
   [p('The booking no longer owes this amount; cancel this link instead.'), 'serverError.noLongerOwed'],
   // Paying a link (server/routes/payLink.ts)
   [p('This payment link has already been paid.'), 'serverError.payLinkPaid'],
@@ -259,6 +266,15 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('This link has expired.'), 'serverError.setPasswordExpired'],
   [p('This link was replaced by a newer one.'), 'serverError.setPasswordReplaced'],
   [p('Use at least {min} characters, with at least one letter and one digit.'), 'serverError.passwordRule'],
+  // Reviews and merging customers.
+  [p('An approved review cannot be edited.'), 'serverError.reviewApprovedLocked'],
+  [p('Only the vendor replies to a review.'), 'serverError.reviewReplyVendorOnly'],
+  [p('Only an approved review can be replied to.'), 'serverError.reviewReplyNotApproved'],
+  [p('Write a reply.'), 'serverError.reviewReplyEmpty'],
+  [p('A customer cannot be merged into itself.'), 'serverError.mergeSelf'],
+  [p('The other customer was not found.'), 'serverError.mergeOtherNotFound'],
+  [p('Only customers with the same phone or email can be merged.'), 'serverError.mergeNotDuplicate'],
+  [p('This customer was merged into another record and can no longer be changed.'), 'serverError.customerMerged'],
 ];
 
 /** The first of the request's languages that is one of ours (by quality), else English. */

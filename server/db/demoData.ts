@@ -14,6 +14,7 @@
 import { quoteBooking, splitAmount, bookingMoney } from '../../src/domain/money.ts';
 import { DEFAULT_SETTINGS } from '../../src/domain/settings.ts';
 import { WILAYAS } from '../../src/domain/wilayas.ts';
+import { ccpKey, ribKey } from '../../src/domain/algerianIds.ts';
 import type { Database, Queryable } from './index.ts';
 import { DEMO_VENDORS } from './seed.ts';
 import { figures, SUMS, sumsOf } from '../domain/payouts.ts';
@@ -101,6 +102,13 @@ const i18n = (en: string, fr: string, ar: string) => ({ en, fr, ar });
 const iso = (ms: number) => new Date(ms).toISOString();
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Unique refs for the demo: a bijection of the index into 6 characters. */
+/** A payout account in its method's format with a right key: a BNA RIB, or a CCP account. */
+function demoPayoutAccount(method: string, a: string, b: string) {
+  if (method === 'ccp') return { payout_method: method, payout_account: a + ccpKey(a) };
+  const first18 = `0070${a.slice(0, 5)}${b}`;
+  return { payout_method: method, payout_account: first18 + ribKey(first18) };
+}
+
 function demoRef(n: number): string {
   let x = (n * 48_271 + 12_345) % 1_073_741_824; // 32^6, 48271 is odd so this is a bijection
   let s = '';
@@ -212,7 +220,7 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
     `UPDATE vendors SET status = 'active', wilaya_code = CASE WHEN id = $1 THEN '47' ELSE '15' END, commission_percent = 12,
        contact_email = CASE WHEN id = $1 THEN 'contact@sahara-quad.test' ELSE 'contact@kabylie-outdoor.test' END,
        contact_phone = CASE WHEN id = $1 THEN '+213 661 23 45 67' ELSE '+213 770 98 76 54' END,
-       rc_number = CASE WHEN id = $1 THEN '47/00-0123456B22' ELSE '15/00-0654321B21' END, payout_method = 'rib', payout_account = '00799999000123456789'
+       rc_number = CASE WHEN id = $1 THEN '47/00-0123456B22' ELSE '15/00-0654321B21' END, payout_method = 'rib', payout_account = '00799999000123456787'
      WHERE id IN ($1, $2)`,
     [DEMO_VENDORS.sahara.id, DEMO_VENDORS.kabylie.id],
   );
@@ -230,8 +238,8 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
     vendorRows.push({
       id, trade_name: name, legal_name: `SARL ${name}`, status, wilaya_code: wilaya, commission_percent: commission,
       contact_name: `${rng.pick(FIRST)} ${rng.pick(LAST)}`, contact_email: `contact@vendor${i + 3}.test`, contact_phone: `+213 6${rng.int(10, 99)} ${rng.int(10, 99)} ${rng.int(10, 99)} ${rng.int(10, 99)}`,
-      rc_number: `${wilaya}/00-${rng.int(1_000_000, 9_999_999)}B${rng.int(10, 24)}`, nif_number: String(rng.int(100_000_000, 999_999_999)) + '00000',
-      payout_method: rng.pick(['rib', 'ccp']), payout_account: String(rng.int(10_000_000, 99_999_999)) + String(rng.int(100_000_000, 999_999_999)),
+      rc_number: `${wilaya}/00-${rng.int(1_000_000, 9_999_999)}B${rng.int(10, 24)}`, nif_number: String(rng.int(100_000_000, 999_999_999)) + '000000',
+      ...demoPayoutAccount(rng.pick(['rib', 'ccp']), String(rng.int(10_000_000, 99_999_999)), String(rng.int(100_000_000, 999_999_999))),
       status_reason: status === 'suspended' ? 'Documents expired' : null, created_at: iso(today - rng.int(200, 700) * DAY),
     });
     if (status === 'active') vendors.push({ id, wilaya, commission });
@@ -344,7 +352,9 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
     const first = rng.pick(FIRST);
     const last = rng.pick(LAST);
     customers.push({
-      id: rng.uuid(), name: `${first} ${last}`, phone: `+213 ${rng.pick(['5', '6', '7'])}${rng.int(10, 99)} ${rng.int(10, 99)} ${rng.int(10, 99)} ${rng.int(10, 99)}`,
+      id: rng.uuid(), name: `${first} ${last}`,
+      // In E.164, as every write stores a customer's phone.
+      phone: `+213${rng.pick(['5', '6', '7'])}${rng.int(10, 99)}${rng.int(10, 99)}${rng.int(10, 99)}${rng.int(10, 99)}`,
       email: rng.chance(0.6) ? `${first}.${last}${i}@example.test`.toLowerCase().replace(/\s+/g, '') : null, locale: rng.pick(['fr', 'fr', 'ar', 'en']),
       wilaya_code: rng.pick(WILAYAS).code, marketing_opt_in: rng.chance(0.4), created_at: iso(today - rng.int(30, 800) * DAY),
     });

@@ -15,6 +15,27 @@
  * sends (translated in the browser through serverError.*).
  */
 
+/**
+ * The messages, keyed by their name in the catalogues (`serverError.<key>`): the server
+ * sends the English text (translated by server/errorLanguage.ts), the browser shows the key.
+ */
+export const ID_MESSAGES = {
+  rcFormat: 'Not an RC number (like 16/00-0123456 B 18).',
+  nifFormat: 'A NIF has 15 digits (20 for some individuals).',
+  ribFormat: 'A RIB has 20 digits: bank, agency, account and key.',
+  ribKey: 'The RIB key does not match: check the 20 digits.',
+  ccpFormat: 'A CCP is the account number (up to 10 digits) followed by its 2-digit key.',
+  ccpKey: 'The CCP key does not match: check the account and its key.',
+  payoutAccountMissing: 'Give the account for this payout method.',
+  payoutMethodMissing: 'Choose RIB or CCP first.',
+} as const;
+
+/** The catalogue id of one of these messages (the browser shows it in the page's language). */
+export function idMessageKey(message: string): string {
+  const key = Object.entries(ID_MESSAGES).find(([, text]) => text === message)?.[0];
+  return key ? `serverError.${key}` : message;
+}
+
 /** Spaces, dots and dashes people type between groups of digits do not count. */
 export const digitsOf = (value: string) => value.replace(/[\s.-]/g, '');
 
@@ -26,11 +47,11 @@ export function normalizeRc(value: string): string {
 }
 
 export function rcError(value: string): string | null {
-  return RC_PATTERN.test(normalizeRc(value)) ? null : 'Not an RC number (like 16/00-0123456 B 18).';
+  return RC_PATTERN.test(normalizeRc(value)) ? null : ID_MESSAGES.rcFormat;
 }
 
 export function nifError(value: string): string | null {
-  return /^([0-9]{15}|[0-9]{20})$/.test(digitsOf(value)) ? null : 'A NIF has 15 digits (20 for some individuals).';
+  return /^([0-9]{15}|[0-9]{20})$/.test(digitsOf(value)) ? null : ID_MESSAGES.nifFormat;
 }
 
 /** The RIB key of the first 18 digits (bank, agency, account). */
@@ -41,8 +62,8 @@ export function ribKey(first18: string): string {
 
 export function ribError(value: string): string | null {
   const rib = digitsOf(value);
-  if (!/^[0-9]{20}$/.test(rib)) return 'A RIB has 20 digits: bank, agency, account and key.';
-  return ribKey(rib.slice(0, 18)) === rib.slice(18) ? null : 'The RIB key does not match: check the 20 digits.';
+  if (!/^[0-9]{20}$/.test(rib)) return ID_MESSAGES.ribFormat;
+  return ribKey(rib.slice(0, 18)) === rib.slice(18) ? null : ID_MESSAGES.ribKey;
 }
 
 /** The CCP key of an account number (digits only). */
@@ -55,16 +76,16 @@ export function ccpKey(account: string): string {
 /** A CCP account written `0012345678 90` (account, then its key; spaces optional). */
 export function ccpError(value: string): string | null {
   const ccp = digitsOf(value);
-  if (!/^[0-9]{3,12}$/.test(ccp)) return 'A CCP is the account number (up to 10 digits) followed by its 2-digit key.';
-  return ccpKey(ccp.slice(0, -2)) === ccp.slice(-2) ? null : 'The CCP key does not match: check the account and its key.';
+  if (!/^[0-9]{3,12}$/.test(ccp)) return ID_MESSAGES.ccpFormat;
+  return ccpKey(ccp.slice(0, -2)) === ccp.slice(-2) ? null : ID_MESSAGES.ccpKey;
 }
 
 /** The payout account in its method's format; a method without an account (or the reverse) is incomplete. */
 export function payoutAccountError(method: string | null | undefined, account: string | null | undefined): string | null {
-  if (!account) return method ? 'Give the account for this payout method.' : null;
+  if (!account) return method ? ID_MESSAGES.payoutAccountMissing : null;
   if (method === 'rib') return ribError(account);
   if (method === 'ccp') return ccpError(account);
-  return 'Choose RIB or CCP first.';
+  return ID_MESSAGES.payoutMethodMissing;
 }
 
 /** The stored form of a payout account: digits only, so that lookups and statements agree. */

@@ -751,7 +751,7 @@ export const customers = {
   writable: {"create":true,"update":true},
   vendorRule: "customer_of",
   search: ["name","phone","email"],
-  filters: ["blocked","locale","wilaya_code","created_at","last_booking_at","lifetime_spend","bookings_count"],
+  filters: ["blocked","locale","wilaya_code","created_at","last_booking_at","lifetime_spend","bookings_count","booking_wilaya"],
   ordering: ["created_at","updated_at","name","lifetime_spend","bookings_count","last_booking_at","wallet_balance","loyalty_points"],
   defaultOrdering: "name",
   refs: {},
@@ -777,6 +777,7 @@ export const customers = {
     loyalty_points: {"type":"integer","minimum":0},
     last_booking_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
     created_by_vendor_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    merged_into_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
   },
 } as const;
 
@@ -845,7 +846,8 @@ export const reviews = {
   writable: {"create":true,"update":true},
   vendorRule: "own",
   search: ["title","body","vendor_reply"],
-  filters: ["status","vendor_id","service_id","customer_id","rating","created_at"],
+  filters: ["status","vendor_id","service_id","customer_id","booking_id","rating","replied_at","created_at"],
+  views: ["pending","approved","unanswered","rejected","all"],
   ordering: ["created_at","updated_at","rating","status"],
   defaultOrdering: "-created_at",
   refs: {"vendor_id":"vendors","booking_id":"bookings","service_id":"services","customer_id":"customers"},
@@ -934,6 +936,36 @@ export const branches = {
     email: {"type":"string","format":"email","maxLength":254,"nullable":true},
     manager_name: {"type":"string","minLength":0,"maxLength":200,"nullable":true},
     active: {"type":"boolean"},
+  },
+} as const;
+
+export type VendorDocumentsRecord = Static<typeof domain.VendorDocument>;
+export const vendorDocuments = {
+  name: "vendor-documents",
+  area: "vendors",
+  writable: {"create":true,"update":true},
+  vendorRule: "own",
+  search: ["number"],
+  filters: ["vendor_id","kind","verified","expires_on"],
+  ordering: ["created_at","updated_at","kind","expires_on"],
+  defaultOrdering: "expires_on",
+  refs: {"vendor_id":"vendors","media_id":"media"},
+  staffOnlyFields: ["verified"],
+  fields: {
+    id: {"type":"string","format":"uuid","maxLength":36},
+    created_at: {"type":"string","format":"date-time","maxLength":40},
+    updated_at: {"type":"string","format":"date-time","maxLength":40},
+    version: {"type":"integer","minimum":1,"maximum":2147483647},
+    vendor_id: {"type":"string","format":"uuid","maxLength":36},
+    kind: {"type":"string","enum":["commercial_register","tax_card","liability_insurance","activity_licence"],"required":true},
+    number: {"type":"string","minLength":0,"maxLength":60,"nullable":true},
+    issued_on: {"type":"string","format":"date","maxLength":10,"nullable":true},
+    expires_on: {"type":"string","format":"date","maxLength":10,"nullable":true},
+    media_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    verified: {"type":"boolean"},
+    notes: {"type":"string","minLength":0,"maxLength":1000,"nullable":true},
+    verified_by: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    verified_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
   },
 } as const;
 
@@ -1212,6 +1244,7 @@ export const auditLog = {
     actor_user_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
     actor_email: {"type":"string","maxLength":254,"nullable":true},
     acting_as_vendor_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    acting_reason: {"type":"string","maxLength":500,"nullable":true},
     action: {"type":"string","maxLength":60},
     entity: {"type":"string","maxLength":60},
     entity_id: {"type":"string","maxLength":60,"nullable":true},
@@ -1250,6 +1283,7 @@ export interface CollectionRecords {
   'reviews': ReviewsRecord;
   'vendors': VendorsRecord;
   'branches': BranchesRecord;
+  'vendor-documents': VendorDocumentsRecord;
   'notifications': NotificationsRecord;
   'topics': TopicsRecord;
   'conversations': ConversationsRecord;

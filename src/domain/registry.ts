@@ -46,7 +46,9 @@ import { Coupon, CouponInput, CouponPatch, Deal, DealInput, DealPatch, Discount,
 import { ReasonCodeInput, ReasonCodePatch, ReasonCodeRecord } from './reasonCodes.ts';
 import type { ReasonKind } from './reasonKinds.ts';
 import { Banner, BannerInput, BannerPatch } from './settings.ts';
-import { Branch, BranchInput, BranchPatch, Vendor, VendorInput, VendorPatch } from './vendors.ts';
+import {
+  Branch, BranchInput, BranchPatch, Vendor, VendorDocument, VendorDocumentInput, VendorDocumentPatch, VendorInput, VendorPatch,
+} from './vendors.ts';
 import { coordinateErrors } from './geo.ts';
 
 /** Who may perform an action: anyone signed in (within their scope), staff only, or nobody (405). */
@@ -100,14 +102,29 @@ export interface CollectionSpec {
   reasonCodes?: Record<string, { kind: ReasonKind; text: string }>;
   /** Fields `search=` looks in (case-insensitive substring; i18n fields in every language). */
   search: string[];
+  /**
+   * A field holding E.164 phone numbers: a search that is a whole phone number, however typed
+   * (`0555 12 34 56`, `555-123-456`), finds that number; part of one matches on its digits.
+   */
+  phoneSearch?: string;
   /** Fields usable as `?field=`; dates and numbers also take `__gte`, `__lte`, `__gt`, `__lt`; text and ids `__in`. */
   filters: string[];
+  /**
+   * Filters on other records rather than a column (listed in `filters` too): the condition
+   * in SQL, `{t}` the record's alias and `{value}` the value, checked by `schema` first.
+   */
+  relatedFilters?: Record<string, { sql: string; schema: Record<string, unknown> }>;
   /**
    * Named filters, `?view=<name>`: a view matches the records that pass any one of its
    * filter sets (each set is ordinary filters, all of which must pass). The values `$today`
    * and `$tomorrow` are the start of today and of tomorrow in Algeria when the request is made.
    */
   views?: Record<string, Record<string, string | number>[]>;
+  /**
+   * The filters every list, export and total applies, whatever the request asks: records
+   * kept but never listed (a customer merged into another). They can still be read by id.
+   */
+  listed?: Record<string, string>;
   /** Fields usable in `ordering=field` or `ordering=-field`. */
   ordering: string[];
   defaultOrdering: string;
@@ -431,7 +448,17 @@ export const COLLECTIONS: CollectionSpec[] = [
     ...base, name: 'customers', table: 'customers', title: 'Customers', area: 'customers', vendorRule: 'customer_of', vendorColumn: 'none',
     read: Customer, create: CustomerInput, patch: CustomerPatch, access: crud({ update: 'staff', delete: 'staff' }),
     staffOnlyFields: ['blocked', 'blocked_reason'],
-    search: ['name', 'phone', 'email'], filters: ['blocked', 'locale', 'wilaya_code', 'created_at', 'last_booking_at', 'lifetime_spend', 'bookings_count'],
+    // A customer merged into another stays readable (its id is in old links and the audit) but is never listed.
+    listed: { merged_into_id__isnull: 'true' },
+    search: ['name', 'phone', 'email'], phoneSearch: 'phone',
+    filters: ['blocked', 'locale', 'wilaya_code', 'created_at', 'last_booking_at', 'lifetime_spend', 'bookings_count', 'booking_wilaya'],
+    relatedFilters: {
+      // Customers with a booking of a service in this wilaya (a service's wilaya is its location's).
+      booking_wilaya: {
+        sql: '{t}.id IN (SELECT fb.customer_id FROM bookings fb JOIN services fs ON fs.id = fb.service_id WHERE fs.wilaya_code = {value})',
+        schema: { type: 'string', pattern: '^(0[1-9]|[1-4][0-9]|5[0-8])$', maxLength: 2 },
+      },
+    },
     ordering: [...T, 'name', 'lifetime_spend', 'bookings_count', 'last_booking_at', 'wallet_balance', 'loyalty_points'], defaultOrdering: 'name',
   },
   {
@@ -451,7 +478,15 @@ export const COLLECTIONS: CollectionSpec[] = [
     read: Review, create: ReviewInput, patch: ReviewPatch, access: crud({ create: 'staff', delete: 'staff', transition: 'any' }),
     vendorFrom: { field: 'booking_id', collection: 'bookings' }, refs: { booking_id: 'bookings', service_id: 'services', customer_id: 'customers' },
     staffOnlyFields: ['rating', 'title', 'body'],
-    search: ['title', 'body', 'vendor_reply'], filters: ['status', 'vendor_id', 'service_id', 'customer_id', 'rating', 'created_at'],
+    search: ['title', 'body', 'vendor_reply'], filters: ['status', 'vendor_id', 'service_id', 'customer_id', 'booking_id', 'rating', 'replied_at', 'created_at'],
+    // The moderation queue first; replied tells a vendor which approved reviews still wait for its answer.
+    views: {
+      pending: [{ status: 'pending' }],
+      approved: [{ status: 'approved' }],
+      unanswered: [{ status: 'approved', replied_at__isnull: 'true' }],
+      rejected: [{ status: 'rejected' }],
+      all: [],
+    },
     ordering: [...T, 'rating', 'status'], lifecycle: 'review', unique: ['booking_id'],
   },
   // Vendors ----------------------------------------------------------------------------
@@ -467,6 +502,15 @@ export const COLLECTIONS: CollectionSpec[] = [
     ...base, name: 'branches', table: 'branches', title: 'Branches', area: 'vendors',
     read: Branch, create: BranchInput, patch: BranchPatch, access: crud(), refs: { vendor_id: 'vendors' },
     search: ['name', 'address', 'manager_name'], filters: ['vendor_id', 'wilaya_code', 'active'], ordering: [...T, 'name'], defaultOrdering: 'name',
+  },
+  {
+    // A vendor reads and files its own documents; staff verify them (and see every vendor's, soonest expiry first).
+    ...base, name: 'vendor-documents', table: 'vendor_documents', title: 'Vendor documents', area: 'vendors',
+    read: VendorDocument, create: VendorDocumentInput, patch: VendorDocumentPatch, access: crud(),
+    refs: { vendor_id: 'vendors', media_id: 'media' }, staffOnlyFields: ['verified'], unique: ['kind'],
+    search: ['number'], filters: ['vendor_id', 'kind', 'verified', 'expires_on'],
+    ordering: [...T, 'kind', 'expires_on'], defaultOrdering: 'expires_on',
+    check: (r) => errorsOf([[r.issued_on != null && r.expires_on != null && String(r.expires_on) <= String(r.issued_on), 'expires_on', 'Must be after issued_on.']]),
   },
   // Messaging --------------------------------------------------------------------------
   {
@@ -572,6 +616,7 @@ export const LABEL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   reviews: ['rating', 'title'],
   vendors: ['trade_name'],
   branches: ['name'],
+  'vendor-documents': ['kind', 'expires_on'],
   topics: ['key', 'name_i18n'],
   conversations: ['subject'],
   tickets: ['subject'],

@@ -1,7 +1,7 @@
 /** Vendors (the operators selling on the marketplace) and their branches (sites). */
 import Type, { type Static } from 'typebox';
 import {
-  Email, Enum, LifecycleFields, Name, Nullable, Percent, Phone, RecordBase, StrictObject, Text, Url, VendorOwned, patchOf,
+  DateOnly, DateTime, Email, Enum, LifecycleFields, Name, Nullable, Percent, Phone, RecordBase, StrictObject, Text, Url, Uuid, VendorOwned, patchOf,
 } from './common.ts';
 import { VENDOR_STATUSES } from './statuses.ts';
 import { WilayaCode } from './wilayas.ts';
@@ -47,3 +47,27 @@ export const BranchInput = StrictObject({
 export const BranchPatch = patchOf(Type.Omit(BranchInput, ['vendor_id']));
 export const Branch = StrictObject({ ...RecordBase, ...Type.Required(BranchInput).properties });
 export type Branch = Static<typeof Branch>;
+
+/** The documents a vendor files before selling, in the order the checklist shows them. */
+export const VENDOR_DOCUMENT_KINDS = ['commercial_register', 'tax_card', 'liability_insurance', 'activity_licence'] as const;
+
+export const VendorDocumentInput = StrictObject({
+  vendor_id: Type.Optional(VendorOwned.vendor_id),
+  kind: Enum(VENDOR_DOCUMENT_KINDS),
+  number: Type.Optional(Nullable(Text(60))),
+  issued_on: Type.Optional(Nullable(DateOnly)),
+  expires_on: Type.Optional(Nullable(DateOnly)),
+  /** The scanned document: a media (kind document or image) of the same vendor. */
+  media_id: Type.Optional(Nullable(Uuid)),
+  /** Staff checked it against the original; the server records who and when. */
+  verified: Type.Optional(Type.Boolean()),
+  notes: Type.Optional(Nullable(Text(1000))),
+});
+export const VendorDocumentPatch = patchOf(Type.Omit(VendorDocumentInput, ['vendor_id', 'kind']));
+export const VendorDocument = StrictObject({
+  ...RecordBase,
+  ...Type.Required(VendorDocumentInput).properties,
+  verified_by: Nullable(Uuid),
+  verified_at: Nullable(DateTime),
+});
+export type VendorDocument = Static<typeof VendorDocument>;

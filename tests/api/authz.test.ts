@@ -22,7 +22,7 @@ const PATCHES: Record<string, Json> = {
   amenities: { icon: 'wifi' }, interests: { icon: 'sun' }, adventures: { days: 3 }, media: { alt_text: 'x' }, coupons: { description: 'x' },
   discounts: { active: false }, deals: { featured: true }, payments: { notes: 'x' }, 'payment-invitations': { message: 'x' },
   'payment-splits': { notes: 'x' }, customers: { notes: 'x' }, reviews: { vendor_reply: 'Thanks' }, vendors: { contact_name: 'x' },
-  branches: { manager_name: 'x' }, notifications: { segment: 'vip' }, topics: { description: 'x' }, conversations: { subject: 'x' },
+  branches: { manager_name: 'x' }, 'vendor-documents': { notes: 'x' }, notifications: { segment: 'vip' }, topics: { description: 'x' }, conversations: { subject: 'x' },
   tickets: { priority: 'high' }, 'chatbot-requests': { resolution_note: 'x' }, 'help-articles': { sort_order: 3 }, banners: { sort_order: 1 },
   'reason-codes': { sort_order: 5 },
 };
@@ -71,6 +71,7 @@ before(async () => {
     reviews: await d.ok(d.admin, 'POST', '/reviews/', { booking_id: done.id, rating: 5 }),
     vendors: (await d.ok(d.admin, 'GET', `/vendors/${d.vendor2Id}/`)),
     branches: kabylie.branch,
+    'vendor-documents': await d.ok(v2, 'POST', '/vendor-documents/', { kind: 'tax_card', number: 'KB-1', expires_on: inDays(60).slice(0, 10) }),
     notifications: await d.ok(d.admin, 'POST', '/notifications/', { title_i18n: i18n('T'), body_i18n: i18n('B'), channel: 'sms', audience_type: 'all_customers' }),
     topics: await d.ok(d.admin, 'POST', '/topics/', { key: 'deals.sahara', name_i18n: i18n('Sahara deals') }),
     conversations: conversation,
@@ -229,10 +230,10 @@ describe('vendor staff', () => {
 
 describe('staff acting as a vendor', () => {
   test('see exactly what that vendor sees, and leave an audit trail', async () => {
-    const headers = { 'x-act-as-vendor': d.vendor2Id };
-    await d.ok(d.admin, 'POST', `/vendors/${d.vendor2Id}/act-as/`, undefined, 200);
-    const [entry] = await d.sql<Json>("SELECT actor_email, vendor_id FROM audit_log WHERE action = 'act_as' ORDER BY at DESC LIMIT 1");
-    assert.deepEqual(entry, { actor_email: 'staff@rihla.test', vendor_id: d.vendor2Id });
+    const session = await d.ok(d.admin, 'POST', `/vendors/${d.vendor2Id}/act-as/`, { reason: 'Checking their bookings' }, 200);
+    const headers = { 'x-act-as-vendor': session.id };
+    const [entry] = await d.sql<Json>("SELECT actor_email, vendor_id, acting_reason FROM audit_log WHERE action = 'act_as' ORDER BY at DESC LIMIT 1");
+    assert.deepEqual(entry, { actor_email: 'staff@rihla.test', vendor_id: d.vendor2Id, acting_reason: 'Checking their bookings' });
     const bookings = await d.call(d.admin, 'GET', '/bookings/?page_size=100', undefined, headers);
     assert.equal(bookings.status, 200);
     assert.ok(bookings.body.results.length > 0 && bookings.body.results.every((b: Json) => b.vendor_id === d.vendor2Id));
@@ -243,6 +244,7 @@ describe('staff acting as a vendor', () => {
     assert.equal(loc.body.vendor_id, d.vendor2Id);
     const [created] = await d.sql<Json>("SELECT acting_as_vendor_id FROM audit_log WHERE entity_id = $1 AND action = 'create'", [loc.body.id]);
     assert.equal(created.acting_as_vendor_id, d.vendor2Id);
-    assert.equal((await d.call(d.admin, 'GET', '/bookings/', undefined, { 'x-act-as-vendor': '00000000-0000-4000-8000-000000000000' })).status, 404);
+    // A header naming no act-as session of this staff member is refused, not ignored.
+    assert.equal((await d.call(d.admin, 'GET', '/bookings/', undefined, { 'x-act-as-vendor': d.vendor2Id })).status, 403);
   });
 });

@@ -109,7 +109,12 @@ const SUBJECTS: Record<string, Subject> = {
   },
   vendors: {
     who: () => d.admin,
-    create: () => d.ok(d.admin, 'POST', '/vendors/', { trade_name: 'Hoggar Treks', legal_name: 'SARL Hoggar Treks' }),
+    // A complete legal identity: approving a vendor without one is refused (tests/api/vendors.test.ts).
+    create: () =>
+      d.ok(d.admin, 'POST', '/vendors/', {
+        trade_name: 'Hoggar Treks', legal_name: 'SARL Hoggar Treks', rc_number: '11/00-0123456 B 19', nif_number: '000111001234567',
+        payout_method: 'rib', payout_account: '00700500000012345629',
+      }),
   },
   tickets: {
     who: () => d.vendor,
