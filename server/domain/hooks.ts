@@ -15,10 +15,11 @@ import { locationHooks } from './locations.ts';
 import { mediaHooks } from './media.ts';
 import { loyaltyHooks, walletHooks } from './loyalty.ts';
 import { invitationHooks, paymentHooks, refundHooks, splitHooks } from './payments.ts';
-import { payoutHooks, vendorHooks } from './payouts.ts';
+import { payoutHooks } from './payouts.ts';
 import { couponHooks, dealHooks, discountHooks } from './promotions.ts';
 import { serviceHooks } from './services.ts';
 import { amenityHooks, categoryHooks, interestHooks } from './taxonomy.ts';
+import { vendorDocumentHooks, vendorHooks } from './vendors.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -115,6 +116,7 @@ export const HOOKS: Record<string, CollectionHooks> = {
   'payment-splits': splitHooks,
   payouts: payoutHooks,
   vendors: vendorHooks,
+  'vendor-documents': vendorDocumentHooks,
   reviews: reviewHooks,
   locations: locationHooks,
   media: mediaHooks,
