@@ -39,6 +39,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by app.authenticate. */
     user?: AuthUser;
+    /** The login session (refresh-token family) of the access token; set by app.authenticate. */
+    sessionId?: string;
   }
 }
 
@@ -56,6 +58,7 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
   const verifyAccessToken = await accessTokenVerifier(key);
 
   app.decorateRequest('user', undefined);
+  app.decorateRequest('sessionId', undefined);
   app.decorate('signAccessToken', (user: AuthUser, sessionId: string) =>
     signAccessToken({ sub: user.id, sid: sessionId, admin: user.admin, vendor_id: user.vendor_id }, key, app.config.accessTokenSeconds),
   );
@@ -68,6 +71,7 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
       claims && UUID_PATTERN.test(claims.sub) && UUID_PATTERN.test(claims.sid) ? await findActiveUser(app.db, claims.sub, claims.sid) : undefined;
     if (!user) throw unauthenticated('The access token is invalid or has expired.');
     request.user = user;
+    request.sessionId = claims!.sid;
   });
 }
 

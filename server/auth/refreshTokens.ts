@@ -96,4 +96,6 @@ export async function revokeRefreshFamilyOf(db: Queryable, token: string): Promi
 
 async function revokeFamily(q: Queryable, familyId: string) {
   await q.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [familyId]);
+  // Acting as a vendor lives inside the login session: logging out ends it too.
+  await q.query('UPDATE act_as_sessions SET ended_at = now() WHERE login_session_id = $1 AND ended_at IS NULL', [familyId]);
 }

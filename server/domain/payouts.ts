@@ -26,7 +26,7 @@
 import { splitAmount } from '../../src/domain/money.ts';
 import { collection } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
-import { badRequest, conflict } from '../errors.ts';
+import { badRequest, conflict, forbidden } from '../errors.ts';
 import type { CollectionHooks, TransitionPayload, WriteContext } from '../routes/hooks.ts';
 import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
 import { loadOr404 } from '../routes/scope.ts';
@@ -219,7 +219,11 @@ export const payoutHooks: CollectionHooks = {
  * for a reason and keeps the history; a PATCH of the vendor may not carry it.
  */
 export const vendorHooks: CollectionHooks = {
-  async beforeUpdate(_ctx, _before, changes) {
+  async beforeUpdate(ctx, _before, changes) {
+    // Where the vendor's money goes is for the vendor's own staff to say, never staff acting as them.
+    if (ctx.actor.actingAsVendorId && ('payout_method' in changes || 'payout_account' in changes)) {
+      throw forbidden('Payout account details cannot be changed while acting as a vendor.');
+    }
     if ('commission_percent' in changes) throw badRequest({ commission_percent: ['Change the commission through its own change, with a reason.'] });
   },
 };

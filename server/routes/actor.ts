@@ -1,12 +1,15 @@
 /**
  * Who is acting on a request: staff (everything, all vendors) or vendor staff (their
- * vendor only). Staff may act as a vendor with the `X-Act-As-Vendor` header: they then
- * see and may do exactly what that vendor's staff can, and audit entries record both.
+ * vendor only). Staff may act as a vendor: `POST /vendors/<id>/act-as/` with a reason
+ * opens an act-as session (server/routes/actAs.ts) and every request then names it in
+ * the `X-Act-As-Vendor` header. It is checked here on each request (the staff member's,
+ * in this login session, not ended, not past its 30 minutes); they then see and may do
+ * exactly what that vendor's staff can, and audit entries record both, with the reason.
  */
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/plugin.ts';
 import type { Queryable } from '../db/index.ts';
-import { notFound, unauthorized } from '../errors.ts';
+import { ApiError, unauthorized } from '../errors.ts';
 
 export interface Actor {
   user: AuthUser;
@@ -16,6 +19,8 @@ export interface Actor {
   vendorId: string | null;
   /** Set when a staff user acts as a vendor. */
   actingAsVendorId: string | null;
+  /** The reason staff gave for acting as that vendor (audited with every write). */
+  actingReason?: string | null;
   role: 'staff' | 'vendor';
 }
 
@@ -40,11 +45,24 @@ async function resolveActor(request: FastifyRequest, db: Queryable): Promise<Act
   const header = request.headers[ACT_AS_HEADER];
   const actAs = Array.isArray(header) ? header[0] : header;
   if (!actAs) return { user, staff: true, vendorId: null, actingAsVendorId: null, role: 'staff' };
-  if (!UUID.test(actAs)) throw notFound('Vendor not found.');
-  const { rows } = await db.query('SELECT 1 FROM vendors WHERE id = $1', [actAs]);
-  if (rows.length === 0) throw notFound('Vendor not found.');
-  return { user, staff: false, vendorId: actAs, actingAsVendorId: actAs, role: 'vendor' };
+  const { rows } = UUID.test(actAs)
+    ? await db.query<{ vendor_id: string; reason: string }>(
+        `SELECT vendor_id, reason FROM act_as_sessions
+          WHERE id = $1 AND staff_user_id = $2 AND login_session_id = $3 AND ended_at IS NULL AND expires_at > now()`,
+        [actAs, user.id, request.sessionId ?? null],
+      )
+    : { rows: [] };
+  if (!rows[0]) throw actAsEnded();
+  return { user, staff: false, vendorId: rows[0].vendor_id, actingAsVendorId: rows[0].vendor_id, actingReason: rows[0].reason, role: 'vendor' };
 }
+
+/**
+ * The header names no live act-as session of this staff member (ended, expired, of
+ * another login, or never opened): 403 with a code the SPA recognises to return to the
+ * staff view. Never 401: that would make the client refresh its tokens for nothing.
+ */
+export const actAsEnded = () =>
+  new ApiError(403, { detail: 'Acting as this vendor has ended. You are back in the staff view.', code: 'act_as_ended' });
 
 /** The actor the server itself acts as (side effects of transitions, the seed). */
 export function systemActor(base: Actor): Actor {

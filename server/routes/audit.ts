@@ -13,8 +13,8 @@ export interface AuditInput {
 
 export async function writeAudit(tx: Queryable, actor: Actor | null, entry: AuditInput): Promise<void> {
   await tx.query(
-    `INSERT INTO audit_log (actor_user_id, actor_email, acting_as_vendor_id, action, entity, entity_id, vendor_id, before, after)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb)`,
+    `INSERT INTO audit_log (actor_user_id, actor_email, acting_as_vendor_id, action, entity, entity_id, vendor_id, before, after, acting_reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)`,
     [
       actor?.user.id ?? null,
       actor?.user.email ?? null,
@@ -25,6 +25,7 @@ export async function writeAudit(tx: Queryable, actor: Actor | null, entry: Audi
       entry.vendorId,
       entry.before == null ? null : JSON.stringify(entry.before),
       entry.after == null ? null : JSON.stringify(entry.after),
+      actor?.actingAsVendorId ? actor.actingReason ?? null : null,
     ],
   );
 }

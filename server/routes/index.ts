@@ -4,13 +4,13 @@
  * messages, settings, acting as a vendor, and the OpenAPI document.
  */
 import type { FastifyInstance } from 'fastify';
-import { COLLECTIONS, collection } from '../../src/domain/registry.ts';
+import { COLLECTIONS } from '../../src/domain/registry.ts';
 import { gatewayFromEnv, type PaymentGateway } from '../domain/gateway.ts';
 import { HOOKS } from '../domain/hooks.ts';
-import { forbidden } from '../errors.ts';
 import { registerMedia } from '../media/routes.ts';
-import { writeAudit } from './audit.ts';
+import { registerActAs } from './actAs.ts';
 import { registerAvailability } from './availability.ts';
+import { registerVendorUsers } from './vendorUsers.ts';
 import { registerPayLink } from './payLink.ts';
 import { registerPaymentDetail } from './paymentDetail.ts';
 import { registerPayouts } from './payouts.ts';
@@ -25,10 +25,7 @@ import { registerMessages } from './messages.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRefundable } from './refundable.ts';
 import { registerReorder } from './reorder.ts';
-import { API_PREFIX } from './paths.ts';
-import { context } from './resources.ts';
 import { registerResource } from './resources.ts';
-import { loadOr404 } from './scope.ts';
 import { registerSettings } from './settings.ts';
 import { registerTotals } from './totals.ts';
 import { registerTransitions } from './transitions.ts';
@@ -62,16 +59,8 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   registerSettings(app);
   registerTotals(app);
   await app.register(registerPayLink);
+  registerActAs(app);
+  registerVendorUsers(app);
   registerOpenApi(app);
 
-  // Staff acting as a vendor: leaves an audit entry; the SPA then sends X-Act-As-Vendor.
-  app.post<{ Params: { id: string } }>(`${API_PREFIX}/vendors/:id/act-as/`, { onRequest: app.authenticate }, async (request) => {
-    const ctx = await context(app, request);
-    if (!ctx.actor.staff) throw forbidden('Only staff may act as a vendor.');
-    return app.db.transaction(async (tx) => {
-      const vendor = await loadOr404(tx, collection('vendors'), request.params.id, ctx.actor);
-      await writeAudit(tx, ctx.actor, { action: 'act_as', entity: 'vendors', entityId: String(vendor.id), vendorId: String(vendor.id), after: { trade_name: vendor.trade_name } });
-      return vendor;
-    });
-  });
 }

@@ -250,11 +250,59 @@ export function buildOpenApi(version: string): Json {
   paths[`${API_PREFIX}/conversations/{id}/read/`] = {
     post: { tags: ['Conversations'], operationId: 'markConversationRead', parameters: [idParam], responses: { 200: json(ref('Conversations')), ...errors } },
   };
+  const actAsSession = {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' }, vendor_id: { type: 'string', format: 'uuid' }, vendor_name: { type: 'string' },
+      reason: { type: 'string' }, started_at: { type: 'string', format: 'date-time' }, expires_at: { type: 'string', format: 'date-time' },
+    },
+  };
+  const reasonBody = { required: true, content: { 'application/json': { schema: { type: 'object', required: ['reason'], properties: { reason: { type: 'string', maxLength: 500 } } } } } };
   paths[`${API_PREFIX}/vendors/{id}/act-as/`] = {
     post: {
-      tags: ['Vendors'], operationId: 'actAsVendor', parameters: [idParam],
-      description: 'Staff only. Records an audit entry; then send `X-Act-As-Vendor: <id>` to see and act exactly as that vendor.',
-      responses: { 200: json(ref('Vendors')), ...errors },
+      tags: ['Vendors'], operationId: 'actAsVendor', parameters: [idParam], requestBody: reasonBody,
+      description: 'Staff only. Opens an act-as session of 30 minutes with the reason given (ending any other of this login session): send `X-Act-As-Vendor: <session id>` on every request to see and act exactly as that vendor. Each write is audited under the staff member and the vendor with the reason; payout account fields are refused. A header naming an ended or expired session gets 403 with `code: act_as_ended`.',
+      responses: { 200: json(actAsSession), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/act-as/{id}/end/`] = {
+    post: { tags: ['Vendors'], operationId: 'endActAs', parameters: [idParam], description: 'Back to the staff view (also when the session already ended). Logging out ends it too.', responses: { 204: { description: 'Ended' }, ...errors } },
+  };
+  const vendorUser = {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' }, email: { type: 'string' }, name: { type: 'string' }, phone: { type: ['string', 'null'] },
+      state: { enum: ['active', 'invited', 'expired', 'inactive'] },
+      invited_at: { type: ['string', 'null'], format: 'date-time' }, invitation_expires_at: { type: ['string', 'null'], format: 'date-time' },
+    },
+  };
+  const issuedLink = { type: 'object', properties: { user: vendorUser, set_password_path: { type: 'string', description: 'Shown once: only its hash is kept.' }, expires_at: { type: 'string', format: 'date-time' } } };
+  const userParams = [idParam, { name: 'user', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }];
+  paths[`${API_PREFIX}/vendors/{id}/users/`] = {
+    get: { tags: ['Vendors'], operationId: 'vendorUsers', parameters: [idParam], description: 'Staff only. The vendor\'s staff accounts and the state of their invitation.', responses: { 200: json({ type: 'object', properties: { results: { type: 'array', items: vendorUser } } }), ...errors } },
+  };
+  paths[`${API_PREFIX}/vendors/{id}/users/invite/`] = {
+    post: {
+      tags: ['Vendors'], operationId: 'inviteVendorUser', parameters: [idParam],
+      description: 'Staff only. Creates the account inactive with a one-time set-password link valid 72 hours. 409 when the email is taken.',
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['email', 'name'], properties: { email: { type: 'string', format: 'email' }, name: { type: 'string' }, phone: { type: ['string', 'null'] } } } } } },
+      responses: { 201: json(issuedLink), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/vendors/{id}/users/{user}/resend/`] = {
+    post: { tags: ['Vendors'], operationId: 'resendVendorUserInvite', parameters: userParams, description: 'Staff only. A new link; the previous one stops working. 409 for an active user.', responses: { 200: json(issuedLink), ...errors } },
+  };
+  paths[`${API_PREFIX}/vendors/{id}/users/{user}/deactivate/`] = {
+    post: { tags: ['Vendors'], operationId: 'deactivateVendorUser', parameters: userParams, description: 'Staff only. Locks the user out at once and voids open links.', responses: { 200: json(vendorUser), ...errors } },
+  };
+  const linkTokenParam = { name: 'token', in: 'path', required: true, schema: { type: 'string' } };
+  paths[`${API_PREFIX}/set-password/{token}/`] = {
+    get: { tags: ['Vendors'], operationId: 'setPasswordLink', parameters: [linkTokenParam], security: [], description: 'Public. The link\'s state (open, used, expired, replaced) and whose account it is; unknown tokens count against the address\'s login rate limit.', responses: { 200: json({ type: 'object', properties: { status: { enum: ['open', 'used', 'expired', 'replaced'] }, email: { type: 'string' }, name: { type: 'string' } } }), ...errors } },
+    post: {
+      tags: ['Vendors'], operationId: 'setPassword', parameters: [linkTokenParam], security: [],
+      description: 'Public. Sets the password (at least 10 characters with a letter and a digit) and activates the account; the link then stops working. 409 when used, expired or replaced.',
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['password'], properties: { password: { type: 'string' } } } } } },
+      responses: { 200: json({ type: 'object', properties: { email: { type: 'string' } } }), ...errors },
     },
   };
   const money = { type: 'integer', description: 'Minor units' };

@@ -8,6 +8,8 @@ export const AuditEntry = StrictObject({
   actor_user_id: Nullable(Uuid),
   actor_email: Nullable(Type.String({ maxLength: 254 })),
   acting_as_vendor_id: Nullable(Uuid),
+  /** The reason staff gave for acting as that vendor. */
+  acting_reason: Nullable(Type.String({ maxLength: 500 })),
   action: Type.String({ maxLength: 60, description: 'create, update, delete, transition:<event>, settings, ...' }),
   entity: Type.String({ maxLength: 60 }),
   entity_id: Nullable(Type.String({ maxLength: 60 })),
