@@ -6,7 +6,7 @@ import { collection } from '../../src/domain/registry.ts';
 import { conflict } from '../errors.ts';
 import type { CollectionHooks } from '../routes/hooks.ts';
 import { insertRecord } from '../routes/records.ts';
-import { loadOr404, loadVisible } from '../routes/scope.ts';
+import { loadVisible } from '../routes/scope.ts';
 import { adventureHooks } from './adventures.ts';
 import { assertCapacityFloor } from './availability.ts';
 import { bookingHooks } from './bookings.ts';
@@ -17,34 +17,12 @@ import { loyaltyHooks, walletHooks } from './loyalty.ts';
 import { invitationHooks, paymentHooks, refundHooks, splitHooks } from './payments.ts';
 import { payoutHooks } from './payouts.ts';
 import { couponHooks, dealHooks, discountHooks } from './promotions.ts';
+import { reviewHooks } from './reviews.ts';
 import { serviceHooks } from './services.ts';
 import { amenityHooks, categoryHooks, interestHooks } from './taxonomy.ts';
 import { vendorDocumentHooks, vendorHooks } from './vendors.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
-
-/** Recomputes a service's rating from its approved reviews. */
-const reviewHooks: CollectionHooks = {
-  async create(ctx, body) {
-    const booking = await loadOr404(ctx.tx, collection('bookings'), String(body.booking_id), ctx.actor);
-    if (!['completed', 'checked_in'].includes(String(booking.status))) throw conflict('Only bookings that took place can be reviewed.');
-    return insertRecord(ctx, collection('reviews'), {
-      ...body, vendor_id: booking.vendor_id, service_id: booking.service_id, customer_id: booking.customer_id, status: 'pending',
-    });
-  },
-  async beforeUpdate(ctx, before, changes) {
-    if (changes.vendor_reply !== undefined && changes.vendor_reply !== before.vendor_reply) changes.replied_at = changes.vendor_reply ? ctx.now : null;
-  },
-  async afterTransition(ctx, _before, after) {
-    await ctx.tx.query(
-      `UPDATE services SET
-         rating_avg = (SELECT round(avg(rating)::numeric, 2)::float8 FROM reviews WHERE service_id = $1 AND status = 'approved'),
-         reviews_count = (SELECT count(*) FROM reviews WHERE service_id = $1 AND status = 'approved')
-       WHERE id = $1`,
-      [after.service_id],
-    );
-  },
-};
 
 const slotHooks: CollectionHooks = {
   async beforeUpdate(_ctx, before, changes) {

@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { LOCALES } from '../../src/domain/common.ts';
+import { normalizePhone, phoneSearchDigits } from '../../src/domain/phone.ts';
 import type { CollectionSpec } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
@@ -52,6 +53,11 @@ export function listQuerySchema(spec: CollectionSpec, extra: Record<string, unkn
   };
   if (spec.views) properties.view = { type: 'string', enum: Object.keys(spec.views), description: 'A named filter (see the collection\'s views).' };
   for (const name of spec.filters) {
+    const related = spec.relatedFilters?.[name];
+    if (related) {
+      properties[name] = related.schema;
+      continue;
+    }
     const column = info.columns.get(name);
     if (!column) continue;
     const value = filterValueSchema(column);
@@ -121,6 +127,11 @@ export function listConditions(spec: CollectionSpec, query: ListQuery, params: P
       else (errors.view ??= []).push(`One of: ${Object.keys(spec.views).join(', ')}.`);
       continue;
     }
+    const related = spec.relatedFilters?.[key];
+    if (related && spec.filters.includes(key)) {
+      where.push(related.sql.replaceAll('{t}', alias).replaceAll('{value}', params.add(value)));
+      continue;
+    }
     const [name, op] = key.split('__') as [string, string | undefined];
     const column = info.columns.get(name);
     if (!column || !spec.filters.includes(name)) continue; // parameters of the route itself (e.g. parent ids)
@@ -137,14 +148,26 @@ export function listConditions(spec: CollectionSpec, query: ListQuery, params: P
     }
   }
   if (Object.keys(errors).length > 0) throw badRequest(errors, 'Invalid query');
+  // Records the collection keeps but never lists (registry `listed`), whatever was asked.
+  for (const [key, value] of Object.entries(spec.listed ?? {})) {
+    const [name, op] = key.split('__');
+    where.push(op === 'isnull' ? `${alias}.${name} IS ${value === 'true' ? '' : 'NOT '}NULL` : `${alias}.${name} = ${params.add(value)}`);
+  }
   const term = typeof query.search === 'string' ? query.search.trim() : '';
-  if (term && spec.search.length > 0) {
+  const phone = spec.phoneSearch && term ? normalizePhone(term) : null;
+  if (phone) {
+    // A whole phone number, however typed, is that E.164 number: one index lookup.
+    where.push(`${alias}.${spec.phoneSearch} = ${params.add(phone)}`);
+  } else if (term && spec.search.length > 0) {
     const p = params.add(`%${escapeLike(term)}%`);
     const parts = spec.search.flatMap((name) => {
       const column = info.columns.get(name);
       if (column?.i18n) return LOCALES.map((l) => `${alias}.${name}->>'${l}' ILIKE ${p}`);
       return [`${alias}.${name}${column?.type === 'string' ? '' : '::text'} ILIKE ${p}`];
     });
+    // Part of a phone (`0555 12`) is matched on its digits, as the stored E.164 number holds them.
+    const digits = spec.phoneSearch ? phoneSearchDigits(term) : null;
+    if (digits) parts.push(`${alias}.${spec.phoneSearch} LIKE ${params.add(`%${digits}%`)}`);
     where.push(`(${parts.join(' OR ')})`);
   }
   return where;

@@ -29,6 +29,8 @@ export const Customer = StrictObject({
   loyalty_points: Type.Integer({ minimum: 0 }),
   last_booking_at: Nullable(DateTime),
   created_by_vendor_id: Nullable(Uuid),
+  /** Set when this record was merged into another customer: it is then blocked and left out of lists. */
+  merged_into_id: Nullable(Uuid),
 });
 export type Customer = Static<typeof Customer>;
 

@@ -1,14 +1,14 @@
-import { setup } from 'xstate';
+import { and, setup } from 'xstate';
 import { guardImplementations, type LifecycleContext, type LifecycleEvent } from './context.ts';
 
-/** Review moderation. Events: approve, reject (staff), edit (back to moderation). */
+/** Review moderation. Events: approve, reject with a reason (staff), edit (back to moderation). */
 export const reviewLifecycle = setup({
   types: {
     context: {} as LifecycleContext,
     input: {} as LifecycleContext,
     events: {} as LifecycleEvent & { type: 'approve' | 'reject' | 'edit' },
   },
-  guards: { isStaff: guardImplementations.isStaff },
+  guards: { isStaff: guardImplementations.isStaff, hasReason: guardImplementations.hasReason },
 }).createMachine({
   id: 'review',
   description: 'A customer review waiting for moderation.',
@@ -18,7 +18,7 @@ export const reviewLifecycle = setup({
     pending: {
       on: {
         approve: { target: 'approved', guard: 'isStaff' },
-        reject: { target: 'rejected', guard: 'isStaff' },
+        reject: { target: 'rejected', guard: and(['isStaff', 'hasReason']) },
       },
     },
     rejected: { on: { edit: { target: 'pending', description: 'The review was edited and goes back to moderation.' } } },
