@@ -11,6 +11,7 @@ import { adventureHooks } from './adventures.ts';
 import { assertCapacityFloor } from './availability.ts';
 import { bookingHooks } from './bookings.ts';
 import { comboHooks } from './combos.ts';
+import { customerHooks } from './customers.ts';
 import { locationHooks } from './locations.ts';
 import { mediaHooks } from './media.ts';
 import { loyaltyHooks, walletHooks } from './loyalty.ts';
@@ -33,12 +34,6 @@ const slotHooks: CollectionHooks = {
   },
   async beforeDelete(_ctx, record) {
     if (num(record.booked) > 0) throw conflict('This slot has bookings and cannot be deleted.');
-  },
-};
-
-const customerHooks: CollectionHooks = {
-  async beforeInsert(ctx, values) {
-    values.created_by_vendor_id = ctx.actor.staff ? null : ctx.actor.vendorId;
   },
 };
 

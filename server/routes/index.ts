@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { COLLECTIONS } from '../../src/domain/registry.ts';
+import { registerCustomerRoutes } from '../domain/customers.ts';
 import { gatewayFromEnv, type PaymentGateway } from '../domain/gateway.ts';
 import { HOOKS } from '../domain/hooks.ts';
 import { registerMedia } from '../media/routes.ts';
@@ -47,6 +48,7 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   }
   await registerMedia(app);
   registerMessages(app);
+  registerCustomerRoutes(app);
   registerAvailability(app);
   registerPersonalServices(app);
   registerBookingExport(app);

@@ -1,9 +1,15 @@
 /** The customers area (customers, their page, reviews, loyalty, wallet): one lazy chunk for its screens. */
 import type { PageProps } from '../../app/pages.tsx';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
+import { CustomerPage } from './detail/CustomerPage.tsx';
+import { CustomerListPage } from './list/CustomerListPage.tsx';
 
 export default function CustomersArea(props: PageProps) {
   switch (props.route.key) {
+    case 'customersList':
+      return <CustomerListPage {...props} />;
+    case 'customerDetail':
+      return props.params.id ? <CustomerPage key={props.params.id} {...props} /> : <CustomerListPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }

@@ -39,7 +39,8 @@ export interface DataTableProps<Row extends { id: string }> {
   rows: Row[];
   ordering: string;
   onSort: (field: string) => void;
-  rowHref: (row: Row) => string;
+  /** Where a row leads (its first cell links there); rows of records without a page of their own are not links. */
+  rowHref?: (row: Row) => string;
   selected?: string[];
   onToggleRow?: (id: string) => void;
   onTogglePage?: () => void;
@@ -200,7 +201,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
               )}
               {shown.map((column, index) => (
                 <td key={column.key} data-align={column.align} data-label={intl.formatMessage({ id: column.header })}>
-                  {index === 0 ? (
+                  {index === 0 && props.rowHref ? (
                     <Link href={props.rowHref(row)} className="row-link">
                       {column.render(row)}
                     </Link>

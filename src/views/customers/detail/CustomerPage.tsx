@@ -1,0 +1,266 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation, useSearch } from 'wouter';
+import { sessionActor } from '../../../app/actors.ts';
+import { usePageReady } from '../../../app/pageReady.ts';
+import type { PageProps } from '../../../app/pages.tsx';
+import { pathOf, routeByKey } from '../../../app/routes.ts';
+import type { ApiRecord } from '../../../api/resources.ts';
+import type { CustomerActionKind } from '../../../machines/customers/customerAction.ts';
+import { recordMachine } from '../../../machines/resources/record.ts';
+import { ServiceTabs, type TabDef } from '../../services/ServiceTabs.tsx';
+import type { Column } from '../../ui/DataTable.tsx';
+import { formatDateTime, formatMoney, localized } from '../../ui/format.ts';
+import { PageFrame } from '../../ui/PageFrame.tsx';
+import { AuditTrail } from '../../ui/RecordHistory.tsx';
+import { RecordUnavailable } from '../../ui/RecordUnavailable.tsx';
+import { StatusChip } from '../../ui/StatusChip.tsx';
+import { PointsAdjustDialog } from '../ledgers/PointsAdjustDialog.tsx';
+import { WalletAdjustDialog } from '../ledgers/WalletAdjustDialog.tsx';
+import { CustomerActionDialog } from './CustomerActionDialog.tsx';
+import { CustomerConversations } from './CustomerConversations.tsx';
+import { CustomerFacts, CustomerProfileForm } from './CustomerProfile.tsx';
+import { CustomerRelated } from './CustomerRelated.tsx';
+import { tabOf, tabsFor, type CustomerTab } from './customerPage.ts';
+
+/**
+ * One customer: who they are (staff edit it), whether they are blocked and why, and
+ * tabs of what they did (bookings, payments), what they are owed (wallet, points), what
+ * they said (reviews, conversations) and the history of the record; the open tab is kept
+ * in the URL. Staff block and unblock with a reason and adjust the wallet and points;
+ * whoever may see the customer writes them a message.
+ */
+export function CustomerPage({ route, params }: PageProps) {
+  const intl = useIntl();
+  const record = useActorRef(recordMachine, { input: { resource: 'customers', id: params.id ?? '' } });
+  const snapshot = useSelector(record, (s) => s);
+  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const [path, navigate] = useLocation();
+  const tab = tabOf(useSearch(), staff);
+  const [acting, setActing] = useState<CustomerActionKind | null>(null);
+  const [sent, setSent] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  usePageReady(!snapshot.matches('loading'));
+  const customer = snapshot.context.record;
+
+  if (snapshot.matches('notFound') || snapshot.matches('failed')) {
+    return (
+      <RecordUnavailable
+        route={route}
+        id={params.id}
+        notFound={snapshot.matches('notFound')}
+        detail={snapshot.context.error?.detail}
+        onRetry={() => record.send({ type: 'retry' })}
+      />
+    );
+  }
+  if (!customer) return null;
+
+  const reload = () => record.send({ type: 'reload' });
+  const name = String(customer.name);
+  const blocked = customer.blocked === true;
+  const money = (r: ApiRecord, field: string) => formatMoney(intl, Number(r[field] ?? 0), String(r.currency ?? 'DZD'));
+  const bookingDetail = routeByKey('bookingDetail');
+  const paymentDetail = routeByKey('paymentDetail');
+
+  const bookingColumns: Column<ApiRecord>[] = [
+    { key: 'ref', header: 'booking.ref', priority: 1, render: (r) => <bdi dir="ltr">{String(r.ref)}</bdi> },
+    { key: 'service', header: 'customers.service', priority: 2, render: (r) => <bdi>{localized(r.service_title_i18n, intl.locale)}</bdi> },
+    { key: 'starts_at', header: 'booking.startsAt', priority: 1, render: (r) => formatDateTime(intl, String(r.starts_at)) },
+    { key: 'total', header: 'booking.total', priority: 2, align: 'end', render: (r) => money(r, 'total') },
+    { key: 'status', header: 'booking.status', priority: 1, render: (r) => <StatusChip status={String(r.status)} kind="bookingStatus" /> },
+  ];
+  const paymentColumns: Column<ApiRecord>[] = [
+    { key: 'date', header: 'payments.date', priority: 1, render: (r) => formatDateTime(intl, String(r.paid_at ?? r.created_at)) },
+    { key: 'booking', header: 'payments.booking', priority: 2, render: (r) => <bdi dir="ltr">{String(r.booking_ref)}</bdi> },
+    { key: 'method', header: 'payments.method', priority: 2, render: (r) => <FormattedMessage id={`paymentMethod.${String(r.method)}`} /> },
+    { key: 'amount', header: 'payments.amount', priority: 1, align: 'end', render: (r) => money(r, 'amount') },
+    { key: 'status', header: 'payments.status', priority: 1, render: (r) => <StatusChip status={String(r.status)} kind="paymentRecordStatus" /> },
+  ];
+  const ledgerColumns = (wallet: boolean): Column<ApiRecord>[] => [
+    { key: 'date', header: 'customers.ledger.date', priority: 1, render: (r) => formatDateTime(intl, String(r.created_at)) },
+    {
+      key: 'change',
+      header: wallet ? 'customers.ledger.amount' : 'customers.ledger.points',
+      priority: 1,
+      align: 'end',
+      render: (r) =>
+        wallet
+          ? `${r.kind === 'debit' ? '−' : '+'}${formatMoney(intl, Number(r.amount), String(r.currency ?? 'DZD'))}`
+          : intl.formatNumber(Number(r.points), { signDisplay: 'always' }),
+    },
+    { key: 'reason', header: 'customers.ledger.reason', priority: 2, render: (r) => <span dir="auto">{String(r.reason ?? '')}</span> },
+    {
+      key: 'balance',
+      header: 'customers.ledger.balanceAfter',
+      priority: 1,
+      align: 'end',
+      render: (r) => (wallet ? money(r, 'balance_after') : intl.formatNumber(Number(r.balance_after))),
+    },
+  ];
+  const reviewColumns: Column<ApiRecord>[] = [
+    { key: 'date', header: 'customers.ledger.date', priority: 1, render: (r) => formatDateTime(intl, String(r.created_at)) },
+    { key: 'rating', header: 'customers.rating', priority: 1, render: (r) => intl.formatMessage({ id: 'services.stars' }, { rating: Number(r.rating) }) },
+    { key: 'title', header: 'customers.reviewText', priority: 2, render: (r) => <span dir="auto">{String(r.title ?? r.body ?? '')}</span> },
+    { key: 'status', header: 'customers.reviewStatus', priority: 1, render: (r) => <StatusChip status={String(r.status)} kind="reviewStatus" /> },
+  ];
+
+  const panels: Record<CustomerTab, () => ReactNode> = {
+    profile: () => (
+      <div className="record-columns">
+        <div className="record-main">
+          {staff ? (
+            <CustomerProfileForm
+              key={`${customer.version}-${formKey}`}
+              id={customer.id}
+              onDone={(saved) => (saved ? reload() : setFormKey((n) => n + 1))}
+            />
+          ) : (
+            <CustomerFacts customer={customer} contact />
+          )}
+        </div>
+        {staff && (
+          <div className="record-side">
+            <CustomerFacts customer={customer} contact={false} />
+          </div>
+        )}
+      </div>
+    ),
+    bookings: () => (
+      <CustomerRelated
+        id="bookings"
+        title="customers.tab.bookings"
+        resource="bookings"
+        customerId={customer.id}
+        stamp={customer.version}
+        ordering="-starts_at"
+        fields={['ref', 'service_title_i18n', 'starts_at', 'total', 'currency', 'status']}
+        columns={bookingColumns}
+        empty="customers.noBookings"
+        rowHref={(r) => pathOf(bookingDetail, r.id)}
+      />
+    ),
+    payments: () => (
+      <CustomerRelated
+        id="payments"
+        title="customers.tab.payments"
+        resource="payments"
+        customerId={customer.id}
+        stamp={customer.version}
+        ordering="-created_at"
+        fields={['created_at', 'paid_at', 'booking_ref', 'method', 'amount', 'currency', 'status']}
+        columns={paymentColumns}
+        empty="customers.noPayments"
+        rowHref={(r) => pathOf(paymentDetail, r.id)}
+      />
+    ),
+    wallet: () => (
+      <CustomerRelated
+        id="wallet"
+        title="customers.tab.wallet"
+        resource="wallet-transactions"
+        customerId={customer.id}
+        stamp={customer.version}
+        ordering="-created_at"
+        fields={['created_at', 'kind', 'amount', 'currency', 'reason', 'balance_after']}
+        columns={ledgerColumns(true)}
+        empty="customers.noWallet"
+      />
+    ),
+    loyalty: () => (
+      <CustomerRelated
+        id="loyalty"
+        title="customers.tab.loyalty"
+        resource="loyalty-entries"
+        customerId={customer.id}
+        stamp={customer.version}
+        ordering="-created_at"
+        fields={['created_at', 'points', 'reason', 'balance_after']}
+        columns={ledgerColumns(false)}
+        empty="customers.noPoints"
+      />
+    ),
+    reviews: () => (
+      <CustomerRelated
+        id="reviews"
+        title="customers.tab.reviews"
+        resource="reviews"
+        customerId={customer.id}
+        stamp={customer.version}
+        ordering="-created_at"
+        fields={['created_at', 'rating', 'title', 'body', 'status']}
+        columns={reviewColumns}
+        empty="customers.noReviews"
+      />
+    ),
+    conversations: () => <CustomerConversations customerId={customer.id} stamp={`${customer.version}-${sent}`} />,
+    history: () => (
+      <section aria-labelledby="customer-history">
+        <h2 id="customer-history">
+          <FormattedMessage id="customers.tab.history" />
+        </h2>
+        <AuditTrail entity="customers" id={customer.id} version={customer.version} />
+      </section>
+    ),
+  };
+  const tabs: TabDef<CustomerTab>[] = tabsFor(staff).map((key) => ({ key, label: `customers.tab.${key}`, render: panels[key] }));
+
+  return (
+    <PageFrame route={route} id={name} heading={<bdi>{name}</bdi>}>
+      <div className="record-header">
+        <bdi dir="ltr" className="customer-phone">
+          {String(customer.phone)}
+        </bdi>
+        {blocked && (
+          <span className="status-chip" data-tone="bad">
+            <FormattedMessage id="customers.blockedChip" />
+          </span>
+        )}
+        <div className="record-actions">
+          <button type="button" className="button" onClick={() => setActing('message')}>
+            <FormattedMessage id="customers.message.button" />
+          </button>
+          {staff && (
+            <>
+              <WalletAdjustDialog customer={customer} onSaved={reload} />
+              <PointsAdjustDialog customer={customer} onSaved={reload} />
+              <button type="button" className={blocked ? 'button' : 'button button-danger'} onClick={() => setActing(blocked ? 'unblock' : 'block')}>
+                <FormattedMessage id={blocked ? 'customers.unblock.button' : 'customers.block.button'} />
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+      {blocked && (
+        <div className="notice notice-error customer-blocked" role="status">
+          <FormattedMessage id="customers.blockedNotice" values={{ reason: <bdi>{String(customer.blocked_reason ?? '')}</bdi> }} />
+        </div>
+      )}
+      {sent && (
+        <div className="notice notice-info" role="status">
+          <FormattedMessage id="customers.message.sent" />
+        </div>
+      )}
+      <ServiceTabs
+        tabs={tabs}
+        current={tab}
+        label={intl.formatMessage({ id: 'customers.tabs' })}
+        onSelect={(key) => navigate(key === 'profile' ? path : `${path}?tab=${key}`, { replace: true })}
+      />
+      {acting && (
+        <CustomerActionDialog
+          kind={acting}
+          customer={{ id: customer.id, version: customer.version, name }}
+          onClose={(done) => {
+            setActing(null);
+            if (!done) return;
+            if (acting === 'message') setSent(true);
+            else reload();
+          }}
+        />
+      )}
+    </PageFrame>
+  );
+}
+

@@ -1,0 +1,62 @@
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { sessionActor } from '../../../app/actors.ts';
+import type { PageProps } from '../../../app/pages.tsx';
+import { pathOf, routeByKey } from '../../../app/routes.ts';
+import type { Column } from '../../ui/DataTable.tsx';
+import { formatDate, formatMoney } from '../../ui/format.ts';
+import { ListScreen } from '../../ui/ListScreen.tsx';
+import { useListScreen } from '../../ui/listScreen.ts';
+import { customersScreen, type CustomerRow } from './customersScreen.ts';
+
+/** Who the customers are: how to reach them, what they booked and spent, what they are owed, and who is blocked. */
+export function CustomerListPage({ route }: PageProps) {
+  const intl = useIntl();
+  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const list = useListScreen(customersScreen);
+  const detail = routeByKey('customerDetail');
+  // Spend and wallets are kept in dinars: the marketplace's currency.
+  const money = (minor: number) => formatMoney(intl, minor, 'DZD');
+  const columns: Column<CustomerRow>[] = [
+    { key: 'name', header: 'customers.name', priority: 1, sortField: 'name', render: (r) => <bdi>{r.name}</bdi> },
+    { key: 'phone', header: 'customers.phone', priority: 1, render: (r) => <bdi dir="ltr">{r.phone}</bdi> },
+    { key: 'email', header: 'customers.email', priority: 3, render: (r) => (r.email ? <bdi dir="ltr">{r.email}</bdi> : <span className="muted">—</span>) },
+    { key: 'locale', header: 'customers.language', priority: 3, render: (r) => <FormattedMessage id={`field.language.${r.locale}`} /> },
+    { key: 'bookings', header: 'customers.bookings', priority: 2, sortField: 'bookings_count', align: 'end', render: (r) => intl.formatNumber(r.bookings_count) },
+    { key: 'spend', header: 'customers.lifetimeSpend', priority: 1, sortField: 'lifetime_spend', align: 'end', render: (r) => money(r.lifetime_spend) },
+    { key: 'wallet', header: 'customers.wallet', priority: 2, sortField: 'wallet_balance', align: 'end', render: (r) => money(r.wallet_balance) },
+    { key: 'points', header: 'customers.points', priority: 3, sortField: 'loyalty_points', align: 'end', render: (r) => intl.formatNumber(r.loyalty_points) },
+    {
+      key: 'last_booking',
+      header: 'customers.lastBooking',
+      priority: 2,
+      sortField: 'last_booking_at',
+      render: (r) => (r.last_booking_at ? formatDate(intl, r.last_booking_at) : <span className="muted">—</span>),
+    },
+    {
+      key: 'blocked',
+      header: 'customers.blocked',
+      priority: 1,
+      render: (r) =>
+        r.blocked ? (
+          <span className="status-chip" data-tone="bad">
+            <FormattedMessage id="customers.blockedChip" />
+          </span>
+        ) : null,
+    },
+  ];
+
+  return (
+    <ListScreen
+      route={route}
+      screen={customersScreen}
+      list={list}
+      staff={staff}
+      columns={columns}
+      empty={<FormattedMessage id="customers.none" />}
+      tableName="customers"
+      rowHref={(row) => pathOf(detail, row.id)}
+      exportable
+    />
+  );
+}

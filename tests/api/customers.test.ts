@@ -1,0 +1,171 @@
+/**
+ * Customers: phones stored in E.164 on every write (and by migration 133 for rows written
+ * before), found however they are typed; the list's figures kept by the server; vendor
+ * staff scoped to the customers who booked with them; blocking and unblocking with a
+ * reason, audited, and a blocked customer refused at booking with a clear message; and
+ * messaging a customer, which continues their open conversation or opens one.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { normalizePhone } from '../../src/domain/phone.ts';
+import { book, catalogFor, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
+
+let d: Domain;
+let c: Catalog;
+let serial = 0;
+
+before(async () => {
+  d = await startDomain();
+  c = await catalogFor(d, d.vendor);
+});
+after(() => d.close());
+
+/** A phone no other test uses: 0661 00 xx yy. */
+const freshPhone = () => {
+  const n = String(++serial).padStart(4, '0');
+  return { typed: `0661 00 ${n.slice(0, 2)} ${n.slice(2)}`, e164: `+21366100${n}` };
+};
+const newCustomer = (who = d.admin, extra: Json = {}) => d.ok(who, 'POST', '/customers/', { name: `Nadia ${++serial}`, phone: freshPhone().typed, ...extra });
+
+test('phones are stored in E.164 on create and on change; what cannot be a phone is a 400 at the field', async () => {
+  const phone = freshPhone();
+  const created = await d.ok(d.admin, 'POST', '/customers/', { name: 'Samir', phone: phone.typed });
+  assert.equal(created.phone, phone.e164);
+  const changed = await d.ok(d.admin, 'PATCH', `/customers/${created.id}/`, { phone: '+33 6 12 34 56 78', version: created.version });
+  assert.equal(changed.phone, '+33612345678', 'a foreign number keeps its country code');
+  const bad = await d.call(d.admin, 'PATCH', `/customers/${created.id}/`, { phone: '0855 12 34 56', version: changed.version });
+  assert.equal(bad.status, 400);
+  assert.deepEqual(bad.body.errors, { phone: ['Enter a phone number such as 0555 12 34 56, or with its country code such as +33 6 12 34 56 78.'] });
+  const french = await d.call(d.admin, 'POST', '/customers/', { name: 'X', phone: '0555 12' }, { 'accept-language': 'fr' });
+  assert.match(french.body.errors.phone[0], /Saisissez un numéro/);
+  const byVendor = await d.ok(d.vendor, 'POST', '/customers/', { name: 'Vendor-made', phone: '00213 770 11 22 33' });
+  assert.equal(byVendor.phone, '+213770112233');
+});
+
+test('a phone typed in any usual way finds the same customer, part of one too', async () => {
+  const customer = await newCustomer(d.admin, { phone: '0559 87 65 43' });
+  for (const typed of ['0559 87 65 43', '+213559876543', '559-876-543', '00213 559 876 543']) {
+    const page = await d.ok(d.admin, 'GET', `/customers/?search=${encodeURIComponent(typed)}`);
+    assert.deepEqual(page.results.map((r: Json) => r.id), [customer.id], typed);
+  }
+  const partial = await d.ok(d.admin, 'GET', `/customers/?search=${encodeURIComponent('0559 87')}`);
+  assert.ok(partial.results.some((r: Json) => r.id === customer.id));
+  const byName = await d.ok(d.admin, 'GET', `/customers/?search=${encodeURIComponent(customer.name)}`);
+  assert.deepEqual(byName.results.map((r: Json) => r.id), [customer.id]);
+  const csv = await d.call(d.admin, 'GET', `/customers/export.csv?search=${encodeURIComponent('559-876-543')}&columns=name,phone`);
+  assert.equal(csv.status, 200);
+  // The export defuses a leading + as it does every cell a spreadsheet would read as a formula.
+  assert.match(String(csv.body), new RegExp(`${customer.name},'\\+213559876543`));
+});
+
+test('migration 133 writes the phones stored before it as phone.ts would', async () => {
+  const typed = ['0555 12 34 56', '+213 (0)661 22 33 44', '555-123-456', '0033 6 12 34 56 78', '021 23 45 67', 'call me', '0855 00 00 00'];
+  const ids: string[] = [];
+  for (const phone of typed) {
+    const rows = await d.sql<{ id: string }>('INSERT INTO customers (name, phone) VALUES ($1, $2) RETURNING id', ['Before 133', phone]);
+    ids.push(rows[0]!.id);
+  }
+  const sql = readFileSync(new URL('../../server/db/migrations/133_customer_phones.sql', import.meta.url), 'utf8');
+  // The function and the update, not the indexes the migration also made.
+  await d.t.db.exec(sql.slice(0, sql.indexOf('-- The customers list')).replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'));
+  const rows = await d.sql<{ id: string; phone: string }>('SELECT id, phone FROM customers WHERE id = ANY($1::uuid[])', [ids]);
+  const phoneOf = new Map(rows.map((r) => [r.id, r.phone]));
+  typed.forEach((phone, i) => assert.equal(phoneOf.get(ids[i]!), normalizePhone(phone) ?? phone, phone));
+});
+
+test('bookings, spend and last booking are kept on the customer; the list orders by them', async () => {
+  const customer = await newCustomer(d.vendor);
+  const booking = await book(d, d.vendor, { ...c, customer });
+  await d.ok(d.vendor, 'POST', '/payments/', { booking_id: booking.id, amount: booking.total, method: 'cash' });
+  const read = await d.ok(d.admin, 'GET', `/customers/${customer.id}/`);
+  assert.equal(read.bookings_count, 1);
+  assert.equal(read.lifetime_spend, booking.total);
+  assert.ok(Math.abs(Date.parse(read.last_booking_at) - Date.parse(booking.created_at)) < 1_000, 'last booked when the booking was made');
+  const best = await d.ok(d.admin, 'GET', '/customers/?ordering=-lifetime_spend&page_size=100&fields=lifetime_spend');
+  const spends = best.results.map((r: Json) => r.lifetime_spend);
+  assert.deepEqual(spends, [...spends].sort((a, b) => b - a));
+  assert.ok(best.results.some((r: Json) => r.id === customer.id));
+});
+
+test('vendor staff see the customers who booked with them or whom they made, and change none', async () => {
+  const theirs = await newCustomer(d.vendor);
+  const staffs = await newCustomer(d.admin);
+  const list = await d.ok(d.vendor, 'GET', '/customers/?page_size=100');
+  const ids = list.results.map((r: Json) => r.id);
+  assert.ok(ids.includes(theirs.id));
+  assert.ok(!ids.includes(staffs.id));
+  assert.equal((await d.call(d.vendor, 'GET', `/customers/${staffs.id}/`)).status, 404);
+  assert.equal((await d.call(d.vendor2, 'GET', `/customers/${theirs.id}/`)).status, 404);
+  assert.equal((await d.call(d.vendor, 'PATCH', `/customers/${theirs.id}/`, { name: 'Renamed', version: theirs.version })).status, 403);
+  const block = await d.call(d.vendor, 'POST', `/customers/${theirs.id}/block/`, { blocked: true, reason: 'Rude', version: theirs.version });
+  assert.equal(block.status, 403);
+  assert.equal((await d.ok(d.admin, 'GET', `/customers/${theirs.id}/`)).blocked, false);
+});
+
+test('blocking needs a reason, is audited, and a blocked customer cannot be booked until unblocked', async () => {
+  const customer = await newCustomer(d.vendor);
+  const noReason = await d.call(d.admin, 'POST', `/customers/${customer.id}/block/`, { blocked: true, reason: '  ', version: customer.version });
+  assert.equal(noReason.status, 400);
+  assert.deepEqual(noReason.body.errors, { reason: ['Give the reason for blocking this customer.'] });
+  const stale = await d.call(d.admin, 'POST', `/customers/${customer.id}/block/`, { blocked: true, reason: 'No-shows', version: customer.version + 5 });
+  assert.equal(stale.status, 409);
+
+  const blocked = await d.ok(d.admin, 'POST', `/customers/${customer.id}/block/`, { blocked: true, reason: 'Three no-shows', version: customer.version }, 200);
+  assert.deepEqual([blocked.blocked, blocked.blocked_reason], [true, 'Three no-shows']);
+  const refused = await d.call(d.vendor, 'POST', '/bookings/', { customer_id: customer.id, service_id: c.service.id, starts_at: blocked.created_at, participants: { adult: 1 } });
+  assert.equal(refused.status, 400);
+  assert.deepEqual(refused.body.errors.customer_id, ['This customer is blocked and cannot be booked.']);
+  const inArabic = await d.call(d.vendor, 'POST', '/bookings/', { customer_id: customer.id, service_id: c.service.id, starts_at: blocked.created_at, participants: { adult: 1 } }, { 'accept-language': 'ar' });
+  assert.deepEqual(inArabic.body.errors.customer_id, ['هذا العميل محظور ولا يمكن الحجز له.']);
+
+  // A PATCH cannot block without a reason either.
+  const other = await newCustomer();
+  const patch = await d.call(d.admin, 'PATCH', `/customers/${other.id}/`, { blocked: true, version: other.version });
+  assert.deepEqual(patch.body.errors, { blocked_reason: ['Give the reason for blocking this customer.'] });
+
+  const unblocked = await d.ok(d.admin, 'POST', `/customers/${customer.id}/block/`, { blocked: false, reason: 'Paid the fee', version: blocked.version }, 200);
+  assert.deepEqual([unblocked.blocked, unblocked.blocked_reason], [false, null]);
+  await book(d, d.vendor, { ...c, customer });
+
+  const audit = await d.sql<{ action: string; after: Json; actor_email: string }>(
+    "SELECT action, after, actor_email FROM audit_log WHERE entity = 'customers' AND entity_id = $1 AND action IN ('block', 'unblock') ORDER BY at",
+    [customer.id],
+  );
+  assert.deepEqual(audit.map((a) => [a.action, a.after.reason, a.actor_email]), [
+    ['block', 'Three no-shows', d.admin.user.email],
+    ['unblock', 'Paid the fee', d.admin.user.email],
+  ]);
+});
+
+test('messaging a customer opens a conversation once and then continues it, for staff and each vendor apart', async () => {
+  const customer = await newCustomer(d.vendor);
+  const first = await d.ok(d.admin, 'POST', `/customers/${customer.id}/message/`, { body: 'Hello from the platform' }, 201);
+  assert.equal(first.opened, true);
+  assert.deepEqual([first.conversation.customer_id, first.conversation.vendor_id, first.conversation.kind], [customer.id, null, 'customer']);
+  const second = await d.ok(d.admin, 'POST', `/customers/${customer.id}/message/`, { body: 'Are you there?' }, 200);
+  assert.equal(second.opened, false);
+  assert.equal(second.conversation.id, first.conversation.id);
+  assert.equal(second.conversation.last_message_preview, 'Are you there?');
+
+  const byVendor = await d.ok(d.vendor, 'POST', `/customers/${customer.id}/message/`, { body: 'Your quad ride' }, 201);
+  assert.equal(byVendor.conversation.vendor_id, d.vendorId);
+  assert.notEqual(byVendor.conversation.id, first.conversation.id);
+  assert.equal((await d.call(d.vendor2, 'POST', `/customers/${customer.id}/message/`, { body: 'Hi' })).status, 404);
+  assert.equal((await d.call(d.admin, 'POST', `/customers/${customer.id}/message/`, { body: '' })).status, 400);
+
+  const messages = await d.ok(d.admin, 'GET', `/conversations/${first.conversation.id}/messages/`);
+  assert.deepEqual(messages.results.map((m: Json) => m.body), ['Hello from the platform', 'Are you there?']);
+  const mine = await d.ok(d.vendor, 'GET', `/conversations/?customer_id=${customer.id}`);
+  assert.deepEqual(mine.results.map((r: Json) => r.id), [byVendor.conversation.id]);
+});
+
+test('customers are filtered by the wilaya of their bookings', async () => {
+  const customer = await newCustomer(d.vendor);
+  await book(d, d.vendor, { ...c, customer });
+  const there = await d.ok(d.admin, 'GET', `/customers/?booking_wilaya=${c.location.wilaya_code}&page_size=100`);
+  assert.ok(there.results.some((r: Json) => r.id === customer.id));
+  const elsewhere = await d.ok(d.admin, 'GET', '/customers/?booking_wilaya=01&page_size=100');
+  assert.ok(!elsewhere.results.some((r: Json) => r.id === customer.id));
+  assert.equal((await d.call(d.admin, 'GET', '/customers/?booking_wilaya=99')).status, 400);
+});
