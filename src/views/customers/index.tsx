@@ -1,6 +1,8 @@
 /** The customers area (customers, their page, reviews, loyalty, wallet): one lazy chunk for its screens. */
 import type { PageProps } from '../../app/pages.tsx';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
+import { LoyaltyPage, WalletPage } from './ledgers/LedgerPage.tsx';
+import { LoyaltyRulesPage } from './ledgers/LoyaltyRulesPage.tsx';
 import { CustomerPage } from './detail/CustomerPage.tsx';
 import { CustomerListPage } from './list/CustomerListPage.tsx';
 
@@ -10,6 +12,12 @@ export default function CustomersArea(props: PageProps) {
       return <CustomerListPage {...props} />;
     case 'customerDetail':
       return props.params.id ? <CustomerPage key={props.params.id} {...props} /> : <CustomerListPage {...props} />;
+    case 'customersWallet':
+      return <WalletPage {...props} />;
+    case 'customersLoyalty':
+      return <LoyaltyPage {...props} />;
+    case 'loyalty':
+      return <LoyaltyRulesPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }

@@ -1,0 +1,127 @@
+import { useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { sessionActor } from '../../../app/actors.ts';
+import type { PageProps } from '../../../app/pages.tsx';
+import { pathOf, routeByKey } from '../../../app/routes.ts';
+import type { Column } from '../../ui/DataTable.tsx';
+import { formatDate, formatDateTime, formatMoney } from '../../ui/format.ts';
+import { ListScreen } from '../../ui/ListScreen.tsx';
+import { useListScreen, type CollectionDescription, type ListScreenSpec } from '../../ui/listScreen.ts';
+import { loyaltyScreen, walletScreen, type LoyaltyRow, type WalletRow } from './ledgerScreens.ts';
+import { PointsAdjustDialog } from './PointsAdjustDialog.tsx';
+import { WalletAdjustDialog } from './WalletAdjustDialog.tsx';
+
+type Row = WalletRow | LoyaltyRow;
+
+/** The columns both ledgers share: when, whose, where from, the change, the balance after, why, which booking. */
+function useSharedColumns<R extends Row>(change: Column<R>, origin: (row: R) => string): Column<R>[] {
+  const intl = useIntl();
+  const bookingRoute = routeByKey('bookingDetail');
+  return [
+    { key: 'created_at', header: 'ledgers.date', priority: 1, sortField: 'created_at', render: (r) => formatDateTime(intl, r.created_at) },
+    { key: 'customer', header: 'ledgers.customer', priority: 1, render: (r) => r._expanded?.customer_id?.name ?? '—' },
+    { key: 'origin', header: 'ledgers.origin', priority: 2, render: (r) => <FormattedMessage id={origin(r)} /> },
+    change,
+    { key: 'reason', header: 'ledgers.reason', priority: 2, render: (r) => <span className="ledger-reason">{r.reason}</span> },
+    {
+      key: 'booking',
+      header: 'ledgers.booking',
+      priority: 3,
+      render: (r) =>
+        r._expanded?.booking_id ? (
+          <Link href={pathOf(bookingRoute, r._expanded.booking_id.id)}>
+            <bdi dir="ltr">{r._expanded.booking_id.ref}</bdi>
+          </Link>
+        ) : '—',
+    },
+  ];
+}
+
+/** Every wallet transaction: credits and debits with their source, amount and balance after; staff credit or debit with a reason. */
+export function WalletPage({ route }: PageProps) {
+  const intl = useIntl();
+  const money = (minor: number, currency: string) => formatMoney(intl, minor, currency);
+  const columns = useSharedColumns<WalletRow>(
+    {
+      key: 'amount',
+      header: 'ledgers.amount',
+      priority: 1,
+      sortField: 'amount',
+      align: 'end',
+      render: (r) => <bdi className={r.kind === 'debit' ? 'ledger-minus' : 'ledger-plus'}>{money(r.kind === 'debit' ? -r.amount : r.amount, r.currency)}</bdi>,
+    },
+    (r) => `walletSource.${r.source}`,
+  );
+  columns.splice(4, 0, { key: 'balance_after', header: 'ledgers.balanceAfter', priority: 2, align: 'end', render: (r) => money(r.balance_after, r.currency) });
+  return (
+    <Ledger route={route} screen="wallet" spec={walletScreen} columns={columns} empty="ledgers.wallet.none">
+      {(onSaved) => <WalletAdjustDialog onSaved={onSaved} />}
+    </Ledger>
+  );
+}
+
+/** Every loyalty entry: points earned, taken back, expired or adjusted, with the balance after; staff adjust with a reason. */
+export function LoyaltyPage({ route }: PageProps) {
+  const intl = useIntl();
+  const columns = useSharedColumns<LoyaltyRow>(
+    {
+      key: 'points',
+      header: 'ledgers.pointsCount',
+      priority: 1,
+      sortField: 'points',
+      align: 'end',
+      render: (r) => <bdi className={r.points < 0 ? 'ledger-minus' : 'ledger-plus'}>{intl.formatNumber(r.points, { signDisplay: 'exceptZero' })}</bdi>,
+    },
+    (r) => `loyaltySource.${r.source}`,
+  );
+  columns.splice(4, 0, { key: 'balance_after', header: 'ledgers.balanceAfter', priority: 2, align: 'end', render: (r) => intl.formatNumber(r.balance_after) });
+  columns.push({ key: 'expires_at', header: 'ledgers.expires', priority: 3, render: (r) => (r.expires_at ? formatDate(intl, r.expires_at) : '—') });
+  return (
+    <Ledger route={route} screen="loyalty" spec={loyaltyScreen} columns={columns} empty="ledgers.points.none">
+      {(onSaved) => <PointsAdjustDialog onSaved={onSaved} />}
+    </Ledger>
+  );
+}
+
+function Ledger<C extends CollectionDescription, R extends Row>({ route, screen, spec, columns, empty, children }: Pick<PageProps, 'route'> & {
+  screen: 'wallet' | 'loyalty';
+  spec: ListScreenSpec<C>;
+  columns: Column<R>[];
+  empty: string;
+  /** The adjust button and dialog, told what to do once saved. */
+  children: (onSaved: () => void) => ReactNode;
+}) {
+  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const list = useListScreen(spec);
+  const [saved, setSaved] = useState(false);
+  const customerRoute = routeByKey('customerDetail');
+  return (
+    <ListScreen
+      route={route}
+      screen={spec}
+      list={list}
+      staff={staff}
+      columns={columns}
+      empty={<FormattedMessage id={empty} />}
+      tableName={`ledger-${screen}`}
+      rowHref={(row) => pathOf(customerRoute, row.customer_id)}
+      exportable
+      actions={
+        staff &&
+        children(() => {
+          setSaved(true);
+          list.send({ type: 'refresh' });
+        })
+      }
+      notices={
+        saved && (
+          <p className="notice notice-info" role="status">
+            <FormattedMessage id={screen === 'wallet' ? 'ledgers.wallet.saved' : 'ledgers.points.saved'} />
+          </p>
+        )
+      }
+    />
+  );
+}
