@@ -16,8 +16,8 @@ import { PageFrame } from '../../ui/PageFrame.tsx';
 import { AuditTrail } from '../../ui/RecordHistory.tsx';
 import { RecordUnavailable } from '../../ui/RecordUnavailable.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';
-import { PointsAdjustDialog } from '../ledgers/PointsAdjustDialog.tsx';
-import { WalletAdjustDialog } from '../ledgers/WalletAdjustDialog.tsx';
+import { LoyaltyLedger } from '../ledgers/LoyaltyLedger.tsx';
+import { WalletLedger } from '../ledgers/WalletLedger.tsx';
 import { CustomerActionDialog } from './CustomerActionDialog.tsx';
 import { CustomerConversations } from './CustomerConversations.tsx';
 import { CustomerFacts, CustomerProfileForm } from './CustomerProfile.tsx';
@@ -28,8 +28,8 @@ import { tabOf, tabsFor, type CustomerTab } from './customerPage.ts';
  * One customer: who they are (staff edit it), whether they are blocked and why, and
  * tabs of what they did (bookings, payments), what they are owed (wallet, points), what
  * they said (reviews, conversations) and the history of the record; the open tab is kept
- * in the URL. Staff block and unblock with a reason and adjust the wallet and points;
- * whoever may see the customer writes them a message.
+ * in the URL. Staff block and unblock with a reason and credit, debit or adjust in the
+ * ledger tabs; whoever may see the customer writes them a message.
  */
 export function CustomerPage({ route, params }: PageProps) {
   const intl = useIntl();
@@ -78,29 +78,8 @@ export function CustomerPage({ route, params }: PageProps) {
     { key: 'amount', header: 'payments.amount', priority: 1, align: 'end', render: (r) => money(r, 'amount') },
     { key: 'status', header: 'payments.status', priority: 1, render: (r) => <StatusChip status={String(r.status)} kind="paymentRecordStatus" /> },
   ];
-  const ledgerColumns = (wallet: boolean): Column<ApiRecord>[] => [
-    { key: 'date', header: 'customers.ledger.date', priority: 1, render: (r) => formatDateTime(intl, String(r.created_at)) },
-    {
-      key: 'change',
-      header: wallet ? 'customers.ledger.amount' : 'customers.ledger.points',
-      priority: 1,
-      align: 'end',
-      render: (r) =>
-        wallet
-          ? `${r.kind === 'debit' ? '−' : '+'}${formatMoney(intl, Number(r.amount), String(r.currency ?? 'DZD'))}`
-          : intl.formatNumber(Number(r.points), { signDisplay: 'always' }),
-    },
-    { key: 'reason', header: 'customers.ledger.reason', priority: 2, render: (r) => <span dir="auto">{String(r.reason ?? '')}</span> },
-    {
-      key: 'balance',
-      header: 'customers.ledger.balanceAfter',
-      priority: 1,
-      align: 'end',
-      render: (r) => (wallet ? money(r, 'balance_after') : intl.formatNumber(Number(r.balance_after))),
-    },
-  ];
   const reviewColumns: Column<ApiRecord>[] = [
-    { key: 'date', header: 'customers.ledger.date', priority: 1, render: (r) => formatDateTime(intl, String(r.created_at)) },
+    { key: 'date', header: 'customers.date', priority: 1, render: (r) => formatDateTime(intl, String(r.created_at)) },
     { key: 'rating', header: 'customers.rating', priority: 1, render: (r) => intl.formatMessage({ id: 'services.stars' }, { rating: Number(r.rating) }) },
     { key: 'title', header: 'customers.reviewText', priority: 2, render: (r) => <span dir="auto">{String(r.title ?? r.body ?? '')}</span> },
     { key: 'status', header: 'customers.reviewStatus', priority: 1, render: (r) => <StatusChip status={String(r.status)} kind="reviewStatus" /> },
@@ -155,32 +134,8 @@ export function CustomerPage({ route, params }: PageProps) {
         rowHref={(r) => pathOf(paymentDetail, r.id)}
       />
     ),
-    wallet: () => (
-      <CustomerRelated
-        id="wallet"
-        title="customers.tab.wallet"
-        resource="wallet-transactions"
-        customerId={customer.id}
-        stamp={customer.version}
-        ordering="-created_at"
-        fields={['created_at', 'kind', 'amount', 'currency', 'reason', 'balance_after']}
-        columns={ledgerColumns(true)}
-        empty="customers.noWallet"
-      />
-    ),
-    loyalty: () => (
-      <CustomerRelated
-        id="loyalty"
-        title="customers.tab.loyalty"
-        resource="loyalty-entries"
-        customerId={customer.id}
-        stamp={customer.version}
-        ordering="-created_at"
-        fields={['created_at', 'points', 'reason', 'balance_after']}
-        columns={ledgerColumns(false)}
-        empty="customers.noPoints"
-      />
-    ),
+    wallet: () => <WalletLedger customerId={customer.id} customer={customer} onAdjusted={reload} />,
+    loyalty: () => <LoyaltyLedger customerId={customer.id} customer={customer} onAdjusted={reload} />,
     reviews: () => (
       <CustomerRelated
         id="reviews"
@@ -223,8 +178,6 @@ export function CustomerPage({ route, params }: PageProps) {
           </button>
           {staff && (
             <>
-              <WalletAdjustDialog customer={customer} onSaved={reload} />
-              <PointsAdjustDialog customer={customer} onSaved={reload} />
               <button type="button" className={blocked ? 'button' : 'button button-danger'} onClick={() => setActing(blocked ? 'unblock' : 'block')}>
                 <FormattedMessage id={blocked ? 'customers.unblock.button' : 'customers.block.button'} />
               </button>
