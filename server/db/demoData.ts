@@ -187,6 +187,29 @@ export async function seedDemoDataOnce(db: Database, options: DemoOptions = {}):
   });
 }
 
+/**
+ * Points for the completed bookings nothing was refunded on, as server/domain/loyalty.ts
+ * earns them under the default rules, with the balance after each and the customers'
+ * balances; earnings past their expiry are left for the expiry job.
+ */
+async function seedLoyalty(q: Queryable): Promise<void> {
+  const { points_per_booking, points_per_100_dzd, expiry_days } = DEFAULT_SETTINGS.loyalty;
+  await q.query(
+    `INSERT INTO loyalty_entries (customer_id, created_at, updated_at, points, reason, booking_id, expires_at, source, balance_after)
+     SELECT customer_id, at, at, points, 'Booking ' || ref || ' completed', id,
+            CASE WHEN $3::int IS NULL THEN NULL ELSE (at + make_interval(days => $3::int))::date END, 'booking',
+            sum(points) OVER (PARTITION BY customer_id ORDER BY at, id)
+     FROM (SELECT customer_id, id, ref, coalesce(ends_at, starts_at) AS at, ($1::int + (total / 10000)::int * $2::int) AS points
+           FROM bookings WHERE status = 'completed' AND refunded = 0) x
+     WHERE points > 0`,
+    [points_per_booking, points_per_100_dzd, expiry_days],
+  );
+  await q.query(
+    `UPDATE customers c SET loyalty_points = x.points FROM (SELECT customer_id, sum(points)::int AS points FROM loyalty_entries GROUP BY customer_id) x
+     WHERE x.customer_id = c.id`,
+  );
+}
+
 export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Promise<DemoStats> {
   const started = Date.now();
   const log = options.log ?? (() => {});
@@ -732,6 +755,8 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
     );
     await q.query(`INSERT INTO service_slots (vendor_id, service_id, starts_at, capacity) VALUES ($1, $2, $3, 6)`, [base.vendor_id, id, iso(today + (10 + 7 * k) * DAY + hour(9))]);
   }
+
+  await seedLoyalty(q);
 
   // Caches that follow from the rows above.
   await q.query(
