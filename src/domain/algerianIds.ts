@@ -17,7 +17,8 @@
 
 /**
  * The messages, keyed by their name in the catalogues (`serverError.<key>`): the server
- * sends the English text (translated by server/errorLanguage.ts), the browser shows the key.
+ * sends the English text (translated by server/errorLanguage.ts); the vendor page shows
+ * `vendors.idError.<key>` (server messages are not bundled with the browser).
  */
 export const ID_MESSAGES = {
   rcFormat: 'Not an RC number (like 16/00-0123456 B 18).',
@@ -30,10 +31,10 @@ export const ID_MESSAGES = {
   payoutMethodMissing: 'Choose RIB or CCP first.',
 } as const;
 
-/** The catalogue id of one of these messages (the browser shows it in the page's language). */
-export function idMessageKey(message: string): string {
-  const key = Object.entries(ID_MESSAGES).find(([, text]) => text === message)?.[0];
-  return key ? `serverError.${key}` : message;
+/** The name of one of these messages (`ribKey`), for the browser's own catalogue entry; null for another text. */
+export function idMessageName(message: string): keyof typeof ID_MESSAGES | null {
+  const entry = Object.entries(ID_MESSAGES).find(([, text]) => text === message);
+  return entry ? (entry[0] as keyof typeof ID_MESSAGES) : null;
 }
 
 /** Spaces, dots and dashes people type between groups of digits do not count. */

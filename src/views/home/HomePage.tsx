@@ -7,6 +7,7 @@ import { usePageReady } from '../../app/pageReady.ts';
 import { AREAS, pathOf, visibleRoutes } from '../../app/routes.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';
+import { ActionQueue } from './ActionQueue.tsx';
 
 /** Home: a greeting and the way into every area the user may open. */
 export default function HomePage({ route }: PageProps) {
@@ -22,6 +23,7 @@ export default function HomePage({ route }: PageProps) {
       <p className="lead">
         <FormattedMessage id="home.welcome" values={{ name: user?.name ?? '' }} />
       </p>
+      {user?.admin === true && <ActionQueue />}
       <ul className="area-grid">
         {areas.map(({ area, route: target, count }) => (
           <li key={area}>

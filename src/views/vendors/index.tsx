@@ -1,9 +1,15 @@
 /** The vendors area (the vendors list and a vendor's page): one lazy chunk for its screens. */
 import type { PageProps } from '../../app/pages.tsx';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
+import { VendorListPage } from './VendorListPage.tsx';
+import { VendorPage } from './VendorPage.tsx';
 
 export default function VendorsArea(props: PageProps) {
   switch (props.route.key) {
+    case 'vendors':
+      return <VendorListPage {...props} />;
+    case 'vendorDetail':
+      return props.params.id ? <VendorPage key={props.params.id} {...props} /> : <VendorListPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }

@@ -34,7 +34,8 @@ export function CommissionTab({ route, tabs }: PageProps & { tabs: ReactNode }) 
   );
 }
 
-function VendorCommission({ vendor, onSaved }: { vendor: ApiRecord; onSaved: (vendor: ApiRecord) => void }) {
+/** One vendor's commission: the current rate, the change with its reason, and the history of changes (also on the vendor's page). */
+export function VendorCommission({ vendor, onSaved }: { vendor: ApiRecord; onSaved: (vendor: ApiRecord) => void }) {
   const intl = useIntl();
   const historyId = useId();
   const actor = useActorRef(commissionMachine, { input: { vendorId: vendor.id } });

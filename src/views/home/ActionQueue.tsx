@@ -1,0 +1,54 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { pathOf, routeByKey } from '../../app/routes.ts';
+import { useServiceRelated } from '../services/useServiceRelated.ts';
+import { formatDate } from '../ui/format.ts';
+import { algeriaToday, expiryNoticeLimit } from '../vendors/expiry.ts';
+
+/**
+ * What waits on staff, on the home page: vendor documents that expired or expire within
+ * 30 days, soonest first, each leading to its vendor's documents. Nothing when none does.
+ */
+export function ActionQueue() {
+  const intl = useIntl();
+  const detail = routeByKey('vendorDetail');
+  const expiring = useServiceRelated(
+    'vendor-documents',
+    { filters: { expires_on__lte: expiryNoticeLimit() }, ordering: 'expires_on', fields: ['kind', 'expires_on', 'vendor_id'], expand: ['vendor_id'], pageSize: 10 },
+    null,
+  );
+  if (expiring.state !== 'ready' || expiring.page.results.length === 0) return null;
+  const today = algeriaToday();
+  return (
+    <section className="card action-queue" aria-labelledby="action-queue">
+      <h2 id="action-queue">
+        <FormattedMessage id="vendors.queue.title" />
+      </h2>
+      <ul>
+        {expiring.page.results.map((doc) => {
+          const vendor = doc._expanded?.vendor_id;
+          const expired = String(doc.expires_on) < today;
+          return (
+            <li key={doc.id} data-expired={expired}>
+              <Link href={`${pathOf(detail, String(doc.vendor_id))}?tab=documents`}>
+                <FormattedMessage
+                  id={expired ? 'vendors.queue.documentExpired' : 'vendors.queue.documentExpiring'}
+                  values={{
+                    vendor: <bdi>{String(vendor?.trade_name ?? '—')}</bdi>,
+                    kind: intl.formatMessage({ id: `vendorDocumentKind.${String(doc.kind)}` }),
+                    date: formatDate(intl, String(doc.expires_on)),
+                  }}
+                />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      {expiring.page.count > expiring.page.results.length && (
+        <p className="muted">
+          <FormattedMessage id="vendors.queue.more" values={{ count: expiring.page.count - expiring.page.results.length }} />
+        </p>
+      )}
+    </section>
+  );
+}

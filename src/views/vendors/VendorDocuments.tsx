@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import type { ApiRecord } from '../../api/resources.ts';
+import { vendorDocuments, type VendorDocumentsRecord } from '../../domain/collections.ts';
+import { identityMissing } from '../../domain/algerianIds.ts';
+import { useServiceRelated } from '../services/useServiceRelated.ts';
+import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
+import { TextField } from '../ui/fields/TextField.tsx';
+import { ToggleField } from '../ui/fields/ToggleField.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { formatDate } from '../ui/format.ts';
+import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
+import { useRecordEditor } from '../ui/useRecordEditor.ts';
+import { algeriaToday as today, expiryNoticeLimit } from './expiry.ts';
+import type { VendorRecord } from './vendorsScreen.ts';
+import { optionalText } from './WilayaSelect.tsx';
+
+type Doc = VendorDocumentsRecord;
+type Standing = 'missing' | 'expired' | 'expiring' | 'verified' | 'filed';
+
+function standingOf(doc: Doc | undefined): Standing {
+  if (!doc) return 'missing';
+  if (doc.expires_on && doc.expires_on < today()) return 'expired';
+  if (doc.expires_on && doc.expires_on <= expiryNoticeLimit()) return 'expiring';
+  return doc.verified ? 'verified' : 'filed';
+}
+
+const TONE: Record<Standing, string> = { missing: 'muted', expired: 'bad', expiring: 'warn', verified: 'ok', filed: 'info' };
+
+/**
+ * What the vendor must file before selling: its legal identity (RC, NIF, payout account)
+ * and its four documents, each with its number, dates and standing (filed, verified,
+ * expiring within 30 days, expired). Staff add or renew a document and verify it here.
+ */
+export function VendorDocuments({ vendor }: { vendor: VendorRecord }) {
+  const intl = useIntl();
+  const [stamp, setStamp] = useState(0);
+  const [editing, setEditing] = useState<{ kind: Doc['kind']; id: string | null } | null>(null);
+  const related = useServiceRelated('vendor-documents', { filters: { vendor_id: vendor.id }, ordering: 'kind', pageSize: 20 }, stamp);
+  const missing = new Set(identityMissing(vendor as unknown as Record<string, unknown>));
+
+  if (related.state === 'loading') return <p className="muted"><FormattedMessage id="common.loading" /></p>;
+  if (related.state === 'failed') return <ErrorState onRetry={related.retry} />;
+  const docs = related.page.results as unknown as Doc[];
+  const byKind = new Map(docs.map((d) => [d.kind, d]));
+
+  return (
+    <div className="vendor-documents">
+      <section className="card" aria-labelledby="vendor-checklist">
+        <h2 id="vendor-checklist">
+          <FormattedMessage id="vendors.checklist" />
+        </h2>
+        <ul className="vendor-checklist">
+          {(['rc_number', 'nif_number', 'payout_account'] as const).map((field) => {
+            const done = !missing.has(field) && !(field === 'payout_account' && missing.has('payout_method'));
+            return (
+              <li key={field} data-done={done}>
+                <span aria-hidden="true">{done ? '✓' : '○'}</span>
+                <FormattedMessage id={`vendors.check.${field}`} />
+                <span className="visually-hidden">
+                  <FormattedMessage id={done ? 'vendors.check.done' : 'vendors.check.todo'} />
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+        <table className="table vendor-document-table">
+          <caption className="visually-hidden">
+            <FormattedMessage id="vendors.documents" />
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col"><FormattedMessage id="vendors.document.kind" /></th>
+              <th scope="col"><FormattedMessage id="vendors.document.standing" /></th>
+              <th scope="col"><FormattedMessage id="vendors.document.number" /></th>
+              <th scope="col"><FormattedMessage id="vendors.document.expiresOn" /></th>
+              <th scope="col"><FormattedMessage id="list.actions" /></th>
+            </tr>
+          </thead>
+          <tbody>
+            {vendorDocuments.fields.kind.enum.map((kind) => {
+              const doc = byKind.get(kind);
+              const standing = standingOf(doc);
+              return (
+                <tr key={kind} data-kind={kind}>
+                  <th scope="row">
+                    <FormattedMessage id={`vendorDocumentKind.${kind}`} />
+                  </th>
+                  <td>
+                    <span className="status-chip" data-tone={TONE[standing]}>
+                      <FormattedMessage id={`vendors.standing.${standing}`} />
+                    </span>
+                  </td>
+                  <td>{doc?.number ? <bdi dir="ltr">{doc.number}</bdi> : '—'}</td>
+                  <td>{doc?.expires_on ? formatDate(intl, doc.expires_on) : '—'}</td>
+                  <td>
+                    <button type="button" className="button button-small" onClick={() => setEditing({ kind, id: doc?.id ?? null })}>
+                      <FormattedMessage id={doc ? 'vendors.document.edit' : 'vendors.document.add'} values={{ kind: intl.formatMessage({ id: `vendorDocumentKind.${kind}` }) }} />
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
+      {editing && (
+        <DocumentEditor
+          key={`${editing.kind}-${editing.id ?? 'new'}`}
+          vendorId={vendor.id}
+          kind={editing.kind}
+          id={editing.id}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) setStamp((n) => n + 1);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** One document of the vendor: number, dates, whether staff checked it against the original. */
+function DocumentEditor({ vendorId, kind, id, onClose }: { vendorId: string; kind: Doc['kind']; id: string | null; onClose: (saved: boolean) => void }) {
+  const intl = useIntl();
+  const editor = useRecordEditor({ resource: vendorDocuments.name, id, defaults: { vendor_id: vendorId, kind }, limits: vendorDocuments.fields, onClose });
+  const { field } = editor;
+  const kindName = intl.formatMessage({ id: `vendorDocumentKind.${kind}` });
+  return (
+    <RecordEditorPanel
+      editor={editor}
+      className="vendor-document-editor"
+      heading={<FormattedMessage id={id ? 'vendors.document.edit' : 'vendors.document.add'} values={{ kind: kindName }} />}
+      summary={(r) => (r ? `${kindName} · ${String(r.number ?? '—')} · ${String(r.expires_on ?? '—')}` : '—')}
+      closeLabel="common.cancel"
+      onClose={onClose}
+      focusHeading
+    >
+      <div className="form-grid">
+        <TextField {...optionalText(editor, 'number')} dir="ltr" label={<FormattedMessage id="vendors.document.number" />} />
+        <DateTimeField {...field.date('issued_on')} mode="date" label={<FormattedMessage id="vendors.document.issuedOn" />} />
+        <DateTimeField {...field.date('expires_on')} mode="date" label={<FormattedMessage id="vendors.document.expiresOn" />} />
+      </div>
+      <TextField {...optionalText(editor, 'notes')} multiline={2} label={<FormattedMessage id="vendors.document.notes" />} />
+      <ToggleField {...field.toggle('verified')} label={<FormattedMessage id="vendors.document.verified" />} />
+    </RecordEditorPanel>
+  );
+}
+
+/**
+ * The alert at the top of a vendor's page: its documents that expired or expire within
+ * 30 days, each with its date, and the way to the documents tab. Nothing when none does.
+ */
+export function ExpiringDocuments({ vendorId, documentsHref }: { vendorId: string; documentsHref: string }) {
+  const intl = useIntl();
+  const related = useServiceRelated('vendor-documents', { filters: { vendor_id: vendorId, expires_on__lte: expiryNoticeLimit() }, ordering: 'expires_on' }, vendorId);
+  if (related.state !== 'ready' || related.page.results.length === 0) return null;
+  return (
+    <div className="notice vendor-expiry" role="status">
+      <p>
+        <strong>
+          <FormattedMessage id="vendors.expiry.title" values={{ count: related.page.results.length }} />
+        </strong>
+      </p>
+      <ul>
+        {related.page.results.map((doc: ApiRecord) => (
+          <li key={doc.id}>
+            <FormattedMessage
+              id={String(doc.expires_on) < today() ? 'vendors.expiry.expired' : 'vendors.expiry.expires'}
+              values={{ kind: intl.formatMessage({ id: `vendorDocumentKind.${String(doc.kind)}` }), date: formatDate(intl, String(doc.expires_on)) }}
+            />
+          </li>
+        ))}
+      </ul>
+      <Link href={documentsHref}>
+        <FormattedMessage id="vendors.expiry.open" />
+      </Link>
+    </div>
+  );
+}

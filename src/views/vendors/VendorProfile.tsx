@@ -1,0 +1,93 @@
+import { FormattedMessage } from 'react-intl';
+import { idMessageName, vendorIdentityErrors } from '../../domain/algerianIds.ts';
+import { vendors } from '../../domain/collections.ts';
+import { SelectField } from '../ui/fields/SelectField.tsx';
+import { TextField } from '../ui/fields/TextField.tsx';
+import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
+import { useRecordEditor } from '../ui/useRecordEditor.ts';
+import type { VendorRecord } from './vendorsScreen.ts';
+import { optionalText, WilayaSelect } from './WilayaSelect.tsx';
+
+const IDENTITY = ['rc_number', 'nif_number', 'payout_account'] as const;
+
+/**
+ * The vendor's profile and legal identity. RC, NIF and the payout account (RIB with its
+ * key, or CCP with its key) are checked here with the server's own rules before saving,
+ * so a wrong key is said at its field at once; the server checks them again.
+ */
+export function VendorProfile({ vendor, onSaved }: { vendor: VendorRecord; onSaved: () => void }) {
+  const editor = useRecordEditor({ resource: vendors.name, id: vendor.id, defaults: {}, limits: vendors.fields, onClose: (saved) => saved && onSaved() });
+  const { field } = editor;
+  const method = field.select<string>('payout_method');
+
+  const save = () => {
+    const errors = vendorIdentityErrors(Object.fromEntries(['rc_number', 'nif_number', 'payout_method', 'payout_account'].map((n) => [n, editor.value(n)])));
+    // Said (or cleared) at each field every time, so a corrected key clears its error.
+    for (const name of IDENTITY) {
+      const problem = errors[name]?.[0];
+      const key = problem ? idMessageName(problem) : null;
+      editor.set(name, editor.value(name), problem ? (key ? `vendors.idError.${key}` : problem) : undefined);
+    }
+    editor.record.send({ type: 'save' });
+  };
+
+  return (
+    <RecordEditorPanel
+      editor={editor}
+      className="vendor-profile"
+      heading={<FormattedMessage id="vendors.tab.profile" />}
+      summary={(r) => (r ? `${String(r.trade_name)} · ${String(r.legal_name)}` : '—')}
+      closeLabel="common.cancel"
+      onClose={(saved) => saved && onSaved()}
+      onSave={save}
+    >
+      <fieldset className="vendor-fieldset">
+        <legend>
+          <FormattedMessage id="vendors.profile" />
+        </legend>
+        <div className="form-grid">
+          <TextField {...field.text('trade_name')} label={<FormattedMessage id="vendors.tradeName" />} />
+          <TextField {...optionalText(editor, 'contact_name')} label={<FormattedMessage id="vendors.contactName" />} />
+          <TextField {...optionalText(editor, 'contact_email')} type="email" dir="ltr" label={<FormattedMessage id="vendors.contactEmail" />} />
+          <TextField {...optionalText(editor, 'contact_phone')} type="tel" dir="ltr" label={<FormattedMessage id="vendors.contactPhone" />} />
+          <WilayaSelect {...field.custom<string | null>('wilaya_code', null)} />
+          <TextField {...optionalText(editor, 'website')} type="url" dir="ltr" label={<FormattedMessage id="vendors.website" />} />
+        </div>
+        <TextField {...optionalText(editor, 'address')} label={<FormattedMessage id="vendors.address" />} />
+        <TextField {...optionalText(editor, 'description')} multiline={3} label={<FormattedMessage id="vendors.description" />} />
+      </fieldset>
+      <fieldset className="vendor-fieldset">
+        <legend>
+          <FormattedMessage id="vendors.identity" />
+        </legend>
+        <div className="form-grid">
+          <TextField {...field.text('legal_name')} label={<FormattedMessage id="vendors.legalName" />} />
+          <TextField
+            {...optionalText(editor, 'rc_number')}
+            dir="ltr"
+            hint={<FormattedMessage id="vendors.rcHint" />}
+            label={<FormattedMessage id="vendors.rc" />}
+          />
+          <TextField {...optionalText(editor, 'nif_number')} dir="ltr" inputMode="numeric" hint={<FormattedMessage id="vendors.nifHint" />} label={<FormattedMessage id="vendors.nif" />} />
+          <TextField {...optionalText(editor, 'nis_number')} dir="ltr" inputMode="numeric" label={<FormattedMessage id="vendors.nis" />} />
+          <SelectField
+            {...method}
+            value={method.value ?? ''}
+            onChange={(v) => editor.set('payout_method', v === '' ? null : v)}
+            options={vendors.fields.payout_method.enum}
+            labelPrefix="payoutMethod"
+            emptyOption="vendors.noPayoutMethod"
+            label={<FormattedMessage id="vendors.payoutMethod" />}
+          />
+          <TextField
+            {...optionalText(editor, 'payout_account')}
+            dir="ltr"
+            inputMode="numeric"
+            hint={<FormattedMessage id={method.value === 'ccp' ? 'vendors.ccpHint' : 'vendors.ribHint'} />}
+            label={<FormattedMessage id="vendors.payoutAccount" />}
+          />
+        </div>
+      </fieldset>
+    </RecordEditorPanel>
+  );
+}
