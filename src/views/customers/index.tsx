@@ -5,6 +5,7 @@ import { LoyaltyPage, WalletPage } from './ledgers/LedgerPage.tsx';
 import { LoyaltyRulesPage } from './ledgers/LoyaltyRulesPage.tsx';
 import { CustomerPage } from './detail/CustomerPage.tsx';
 import { CustomerListPage } from './list/CustomerListPage.tsx';
+import { ReviewsPage } from './reviews/ReviewsPage.tsx';
 
 export default function CustomersArea(props: PageProps) {
   switch (props.route.key) {
@@ -12,6 +13,8 @@ export default function CustomersArea(props: PageProps) {
       return <CustomerListPage {...props} />;
     case 'customerDetail':
       return props.params.id ? <CustomerPage key={props.params.id} {...props} /> : <CustomerListPage {...props} />;
+    case 'customersReviews':
+      return <ReviewsPage {...props} />;
     case 'customersWallet':
       return <WalletPage {...props} />;
     case 'customersLoyalty':

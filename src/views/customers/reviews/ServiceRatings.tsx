@@ -1,0 +1,78 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ratingsMachine, type RatingsFilters } from '../../../machines/reviews/ratings.ts';
+import { ErrorState } from '../../ui/ErrorState.tsx';
+import { localized } from '../../ui/format.ts';
+
+/** How many services the summary shows; the list's service filter narrows it to one. */
+const SHOWN = 6;
+
+/**
+ * The rating of each service from its approved reviews: the average and how many reviews
+ * gave each number of stars, the most reviewed services first, for the list's service
+ * and vendor filters. Folded away under the queue, which is what the screen is for.
+ */
+export function ServiceRatings({ filters }: { filters: RatingsFilters }) {
+  const intl = useIntl();
+  const actor = useActorRef(ratingsMachine, { input: filters });
+  const snapshot = useSelector(actor, (s) => s);
+  useEffect(() => actor.send({ type: 'filters', filters }), [filters.service_id, filters.vendor_id]);
+  const ratings = snapshot.context.ratings?.slice(0, SHOWN) ?? [];
+
+  return (
+    <details className="review-ratings">
+      <summary>
+        <FormattedMessage id="reviews.ratings.heading" />
+      </summary>
+      {snapshot.matches('failed') ? (
+        <ErrorState onRetry={() => actor.send({ type: 'retry' })} />
+      ) : snapshot.context.ratings === null ? (
+        <p className="muted">
+          <FormattedMessage id="common.loading" />
+        </p>
+      ) : ratings.length === 0 ? (
+        <p className="muted">
+          <FormattedMessage id="reviews.ratings.none" />
+        </p>
+      ) : (
+        <ul className="review-ratings-list" aria-busy={snapshot.hasTag('busy') || undefined}>
+          {ratings.map((r) => {
+            const title = localized(r.title_i18n, intl.locale);
+            const most = Math.max(...r.distribution, 1);
+            return (
+              <li key={r.service_id} className="review-rating">
+                <h3 className="review-rating-title">{title}</h3>
+                <p className="review-rating-average">
+                  <strong>{intl.formatNumber(r.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</strong>{' '}
+                  <FormattedMessage id="reviews.ratings.summary" values={{ count: r.count }} />
+                </p>
+                <table className="review-rating-bars">
+                  <caption className="visually-hidden">
+                    <FormattedMessage id="reviews.ratings.caption" values={{ service: title }} />
+                  </caption>
+                  <tbody>
+                    {[5, 4, 3, 2, 1].map((stars) => {
+                      const n = r.distribution[stars - 1] ?? 0;
+                      return (
+                        <tr key={stars}>
+                          <th scope="row">
+                            <FormattedMessage id={`reviews.stars.${stars}`} />
+                          </th>
+                          <td className="review-rating-bar" aria-hidden="true">
+                            <span style={{ inlineSize: `${(n / most) * 100}%` }} />
+                          </td>
+                          <td className="review-rating-count">{intl.formatNumber(n)}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </details>
+  );
+}
