@@ -7,6 +7,7 @@
  * the requests side by side).
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { expirePoints } from '../../server/domain/loyalty.ts';
 import { book, catalogFor, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
@@ -145,4 +146,23 @@ test('loyalty settings count expiry in days', async () => {
   const vendor = await d.call(d.vendor, 'PATCH', '/settings/loyalty/', { version: saved.version, expiry_days: 10 });
   assert.equal(vendor.status, 403);
   await d.ok(d.admin, 'PATCH', '/settings/loyalty/', { version: saved.version, expiry_days: 365 });
+});
+
+test('migration 134 turns stored months of expiry into days', async () => {
+  const sql = readFileSync(new URL('../../server/db/migrations/134_loyalty_expiry_days.sql', import.meta.url), 'utf8');
+  // Its first statement: the settings rewrite (the rest changes the schema, done once).
+  const rewrite = sql.slice(sql.indexOf('UPDATE settings'), sql.indexOf(';', sql.indexOf('UPDATE settings')) + 1);
+  const [{ version }] = await d.sql<Json>("SELECT version FROM settings WHERE section = 'loyalty'");
+  await d.sql(`UPDATE settings SET value = (value - 'expiry_days') || '{"expiry_months": 6}' WHERE section = 'loyalty'`);
+  await d.sql(rewrite);
+  let s = await d.ok(d.admin, 'GET', '/settings/loyalty/');
+  assert.equal(s.value.expiry_days, 180);
+  assert.equal('expiry_months' in s.value, false);
+  assert.equal(s.version, version + 1);
+  // No expiry stays no expiry.
+  await d.sql(`UPDATE settings SET value = (value - 'expiry_days') || '{"expiry_months": null}' WHERE section = 'loyalty'`);
+  await d.sql(rewrite);
+  s = await d.ok(d.admin, 'GET', '/settings/loyalty/');
+  assert.equal(s.value.expiry_days, null);
+  await d.ok(d.admin, 'PATCH', '/settings/loyalty/', { version: s.version, expiry_days: 365 });
 });
