@@ -846,7 +846,7 @@ export const reviews = {
   writable: {"create":true,"update":true},
   vendorRule: "own",
   search: ["title","body","vendor_reply"],
-  filters: ["status","vendor_id","service_id","customer_id","booking_id","rating","replied_at","created_at"],
+  filters: ["status","vendor_id","service_id","customer_id","booking_id","rating","vendor_reply","created_at"],
   views: ["pending","approved","unanswered","rejected","all"],
   ordering: ["created_at","updated_at","rating","status"],
   defaultOrdering: "-created_at",

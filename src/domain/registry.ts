@@ -19,7 +19,7 @@
  *   ledgers, notifications, topics, chatbot requests, banners, writes to shared
  *   reference data and help, the fees settings and every settings change.
  */
-import type { TObject } from 'typebox';
+import type { TObject, TSchema } from 'typebox';
 import { AuditEntry } from './audit.ts';
 import { Booking, BookingCreate, BookingPatch, Combo, ComboInput, ComboPatch, Refund, RefundInput, RefundPatch } from './bookings.ts';
 import {
@@ -50,6 +50,7 @@ import {
   Branch, BranchInput, BranchPatch, Vendor, VendorDocument, VendorDocumentInput, VendorDocumentPatch, VendorInput, VendorPatch,
 } from './vendors.ts';
 import { coordinateErrors } from './geo.ts';
+import { WilayaCode } from './wilayas.ts';
 
 /** Who may perform an action: anyone signed in (within their scope), staff only, or nobody (405). */
 export type Access = 'any' | 'staff' | 'none';
@@ -113,7 +114,7 @@ export interface CollectionSpec {
    * Filters on other records rather than a column (listed in `filters` too): the condition
    * in SQL, `{t}` the record's alias and `{value}` the value, checked by `schema` first.
    */
-  relatedFilters?: Record<string, { sql: string; schema: Record<string, unknown> }>;
+  relatedFilters?: Record<string, { sql: string; schema: TSchema }>;
   /**
    * Named filters, `?view=<name>`: a view matches the records that pass any one of its
    * filter sets (each set is ordinary filters, all of which must pass). The values `$today`
@@ -456,7 +457,7 @@ export const COLLECTIONS: CollectionSpec[] = [
       // Customers with a booking of a service in this wilaya (a service's wilaya is its location's).
       booking_wilaya: {
         sql: '{t}.id IN (SELECT fb.customer_id FROM bookings fb JOIN services fs ON fs.id = fb.service_id WHERE fs.wilaya_code = {value})',
-        schema: { type: 'string', pattern: '^(0[1-9]|[1-4][0-9]|5[0-8])$', maxLength: 2 },
+        schema: WilayaCode,
       },
     },
     ordering: [...T, 'name', 'lifetime_spend', 'bookings_count', 'last_booking_at', 'wallet_balance', 'loyalty_points'], defaultOrdering: 'name',
@@ -478,12 +479,12 @@ export const COLLECTIONS: CollectionSpec[] = [
     read: Review, create: ReviewInput, patch: ReviewPatch, access: crud({ create: 'staff', delete: 'staff', transition: 'any' }),
     vendorFrom: { field: 'booking_id', collection: 'bookings' }, refs: { booking_id: 'bookings', service_id: 'services', customer_id: 'customers' },
     staffOnlyFields: ['rating', 'title', 'body'],
-    search: ['title', 'body', 'vendor_reply'], filters: ['status', 'vendor_id', 'service_id', 'customer_id', 'booking_id', 'rating', 'replied_at', 'created_at'],
-    // The moderation queue first; replied tells a vendor which approved reviews still wait for its answer.
+    search: ['title', 'body', 'vendor_reply'], filters: ['status', 'vendor_id', 'service_id', 'customer_id', 'booking_id', 'rating', 'vendor_reply', 'created_at'],
+    // The moderation queue first; unanswered tells a vendor which approved reviews still wait for its reply.
     views: {
       pending: [{ status: 'pending' }],
       approved: [{ status: 'approved' }],
-      unanswered: [{ status: 'approved', replied_at__isnull: 'true' }],
+      unanswered: [{ status: 'approved', vendor_reply__isnull: 'true' }],
       rejected: [{ status: 'rejected' }],
       all: [],
     },

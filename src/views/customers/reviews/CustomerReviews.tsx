@@ -33,7 +33,7 @@ export function CustomerReviews({ customerId }: { customerId: string }) {
       header: 'reviews.review',
       priority: 1,
       render: (r) => (
-        <span className="cell-stack review-text">
+        <span className="cell-stack review-text" lang={r.language} dir="auto">
           {r.title && <strong>{r.title}</strong>}
           {r.body && <span className="muted">{r.body}</span>}
         </span>

@@ -38,7 +38,7 @@ export function ReviewPanel({ id, row, staff, onClose }: { id: string; row: Revi
     </dl>
   );
   const text = record && mode !== 'content' && (
-    <blockquote className="review-quote" lang={record.language ?? undefined}>
+    <blockquote className="review-quote" lang={record.language ?? undefined} dir="auto">
       {record.title && <p className="review-quote-title">{record.title}</p>}
       {record.body ? <p>{record.body}</p> : !record.title && <p className="muted"><FormattedMessage id="reviews.noText" /></p>}
     </blockquote>
@@ -48,7 +48,7 @@ export function ReviewPanel({ id, row, staff, onClose }: { id: string; row: Revi
       <h3 id={`review-reply-${id}`}>
         <FormattedMessage id="reviews.reply" />
       </h3>
-      <p>{record.vendor_reply}</p>
+      <p dir="auto">{record.vendor_reply}</p>
       <p className="muted">
         <FormattedMessage id="reviews.repliedAt" values={{ date: formatDateTime(intl, record.replied_at) }} />
       </p>

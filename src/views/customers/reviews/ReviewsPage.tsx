@@ -53,7 +53,7 @@ export function ReviewsPage({ route }: PageProps) {
       header: 'reviews.review',
       priority: 1,
       render: (r) => (
-        <span className="cell-stack review-text" lang={r.language}>
+        <span className="cell-stack review-text" lang={r.language} dir="auto">
           {r.title && <strong>{r.title}</strong>}
           {r.body && <span className="muted">{r.body}</span>}
         </span>
