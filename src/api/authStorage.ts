@@ -53,6 +53,7 @@ export function writeSession(session: StoredSession): void {
 }
 
 export function clearSession(): void {
+  clearActing();
   for (const key of Object.values(KEYS)) {
     if (key === KEYS.redirect) continue;
     localStorage.removeItem(key);
@@ -76,6 +77,37 @@ export function readSession(): StoredSession | null {
       refreshExpiresAt: Number(localStorage.getItem(KEYS.refreshTokenExpiration)) || Date.now() + REFRESH_FALLBACK_SECONDS * 1000,
     },
   };
+}
+
+/**
+ * Staff acting as a vendor (server/routes/actAs.ts): the act-as session every request
+ * names. Kept per tab in sessionStorage, so a reload keeps it and other tabs stay staff;
+ * logging out clears it (and the server ends it).
+ */
+export interface ActingAs {
+  id: string;
+  vendor_id: string;
+  vendor_name: string;
+  reason: string;
+  expires_at: string;
+}
+const ACTING_KEY = 'rihla.actingAs';
+
+export function readActing(): ActingAs | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(ACTING_KEY) ?? 'null') as ActingAs | null;
+    return value && typeof value.id === 'string' && Date.parse(value.expires_at) > Date.now() ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeActing(acting: ActingAs): void {
+  sessionStorage.setItem(ACTING_KEY, JSON.stringify(acting));
+}
+
+export function clearActing(): void {
+  sessionStorage.removeItem(ACTING_KEY);
 }
 
 /** Where to go after logging in: kept across the login page, consumed once. */

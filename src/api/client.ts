@@ -66,6 +66,8 @@ export function createApiClient(options: {
   now?: () => number;
   /** The interface's locale, sent as `Accept-Language` so the API's error messages come in it. */
   locale?: () => string;
+  /** Headers every request carries besides these (the act-as session staff act as a vendor in). */
+  headers?: () => Record<string, string>;
 }): ApiClient {
   const http = redaxios.create({ baseURL: options.baseURL ?? API_BASE_URL, headers: { Accept: JSON_ACCEPT } });
   const now = options.now ?? Date.now;
@@ -81,7 +83,7 @@ export function createApiClient(options: {
       method: method as 'GET',
       data: opts.data,
       params,
-      headers: { Authorization: `JWT ${token}`, 'Accept-Language': language() },
+      headers: { ...options.headers?.(), Authorization: `JWT ${token}`, 'Accept-Language': language() },
       responseType: opts.responseType ?? 'json',
       // redaxios has no abort option of its own; its fetch hook carries the signal.
       fetch: signal ? (input, init) => fetch(input, { ...init, signal }) : undefined,

@@ -3,7 +3,7 @@
  * API client wired to the session. Views read them with `useSelector` and send events.
  */
 import { createActor, waitFor } from 'xstate';
-import { readSession } from '../api/authStorage.ts';
+import { readActing, readSession } from '../api/authStorage.ts';
 import { ApiRequestError, createApiClient, type SessionBridge } from '../api/client.ts';
 import { registerApiClient } from '../api/registry.ts';
 import { detectLocale, loadCatalogue, localeMachine } from '../machines/locale.ts';
@@ -23,7 +23,7 @@ export const initialLocale = detectLocale({
   languages: navigator.languages ?? [navigator.language],
 });
 
-export const sessionActor = createActor(sessionMachine, { input: { stored: readSession() }, inspect });
+export const sessionActor = createActor(sessionMachine, { input: { stored: readSession(), acting: readActing() }, inspect });
 export const themeActor = createActor(themeMachine, {
   input: { preference: readStoredColorMode(), systemDark: systemPrefersDark() },
   inspect,
@@ -67,6 +67,10 @@ export function onRequestError(listener: RequestErrorListener): () => void {
 export const api = createApiClient({
   session: sessionBridge,
   locale: () => localeActor.getSnapshot().context.locale,
+  headers(): Record<string, string> {
+    const acting = sessionActor.getSnapshot().context.acting;
+    return acting ? { 'X-Act-As-Vendor': acting.id } : {};
+  },
   onError(error) {
     navigationActor.send({ type: 'request.failed' });
     for (const listener of requestErrorListeners) listener(error);

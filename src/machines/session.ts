@@ -5,7 +5,9 @@
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { AuthFailure, login, logout, refresh } from '../api/auth.ts';
-import { SESSION_SIGNAL_KEYS, clearSession, readSession, refreshAcrossTabs, writeSession } from '../api/authStorage.ts';
+import {
+  SESSION_SIGNAL_KEYS, clearActing, clearSession, readSession, refreshAcrossTabs, writeActing, writeSession, type ActingAs,
+} from '../api/authStorage.ts';
 
 export interface SessionUser {
   id: string;
@@ -47,7 +49,10 @@ export interface SessionError {
 }
 
 export interface SessionContext {
+  /** Who the app shows the screens for: while staff act as a vendor, that vendor's staff. */
   user: SessionUser | null;
+  /** Set while staff act as a vendor (src/machines/actAs.ts starts and ends it). */
+  acting: ActingAs | null;
   tokens: SessionTokens | null;
   error: SessionError | null;
   refreshAttempts: number;
@@ -60,7 +65,9 @@ export type SessionEvent =
   | { type: 'logout.request' }
   | { type: 'logout.confirm' }
   | { type: 'logout.cancel' }
-  | { type: 'storage.changed'; stored: StoredSession | null };
+  | { type: 'storage.changed'; stored: StoredSession | null }
+  | { type: 'acting.start'; acting: ActingAs }
+  | { type: 'acting.end' };
 
 /** A refresh starts this long before the access token expires (at most a quarter of what is left). */
 export const REFRESH_LEAD_MS = 60_000;
@@ -69,6 +76,15 @@ export const MAX_REFRESH_BACKOFF_MS = 30_000;
 export const LOGOUT_TIMEOUT_MS = 5_000;
 /** setTimeout's limit (about 24.8 days): a longer delay overflows and fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The signed-in staff member as the vendor's staff see the app: every screen reads
+ * `user.admin` and `user.vendor_id`, so the whole app follows. Only staff act, so the
+ * staff member is that user with admin back and no vendor.
+ */
+const asVendor = (user: SessionUser, acting: ActingAs | null): SessionUser =>
+  acting ? { ...user, admin: false, vendor_id: acting.vendor_id } : user;
+const asStaff = (user: SessionUser): SessionUser => ({ ...user, admin: true, vendor_id: null });
 
 function loginError(error: unknown): SessionError {
   if (error instanceof AuthFailure) {
@@ -86,7 +102,7 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    input: {} as { stored: StoredSession | null },
+    input: {} as { stored: StoredSession | null; acting?: ActingAs | null },
   },
   actors: {
     loginUser: fromPromise<StoredSession, { email: string; password: string }>(({ input }) =>
@@ -111,8 +127,8 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    assignSession: assign((_, session: StoredSession) => ({
-      user: session.user,
+    assignSession: assign(({ context }, session: StoredSession) => ({
+      user: asVendor(session.user, context.acting),
       tokens: session.tokens,
       error: null,
       refreshAttempts: 0,
@@ -121,10 +137,13 @@ export const sessionMachine = setup({
     assignLoginError: assign((_, error: unknown) => ({ error: loginError(error) })),
     assignSessionExpired: assign({ error: { reason: 'session_expired' } as SessionError }),
     clearError: assign({ error: null }),
-    clearContext: assign({ user: null, tokens: null, refreshAttempts: 0 }),
+    clearContext: assign({ user: null, tokens: null, refreshAttempts: 0, acting: null }),
+    startActing: assign(({ context }, acting: ActingAs) => ({ acting, user: context.user && asVendor(context.user, acting) })),
+    endActing: assign(({ context }) => ({ acting: null, user: context.user && context.acting ? asStaff(context.user) : context.user })),
+    persistActing: ({ context }) => (context.acting ? writeActing(context.acting) : clearActing()),
     countRefreshAttempt: assign({ refreshAttempts: ({ context }) => context.refreshAttempts + 1 }),
     persistSession: ({ context }) => {
-      if (context.user && context.tokens) writeSession({ user: context.user, tokens: context.tokens });
+      if (context.user && context.tokens) writeSession({ user: context.acting ? asStaff(context.user) : context.user, tokens: context.tokens });
     },
     clearStorage: () => clearSession(),
   },
@@ -147,12 +166,17 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({
-    user: input.stored?.user ?? null,
-    tokens: input.stored?.tokens ?? null,
-    error: null,
-    refreshAttempts: 0,
-  }),
+  context: ({ input }) => {
+    // A reload while acting as a vendor keeps acting (the server still checks the session).
+    const acting = input.stored?.user.admin ? input.acting ?? null : null;
+    return {
+      user: input.stored ? asVendor(input.stored.user, acting) : null,
+      acting,
+      tokens: input.stored?.tokens ?? null,
+      error: null,
+      refreshAttempts: 0,
+    };
+  },
   invoke: { id: 'watchStorage', src: 'watchStorage' },
   initial: 'booting',
   states: {
@@ -221,6 +245,11 @@ export const sessionMachine = setup({
             actions: { type: 'assignSession', params: ({ event }) => event.stored! },
           },
         ],
+        'acting.start': {
+          description: 'Staff now act as a vendor: the app shows what its staff see, also after a reload.',
+          actions: [{ type: 'startActing', params: ({ event }) => event.acting }, 'persistActing'],
+        },
+        'acting.end': { description: 'Back to the staff view.', actions: ['endActing', 'persistActing'] },
       },
       states: {
         tokens: {

@@ -7,6 +7,7 @@ import { visibleRoutes, type RouteDef } from '../../app/routes.ts';
 import { DIRECTION } from '../../machines/locale.ts';
 import { selectResolvedTheme } from '../../machines/theme.ts';
 import { Icon } from '../ui/Icon.tsx';
+import { ActAsBanner } from './ActAsBanner.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
 import { Footer } from './Footer.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
@@ -81,6 +82,7 @@ export default function Shell({ current, children }: { current: RouteDef | null;
           </span>
           <kbd className="hide-narrow">Ctrl K</kbd>
         </button>
+        <ActAsBanner />
         <div className="header-actions">
           <LanguageMenu />
           <ProfileMenu />

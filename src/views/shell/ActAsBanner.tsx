@@ -1,0 +1,69 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { toast } from 'sonner';
+import { useLocation } from 'wouter';
+import { actAsActor } from '../../app/actAsActor.ts';
+import { onRequestError } from '../../app/actors.ts';
+import { pathOf, routeByKey } from '../../app/routes.ts';
+
+/** How often the time left is said again (it is shown in whole minutes). */
+const TICK_MS = 15_000;
+
+/**
+ * While staff act as a vendor: whose view this is, the time left, and the way back. Going
+ * back, the time running out or the server refusing the session (403 `act_as_ended`)
+ * return to the staff view, on the vendor's page.
+ */
+export function ActAsBanner() {
+  const intl = useIntl();
+  const [, navigate] = useLocation();
+  const acting = useSelector(actAsActor, (s) => (s.matches('acting') || s.matches('closing') ? s.context.acting : null));
+  const closing = useSelector(actAsActor, (s) => s.matches('closing'));
+  const [now, setNow] = useState(Date.now);
+
+  useEffect(() => {
+    if (!acting) return;
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, [acting]);
+  useEffect(
+    () =>
+      onRequestError((error) => {
+        if (error.status === 403 && (error.body as { code?: string } | null)?.code === 'act_as_ended') actAsActor.send({ type: 'server.ended' });
+      }),
+    [],
+  );
+  useEffect(() => {
+    const ended = actAsActor.on('ended', (event) => {
+      // A refusal already shows the server's words in the request's error toast.
+      if (event.why === 'expired') toast.info(intl.formatMessage({ id: 'access.actAs.expired' }));
+    });
+    return () => ended.unsubscribe();
+  }, [intl]);
+  useEffect(() => {
+    // Leaving the vendor view, for whatever reason, lands on that vendor's page as staff.
+    if (!acting) return;
+    const vendorPage = pathOf(routeByKey('vendorDetail'), acting.vendor_id);
+    const left = actAsActor.subscribe((s) => {
+      if (s.matches('staff')) navigate(vendorPage);
+    });
+    return () => left.unsubscribe();
+  }, [acting?.id]);
+
+  if (!acting) return null;
+  const minutes = Math.max(0, Math.ceil((Date.parse(acting.expires_at) - now) / 60_000));
+  return (
+    <div className="act-as-banner" role="region" aria-label={intl.formatMessage({ id: 'access.actAs.bannerLabel' })}>
+      <p>
+        <FormattedMessage id="access.actAs.viewing" values={{ vendor: <strong>{acting.vendor_name}</strong> }} />{' '}
+        <span className="act-as-time">
+          <FormattedMessage id="access.actAs.timeLeft" values={{ minutes }} />
+        </span>
+      </p>
+      <button type="button" className="button" disabled={closing} onClick={() => actAsActor.send({ type: 'back' })}>
+        <FormattedMessage id="access.actAs.back" />
+      </button>
+    </div>
+  );
+}
