@@ -9,6 +9,7 @@ import type { Column } from '../../ui/DataTable.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/format.ts';
 import { ListScreen } from '../../ui/ListScreen.tsx';
 import { useListScreen, type CollectionDescription, type ListScreenSpec } from '../../ui/listScreen.ts';
+import { ledgerReason } from './ledgerReason.ts';
 import { loyaltyScreen, walletScreen, type LoyaltyRow, type WalletRow } from './ledgerScreens.ts';
 import { PointsAdjustDialog } from './PointsAdjustDialog.tsx';
 import { WalletAdjustDialog } from './WalletAdjustDialog.tsx';
@@ -16,7 +17,7 @@ import { WalletAdjustDialog } from './WalletAdjustDialog.tsx';
 type Row = WalletRow | LoyaltyRow;
 
 /** The columns both ledgers share: when, whose, where from, the change, the balance after, why, which booking. */
-function useSharedColumns<R extends Row>(change: Column<R>, origin: (row: R) => string): Column<R>[] {
+function useSharedColumns<R extends Row>(ledger: 'wallet' | 'loyalty', change: Column<R>, origin: (row: R) => string): Column<R>[] {
   const intl = useIntl();
   const bookingRoute = routeByKey('bookingDetail');
   return [
@@ -24,7 +25,7 @@ function useSharedColumns<R extends Row>(change: Column<R>, origin: (row: R) => 
     { key: 'customer', header: 'ledgers.customer', priority: 1, render: (r) => r._expanded?.customer_id?.name ?? '—' },
     { key: 'origin', header: 'ledgers.origin', priority: 2, render: (r) => <FormattedMessage id={origin(r)} /> },
     change,
-    { key: 'reason', header: 'ledgers.reason', priority: 2, render: (r) => <span className="ledger-reason">{r.reason}</span> },
+    { key: 'reason', header: 'ledgers.reason', priority: 2, render: (r) => <span className="ledger-reason">{ledgerReason(intl, ledger, r)}</span> },
     {
       key: 'booking',
       header: 'ledgers.booking',
@@ -44,6 +45,7 @@ export function WalletPage({ route }: PageProps) {
   const intl = useIntl();
   const money = (minor: number, currency: string) => formatMoney(intl, minor, currency);
   const columns = useSharedColumns<WalletRow>(
+    'wallet',
     {
       key: 'amount',
       header: 'ledgers.amount',
@@ -66,6 +68,7 @@ export function WalletPage({ route }: PageProps) {
 export function LoyaltyPage({ route }: PageProps) {
   const intl = useIntl();
   const columns = useSharedColumns<LoyaltyRow>(
+    'loyalty',
     {
       key: 'points',
       header: 'ledgers.pointsCount',

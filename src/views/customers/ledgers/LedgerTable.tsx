@@ -7,6 +7,7 @@ import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { ApiRecord, ExpandedRef } from '../../../api/resources.ts';
 import { formatDate, formatDateTime } from '../../ui/format.ts';
 import { AdjustDialog } from './AdjustDialog.tsx';
+import { ledgerReason } from './ledgerReason.ts';
 import { ledgerMachine, type LedgerResource } from './ledgerMachines.ts';
 
 export interface LedgerProps {
@@ -107,7 +108,7 @@ export function LedgerTable({ resource, customerId, customer, onAdjusted, change
                       <bdi>{change(row)}</bdi>
                     </td>
                     <td className="numeric"><bdi>{balance(row)}</bdi></td>
-                    <td className="ledger-reason">{String(row.reason ?? '')}</td>
+                    <td className="ledger-reason">{ledgerReason(intl, wallet ? 'wallet' : 'loyalty', row as never)}</td>
                     <td>
                       {booking ? (
                         <Link href={pathOf(bookingRoute, booking.id)}>
