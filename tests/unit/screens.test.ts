@@ -62,7 +62,8 @@ test('every list screen asks the server only for what its collection has', async
       assert.ok(spec.filters.includes(field), `${where}: ${spec.name} has no filter ${field}`);
       checkMessage(filter.label, where);
       if (filter.kind === 'enum') {
-        const allowed = columns.get(field)?.schema.enum as string[] | undefined;
+        // A column's values, or those of a filter on related records (the wilaya of a customer's bookings).
+        const allowed = (columns.get(field)?.schema.enum ?? (spec.relatedFilters?.[field]?.schema as { enum?: string[] } | undefined)?.enum) as string[] | undefined;
         assert.ok(allowed, `${where}: ${field} is not an enum`);
         for (const value of filter.values ?? allowed) {
           assert.ok(allowed.includes(value), `${where}: ${value} is not a ${field}`);

@@ -18,6 +18,8 @@ import { RecordUnavailable } from '../../ui/RecordUnavailable.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { LoyaltyLedger } from '../ledgers/LoyaltyLedger.tsx';
 import { WalletLedger } from '../ledgers/WalletLedger.tsx';
+import { CustomerDuplicates } from '../merge/CustomerDuplicates.tsx';
+import { CustomerReviews } from '../reviews/CustomerReviews.tsx';
 import { CustomerActionDialog } from './CustomerActionDialog.tsx';
 import { CustomerConversations } from './CustomerConversations.tsx';
 import { CustomerFacts, CustomerProfileForm } from './CustomerProfile.tsx';
@@ -78,13 +80,6 @@ export function CustomerPage({ route, params }: PageProps) {
     { key: 'amount', header: 'payments.amount', priority: 1, align: 'end', render: (r) => money(r, 'amount') },
     { key: 'status', header: 'payments.status', priority: 1, render: (r) => <StatusChip status={String(r.status)} kind="paymentRecordStatus" /> },
   ];
-  const reviewColumns: Column<ApiRecord>[] = [
-    { key: 'date', header: 'customers.date', priority: 1, render: (r) => formatDateTime(intl, String(r.created_at)) },
-    { key: 'rating', header: 'customers.rating', priority: 1, render: (r) => intl.formatMessage({ id: 'services.stars' }, { rating: Number(r.rating) }) },
-    { key: 'title', header: 'customers.reviewText', priority: 2, render: (r) => <span dir="auto">{String(r.title ?? r.body ?? '')}</span> },
-    { key: 'status', header: 'customers.reviewStatus', priority: 1, render: (r) => <StatusChip status={String(r.status)} kind="reviewStatus" /> },
-  ];
-
   const panels: Record<CustomerTab, () => ReactNode> = {
     profile: () => (
       <div className="record-columns">
@@ -98,6 +93,7 @@ export function CustomerPage({ route, params }: PageProps) {
           ) : (
             <CustomerFacts customer={customer} contact />
           )}
+          {staff && <CustomerDuplicates customer={customer} onMerged={reload} />}
         </div>
         {staff && (
           <div className="record-side">
@@ -136,19 +132,7 @@ export function CustomerPage({ route, params }: PageProps) {
     ),
     wallet: () => <WalletLedger customerId={customer.id} customer={customer} onAdjusted={reload} />,
     loyalty: () => <LoyaltyLedger customerId={customer.id} customer={customer} onAdjusted={reload} />,
-    reviews: () => (
-      <CustomerRelated
-        id="reviews"
-        title="customers.tab.reviews"
-        resource="reviews"
-        customerId={customer.id}
-        stamp={customer.version}
-        ordering="-created_at"
-        fields={['created_at', 'rating', 'title', 'body', 'status']}
-        columns={reviewColumns}
-        empty="customers.noReviews"
-      />
-    ),
+    reviews: () => <CustomerReviews customerId={customer.id} />,
     conversations: () => <CustomerConversations customerId={customer.id} stamp={`${customer.version}-${sent}`} />,
     history: () => (
       <section aria-labelledby="customer-history">
