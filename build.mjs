@@ -116,8 +116,8 @@ function buildOptions() {
 function precompiledMessages() {
   const parts = JSON.parse(readFileSync(join(root, 'src/locales/parts.json'), 'utf8'));
   const login = new Set(parts.login);
-  // The pay page's messages are bundled by that page alone (payPageOptions).
-  const elsewhere = new Set([...parts.serverOnly, ...parts.payPage]);
+  // The public pages' messages are bundled by those pages alone (standalonePageOptions).
+  const elsewhere = new Set([...parts.serverOnly, ...parts.payPage, ...parts.setPasswordPage]);
   const partOf = (id) => {
     const prefix = id.split('.')[0];
     return elsewhere.has(prefix) ? null : login.has(prefix) ? 'login' : 'app';
@@ -141,14 +141,16 @@ function precompiledMessages() {
 }
 
 /**
- * The public payment page (/pay/<token>): its own entry, with none of the app's code, and
- * of the catalogues only the `pay.` messages, as plain strings. Writes dist/pay.html.
+ * A public page with none of the app's code (the payment page /pay/<token>, the
+ * set-password page /set-password/<token>): its own entry and, of the catalogues, only
+ * the messages of its part in src/locales/parts.json, as plain strings. Writes
+ * dist/<name>.html from public/<name>.html.
  */
-export function payPageOptions() {
-  const prefixes = JSON.parse(readFileSync(join(root, 'src/locales/parts.json'), 'utf8')).payPage;
+function standalonePageOptions(name, entry, part) {
+  const prefixes = JSON.parse(readFileSync(join(root, 'src/locales/parts.json'), 'utf8'))[part];
   return {
     absWorkingDir: root,
-    entryPoints: { pay: 'src/pay/main.ts' },
+    entryPoints: { [name]: entry },
     outdir: join(outdir, 'assets'),
     publicPath: '/assets/',
     bundle: true,
@@ -161,7 +163,7 @@ export function payPageOptions() {
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [{
-      name: 'rihla-pay-page',
+      name: `rihla-${name}-page`,
       setup(build) {
         build.onLoad({ filter: /[\\/]src[\\/]locales[\\/][a-z]{2}\.json$/ }, (args) => {
           const messages = JSON.parse(readFileSync(args.path, 'utf8'));
@@ -172,15 +174,20 @@ export function payPageOptions() {
           // A build kept in memory (tests/unit/payPageBundle.test.ts) writes no page either.
           if (result.errors.length > 0 || !result.metafile || build.initialOptions.write === false) return;
           const outputs = Object.entries(result.metafile.outputs);
-          const [script, info] = outputs.find(([, o]) => o.entryPoint === 'src/pay/main.ts');
+          const [script, info] = outputs.find(([, o]) => o.entryPoint === entry);
           const url = (file) => '/' + relative(outdir, join(root, file)).split('\\').join('/');
           const head = [info.cssBundle && `<link rel="stylesheet" href="${url(info.cssBundle)}">`, `<script type="module" src="${url(script)}"></script>`].filter(Boolean).join('\n    ');
-          writeFileSync(join(outdir, 'pay.html'), readFileSync(join(root, 'public/pay.html'), 'utf8').replace('<!-- assets -->', head));
+          writeFileSync(join(outdir, `${name}.html`), readFileSync(join(root, `public/${name}.html`), 'utf8').replace('<!-- assets -->', head));
         });
       },
     }],
   };
 }
+
+/** The public payment page (/pay/<token>). */
+export const payPageOptions = () => standalonePageOptions('pay', 'src/pay/main.ts', 'payPage');
+/** The public page where an invited vendor user sets a password (/set-password/<token>). */
+export const setPasswordPageOptions = () => standalonePageOptions('set-password', 'src/setPassword/main.ts', 'setPasswordPage');
 
 /** After every build: copy public/, write index.html, the service worker and the metafile. */
 function htmlPlugin() {
@@ -210,7 +217,7 @@ function writeShell(metafile) {
     .map((i) => '/' + relative(outdir, join(root, i.path)));
 
   for (const entryName of readdirSync(join(root, 'public'))) {
-    if (entryName === 'index.html' || entryName === 'sw.js' || entryName === 'pay.html') continue;
+    if (['index.html', 'sw.js', 'pay.html', 'set-password.html'].includes(entryName)) continue;
     cpSync(join(root, 'public', entryName), join(outdir, entryName), { recursive: true });
   }
 
@@ -269,9 +276,11 @@ async function main() {
     const bootCtx = await esbuild.context(bootOptions());
     await bootCtx.rebuild();
     await bootCtx.watch();
-    const payCtx = await esbuild.context(payPageOptions());
-    await payCtx.rebuild();
-    await payCtx.watch();
+    for (const options of [payPageOptions(), setPasswordPageOptions()]) {
+      const pageCtx = await esbuild.context(options);
+      await pageCtx.rebuild();
+      await pageCtx.watch();
+    }
     const ctx = await esbuild.context(buildOptions());
     await ctx.watch();
     console.log('build: watching src/ and public/');
@@ -279,8 +288,9 @@ async function main() {
   }
   const started = performance.now();
   await esbuild.build(bootOptions());
-  // Before the app: the app's build precompresses everything in dist/, the pay page too.
+  // Before the app: the app's build precompresses everything in dist/, the public pages too.
   await esbuild.build(payPageOptions());
+  await esbuild.build(setPasswordPageOptions());
   await esbuild.build(buildOptions());
   console.log(`build: dist/ written in ${Math.round(performance.now() - started)} ms`);
 }

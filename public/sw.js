@@ -65,8 +65,8 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  // The payment links' public page (/pay/...) is not the app: never its offline shell.
-  if (url.origin !== self.location.origin || isApi(url) || url.pathname.startsWith('/pay/')) return;
+  // The public pages of payment links (/pay/...) and invitations (/set-password/...) are not the app: never its offline shell.
+  if (url.origin !== self.location.origin || isApi(url) || url.pathname.startsWith('/pay/') || url.pathname.startsWith('/set-password/')) return;
   if (request.mode === 'navigate') {
     event.respondWith(networkFirstShell(request));
   } else if (url.pathname.startsWith('/assets/')) {
