@@ -14,10 +14,10 @@ const { ApiRequestError } = await import('../../src/api/client.ts');
 const { customerActionMachine } = await import('../../src/machines/customers/customerAction.ts');
 
 function start(kind: CustomerActionInput['kind'], answer: () => Error | null) {
-  const sent: Record<string, unknown>[] = [];
+  const sent: (CustomerActionInput & { text: string })[] = [];
   const machine = customerActionMachine.provide({
     actors: {
-      send: fromPromise<unknown, Record<string, unknown>>(async ({ input }) => {
+      send: fromPromise<unknown, CustomerActionInput & { text: string }>(async ({ input }) => {
         sent.push(input);
         const error = answer();
         if (error) throw error;
