@@ -47,8 +47,8 @@ export const customerHooks: CollectionHooks = {
   },
 };
 
-const BlockBody = StrictObject({ blocked: Type.Boolean(), reason: Text(500, 1), version: Version });
-const MessageBody = StrictObject({ body: Text(4000, 1) });
+export const BlockBody = StrictObject({ blocked: Type.Boolean(), reason: Text(500, 1), version: Version });
+export const MessageBody = StrictObject({ body: Text(4000, 1) });
 
 export function registerCustomerRoutes(app: FastifyInstance): void {
   const pre = { onRequest: app.authenticate, preValidation: rejectUnstorableText };

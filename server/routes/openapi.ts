@@ -23,6 +23,7 @@ import { FIELDS_PARAM, listQuerySchema } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
 import { REORDERABLE, ReorderInput } from './reorder.ts';
 import { MediaReorderInput } from '../media/routes.ts';
+import { BlockBody, MessageBody } from '../domain/customers.ts';
 import { IMAGE_MAX_BYTES, IMAGE_WIDTHS } from '../../src/domain/media.ts';
 
 type Json = Record<string, unknown>;
@@ -449,6 +450,29 @@ export function buildOpenApi(version: string): Json {
       description: 'Staff only (vendor staff get 403). Sets `reconciled`, `reconciled_note`, and while reconciled `reconciled_at` and `reconciled_by`; audited as `reconcile` or `unreconcile`. A blank note is a 400 at `note`; a stale `version` a 409 with the current payment.',
       requestBody: { required: true, content: { 'application/json': { schema: plain(ReconcileInput) } } },
       responses: { 200: json(ref('Payments')), ...errors, 409: conflict },
+    },
+  };
+  // Blocking a customer and writing to them (server/domain/customers.ts).
+  paths[`${API_PREFIX}/customers/{id}/block/`] = {
+    post: {
+      tags: ['Customers'], operationId: 'blockCustomer', parameters: [idParam],
+      summary: 'Block or unblock a customer, with the reason (staff)',
+      description: 'Staff only (vendor staff get 403). `blocked: true` keeps the reason in `blocked_reason`; unblocking clears it. Audited as `block` or `unblock` with the reason. A blocked customer cannot be booked (400 at `customer_id`). A blank reason is a 400 at `reason`; a stale `version` a 409 with the current customer.',
+      requestBody: { required: true, content: { 'application/json': { schema: plain(BlockBody) } } },
+      responses: { 200: json(ref('Customers')), ...errors, 409: conflict },
+    },
+  };
+  paths[`${API_PREFIX}/customers/{id}/message/`] = {
+    post: {
+      tags: ['Customers'], operationId: 'messageCustomer', parameters: [idParam],
+      summary: "Write to a customer: continues their open conversation, or opens one",
+      description: "Staff write in the platform's conversation with the customer (no vendor), vendor staff in their vendor's; the latest one not archived is continued, else one is opened (201, `opened: true`; 200 when continued). Answers `{opened, conversation, message}`. A customer the caller may not see is a 404.",
+      requestBody: { required: true, content: { 'application/json': { schema: plain(MessageBody) } } },
+      responses: {
+        200: json({ type: 'object', properties: { opened: { type: 'boolean' }, conversation: ref('Conversations'), message: { type: 'object' } } }),
+        201: json({ type: 'object', properties: { opened: { type: 'boolean' }, conversation: ref('Conversations'), message: { type: 'object' } } }),
+        ...errors,
+      },
     },
   };
   // Payment links, paid without a back-office session (server/routes/payLink.ts).

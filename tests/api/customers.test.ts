@@ -169,3 +169,9 @@ test('customers are filtered by the wilaya of their bookings', async () => {
   assert.ok(!elsewhere.results.some((r: Json) => r.id === customer.id));
   assert.equal((await d.call(d.admin, 'GET', '/customers/?booking_wilaya=99')).status, 400);
 });
+
+test('the API document describes blocking and messaging a customer', async () => {
+  const doc = await d.ok(d.admin, 'GET', '/openapi.json');
+  assert.deepEqual(doc.paths['/branch/api/customers/{id}/block/'].post.requestBody.content['application/json'].schema.required.sort(), ['blocked', 'reason', 'version']);
+  assert.ok(doc.paths['/branch/api/customers/{id}/message/'].post);
+});
