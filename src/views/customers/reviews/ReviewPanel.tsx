@@ -95,6 +95,7 @@ export function ReviewPanel({ id, row, staff, onClose }: { id: string; row: Revi
           {...editor.field.text('vendor_reply')}
           required
           multiline={5}
+          dir="auto"
           label={<FormattedMessage id="reviews.replyLabel" />}
           hint={<FormattedMessage id="reviews.replyHint" />}
         />
@@ -106,8 +107,8 @@ export function ReviewPanel({ id, row, staff, onClose }: { id: string; row: Revi
             </p>
           )}
           <NumberField {...editor.field.number('rating')} label={<FormattedMessage id="reviews.rating" />} />
-          <TextField {...editor.field.text('title')} label={<FormattedMessage id="reviews.title" />} />
-          <TextField {...editor.field.text('body')} multiline={6} label={<FormattedMessage id="reviews.body" />} />
+          <TextField {...editor.field.text('title')} dir="auto" label={<FormattedMessage id="reviews.title" />} />
+          <TextField {...editor.field.text('body')} multiline={6} dir="auto" label={<FormattedMessage id="reviews.body" />} />
         </>
       )}
     </RecordEditorPanel>
