@@ -13,6 +13,8 @@ import { AuditTrail } from '../ui/RecordHistory.tsx';
 import { RecordUnavailable } from '../ui/RecordUnavailable.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { ExpiringDocuments, VendorDocuments } from './VendorDocuments.tsx';
+import { ActAsButton } from './users/ActAsButton.tsx';
+import { VendorUsers } from './users/VendorUsers.tsx';
 import { VendorProfile } from './VendorProfile.tsx';
 import { VendorBookings, VendorBranches, VendorPayouts, VendorServices } from './VendorRelated.tsx';
 import { VENDOR_EVENTS, VENDOR_TABS, vendorTabOf, type VendorRecord, type VendorTab } from './vendorsScreen.ts';
@@ -78,8 +80,7 @@ export function VendorPage({ route, params }: PageProps) {
         case 'branches':
           return <VendorBranches vendor={vendor} />;
         case 'users':
-          // The vendor's staff accounts (invitations, deactivation) are drawn here by the users screen.
-          return null;
+          return <VendorUsers vendor={vendor} />;
         case 'services':
           return <VendorServices vendor={vendor} />;
         case 'bookings':
@@ -106,6 +107,8 @@ export function VendorPage({ route, params }: PageProps) {
         {vendor.status_reason && vendor.status !== 'active' ? <span className="muted vendor-status-reason">{vendor.status_reason}</span> : null}
         <div className="record-actions" role="group" aria-label={intl.formatMessage({ id: 'vendors.actions' })}>
           {actions.bulkButtons([vendor as unknown as LifecycleRow])}
+          {/* A suspended or rejected vendor's staff are locked out: there is no view of theirs to act in. */}
+          {vendor.status !== 'suspended' && vendor.status !== 'rejected' && <ActAsButton vendor={vendor} />}
         </div>
       </div>
       {actions.report}
