@@ -3,7 +3,8 @@
  * asks for a customer, an amount and a reason before anything is sent, sends a debit as
  * the wallet's kind or as negative points, and keeps what was typed with the server's
  * words at their field on a refusal; a ledger loads a customer's entries and appends the
- * next page.
+ * next page; the rules ask for days when points expire, send none when they do not, and
+ * offer the current rules when someone saved meanwhile.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -14,6 +15,7 @@ import type { ApiRecord, Page } from '../../src/api/resources.ts';
 Object.assign(globalThis, { __API_BASE_URL__: '' });
 const { ApiRequestError } = await import('../../src/api/client.ts');
 const { adjustMachine, ledgerMachine } = await import('../../src/views/customers/ledgers/ledgerMachines.ts');
+const { loyaltyRulesMachine } = await import('../../src/views/customers/ledgers/loyaltyRulesMachine.ts');
 
 const customer = { id: 'c1', version: 1, name: 'Lina', wallet_balance: 5_000, loyalty_points: 12 } as ApiRecord;
 type Body = Record<string, unknown>;
@@ -88,4 +90,37 @@ test("a ledger loads a customer's entries and appends the next page", async () =
   await waitFor(actor, (s) => s.matches('ready'));
   assert.equal(actor.getSnapshot().context.rows.length, 25);
   assert.deepEqual(asked, ['loyalty-entries c1 1', 'loyalty-entries c1 2', 'loyalty-entries c1 1']);
+});
+
+test('loyalty rules: days are needed while points expire, none sent when they do not; a stale save offers the current rules', async () => {
+  const rules = { enabled: true, points_per_booking: 10, points_per_100_dzd: 1, reward_threshold: 500, reward_value: 100_000, expiry_days: 365 };
+  const sent: Body[] = [];
+  let stale = false;
+  const actor = createActor(
+    loyaltyRulesMachine.provide({
+      actors: {
+        load: fromPromise(async () => ({ section: 'loyalty', value: rules, version: 3 })),
+        save: fromPromise(async ({ input }: { input: { version: number; rules: typeof rules } }) => {
+          sent.push({ version: input.version, ...input.rules });
+          if (stale) throw new ApiRequestError(409, 'Stale', {});
+          return { section: 'loyalty', value: input.rules, version: input.version + 1 };
+        }),
+      },
+    }),
+  ).start();
+  await waitFor(actor, (s) => s.matches('editing'));
+  actor.send({ type: 'change', draft: { expiry_days: null } });
+  actor.send({ type: 'save' });
+  assert.deepEqual(actor.getSnapshot().context.errors, { expiry_days: ['loyaltyRules.daysRequired'] });
+  assert.deepEqual(sent, []);
+  actor.send({ type: 'setExpires', expires: false });
+  actor.send({ type: 'save' });
+  await waitFor(actor, (s) => s.context.saved);
+  assert.equal(sent[0].expiry_days, null);
+  assert.equal(actor.getSnapshot().context.record?.version, 4);
+  stale = true;
+  actor.send({ type: 'change', draft: { points_per_booking: 20 } });
+  actor.send({ type: 'save' });
+  await waitFor(actor, (s) => s.context.stale);
+  assert.equal(actor.getSnapshot().context.draft?.points_per_booking, 20, 'what was typed stays');
 });

@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiRecord } from '../../../api/resources.ts';
-import { ErrorText } from '../../ui/fields/Field.tsx';
+import { ErrorText, focusFirstInvalid } from '../../ui/fields/Field.tsx';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';
 import { MoneyField } from '../../ui/fields/MoneyField.tsx';
 import { NumberField } from '../../ui/fields/NumberField.tsx';
@@ -36,6 +36,11 @@ export function AdjustDialog({ resource, customer, onSaved }: AdjustDialogProps 
   useEffect(() => {
     if (saved) onSaved?.(saved);
   }, [saved]);
+  // A refusal (ours or the server's) takes the user to the first field it names.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (Object.keys(errors).length > 0) focusFirstInvalid(formRef.current);
+  }, [errors]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'save' });
@@ -55,7 +60,7 @@ export function AdjustDialog({ resource, customer, onSaved }: AdjustDialogProps 
           <Dialog.Title className="dialog-title">
             <FormattedMessage id={`${prefix}.adjustTitle`} />
           </Dialog.Title>
-          <form noValidate onSubmit={submit} aria-busy={busy}>
+          <form ref={formRef} noValidate onSubmit={submit} aria-busy={busy}>
             {detail && (
               <p className="notice notice-error" role="alert">
                 <ErrorText text={detail} />

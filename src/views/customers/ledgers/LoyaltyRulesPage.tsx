@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { PageProps } from '../../../app/pages.tsx';
 import { usePageReady } from '../../../app/pageReady.ts';
-import { ErrorText } from '../../ui/fields/Field.tsx';
+import { ErrorText, focusFirstInvalid } from '../../ui/fields/Field.tsx';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';
 import { MoneyField } from '../../ui/fields/MoneyField.tsx';
 import { NumberField } from '../../ui/fields/NumberField.tsx';
@@ -18,6 +18,11 @@ export function LoyaltyRulesPage({ route }: PageProps) {
   const { draft, expires, errors, detail, saved, stale } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   usePageReady(draft !== null || snapshot.matches('failed'));
+  // The server's refusal takes the user to the first field it names.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (Object.keys(errors).length > 0) focusFirstInvalid(formRef.current);
+  }, [errors]);
   const change = (part: Partial<LoyaltyRules>) => actor.send({ type: 'change', draft: part });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +52,7 @@ export function LoyaltyRulesPage({ route }: PageProps) {
         </p>
       )}
       {draft && (
-        <form className="card loyalty-rules" noValidate onSubmit={submit} aria-busy={busy}>
+        <form ref={formRef} className="card loyalty-rules" noValidate onSubmit={submit} aria-busy={busy}>
           {detail && (
             <p className="notice notice-error" role="alert">
               <ErrorText text={detail} />

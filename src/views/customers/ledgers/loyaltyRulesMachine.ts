@@ -31,6 +31,8 @@ export const loyaltyRulesMachine = setup({
     save: fromPromise<Saved, { version: number; rules: LoyaltyRules }>(({ input }) => apiClient().patch<Saved>(URL, { version: input.version, ...input.rules })),
   },
   guards: {
+    /** Points that expire need a number of days (none would mean they never expire). */
+    daysMissing: ({ context }) => context.expires && !(Number(context.draft?.expiry_days) >= 1),
     isStale: (_, error: unknown) => error instanceof ApiRequestError && error.status === 409,
   },
   actions: {
@@ -44,6 +46,7 @@ export const loyaltyRulesMachine = setup({
     })),
     change: assign(({ context }, draft: Partial<LoyaltyRules>) => ({ draft: { ...context.draft!, ...draft }, saved: false })),
     setExpires: assign((_, expires: boolean) => ({ expires, saved: false })),
+    daysRequired: assign({ saved: false, detail: null, errors: { expiry_days: ['loyaltyRules.daysRequired'] } }),
     markSaved: assign({ saved: true }),
     markStale: assign({ stale: true, saved: false }),
     assignRefusal: assign((_, error: unknown) => ({
@@ -70,7 +73,7 @@ export const loyaltyRulesMachine = setup({
       on: {
         change: { actions: { type: 'change', params: ({ event }) => event.draft } },
         setExpires: { actions: { type: 'setExpires', params: ({ event }) => event.expires } },
-        save: 'saving',
+        save: [{ guard: 'daysMissing', actions: 'daysRequired' }, { target: 'saving' }],
         reload: 'loading',
       },
     },
