@@ -19,7 +19,7 @@ const CONNECTIONS = [1, 10, 50];
 const DURATION_MS = Number(process.env.BENCH_LOAD_MS ?? 3_000);
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-function cpuSeconds(pid) {
+export function cpuSeconds(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
