@@ -12,6 +12,7 @@ import { collection } from '../../src/domain/registry.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import type { CollectionHooks } from '../routes/hooks.ts';
 import { API_PREFIX } from '../routes/paths.ts';
+import { assertNotMerged } from './merge.ts';
 import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
 import { context, rejectUnstorableText, staleVersion } from '../routes/resources.ts';
 import { assertAccess, loadOr404 } from '../routes/scope.ts';
@@ -37,6 +38,7 @@ export const customerHooks: CollectionHooks = {
     if (values.blocked === true && !String(values.blocked_reason ?? '').trim()) throw badRequest({ blocked_reason: [BLOCK_REASON_MESSAGE] });
   },
   async beforeUpdate(_ctx, before, changes) {
+    assertNotMerged(before);
     if (changes.phone !== undefined) changes.phone = phoneOf(changes.phone);
     const blocked = changes.blocked ?? before.blocked;
     if (blocked === true && !String(changes.blocked_reason ?? before.blocked_reason ?? '').trim()) {
@@ -63,6 +65,7 @@ export function registerCustomerRoutes(app: FastifyInstance): void {
       if (!reason) throw badRequest({ reason: [BLOCK_REASON_MESSAGE] });
       return app.db.transaction(async (tx) => {
         const before = await loadOr404(tx, customers, request.params.id, ctx.actor, { forUpdate: true });
+        assertNotMerged(before);
         if (request.body.version !== before.version) throw staleVersion(before);
         const { blocked } = request.body;
         return updateRecord({ tx, actor: ctx.actor }, customers, String(before.id), { blocked, blocked_reason: blocked ? reason : null }, {
@@ -81,6 +84,7 @@ export function registerCustomerRoutes(app: FastifyInstance): void {
       assertAccess(conversations, 'create', ctx.actor);
       const result = await app.db.transaction(async (tx) => {
         const customer = await loadOr404(tx, customers, request.params.id, ctx.actor);
+        assertNotMerged(customer);
         const vendorId = ctx.actor.staff ? null : ctx.actor.vendorId;
         // Staff continue the platform's conversation with the customer, vendor staff their vendor's.
         const { rows } = await tx.query<{ id: string }>(

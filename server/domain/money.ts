@@ -11,6 +11,7 @@ import { moneyText } from '../errorLanguage.ts';
 import type { WriteContext } from '../routes/hooks.ts';
 import { insertRecord, updateRecord, type Row, type Writer } from '../routes/records.ts';
 import { loadVisible } from '../routes/scope.ts';
+import { assertNotMerged } from './merge.ts';
 import { fundedSplit, recordPaymentShare } from './payouts.ts';
 import { getSettings } from './settings.ts';
 
@@ -78,8 +79,13 @@ export async function walletMove(
   input: { customer_id: string; kind: 'credit' | 'debit'; source: string; amount: number; currency?: string; reason: string; booking_id?: string | null; refund_id?: string | null; payment_id?: string | null },
 ): Promise<Row> {
   const { tx } = ctx;
-  const { rows } = await tx.query<{ wallet_balance: number }>('SELECT wallet_balance FROM customers WHERE id = $1 FOR UPDATE', [input.customer_id]);
+  const { rows } = await tx.query<{ wallet_balance: number; merged_into_id: string | null }>(
+    'SELECT wallet_balance, merged_into_id FROM customers WHERE id = $1 FOR UPDATE',
+    [input.customer_id],
+  );
   if (!rows[0]) throw badRequest({ customer_id: ['Not found.'] });
+  // Money on a merged record would be out of sight: it belongs to the customer it went into.
+  assertNotMerged(rows[0]);
   const balance = num(rows[0].wallet_balance);
   const after = input.kind === 'credit' ? balance + input.amount : balance - input.amount;
   if (after < 0) throw badRequest({ amount: [`The wallet holds ${moneyText(balance, input.currency)}; a debit of ${moneyText(input.amount, input.currency)} would take it below zero.`] });
@@ -110,8 +116,12 @@ export async function loyaltyMove(
   },
 ): Promise<Row> {
   const { tx } = ctx;
-  const { rows } = await tx.query<{ loyalty_points: number }>('SELECT loyalty_points FROM customers WHERE id = $1 FOR UPDATE', [input.customer_id]);
+  const { rows } = await tx.query<{ loyalty_points: number; merged_into_id: string | null }>(
+    'SELECT loyalty_points, merged_into_id FROM customers WHERE id = $1 FOR UPDATE',
+    [input.customer_id],
+  );
   if (!rows[0]) throw badRequest({ customer_id: ['Not found.'] });
+  assertNotMerged(rows[0]);
   const after = num(rows[0].loyalty_points) + input.points;
   if (after < 0) throw badRequest({ points: [`The customer has ${rows[0].loyalty_points} points; this would take them below zero.`] });
   await tx.query('UPDATE customers SET loyalty_points = $2 WHERE id = $1', [input.customer_id, after]);

@@ -174,6 +174,15 @@ test('merging moves everything, recomputes the ledgers as one, keeps the merged 
   assert.equal(again.status, 409);
   const booking = await d.call(d.vendor, 'POST', '/bookings/', { customer_id: other.id, service_id: c.service.id, starts_at: inDays(9), participants: { adult: 1 } });
   assert.ok(booking.status >= 400 && booking.status < 500, `booking a merged customer: ${booking.status}`);
+  const refusedUse = [
+    await d.call(d.admin, 'PATCH', `/customers/${other.id}/`, { name: 'Renamed', version: o1.version }),
+    await d.call(d.admin, 'POST', `/customers/${other.id}/block/`, { blocked: false, reason: 'Back in use', version: o1.version }),
+    await d.call(d.admin, 'POST', `/customers/${other.id}/message/`, { body: 'Hello' }),
+    await d.call(d.admin, 'POST', '/wallet-transactions/', { customer_id: other.id, kind: 'credit', source: 'top_up', amount: 100, reason: 'Goodwill' }),
+    await d.call(d.admin, 'POST', '/loyalty-entries/', { customer_id: other.id, points: 5, reason: 'Welcome' }),
+  ];
+  assert.deepEqual(refusedUse.map((r) => r.status), [409, 409, 409, 409, 409], JSON.stringify(refusedUse.map((r) => r.body)));
+  assert.match(refusedUse[0].body.detail, /merged into another record/);
 
   // Both audited, each naming the other.
   const audit = await d.sql<Json>("SELECT entity_id, after FROM audit_log WHERE action = 'merge' AND entity = 'customers' ORDER BY at, entity_id");
