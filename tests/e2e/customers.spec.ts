@@ -2,8 +2,9 @@
  * The customers screens: staff find a customer by their phone typed another way than it
  * was saved, open them, block them with a reason (required) and see the booking form
  * refuse them; the same search and block in French, with the history naming who blocked;
- * and the list and a customer's page pass the accessibility scan in English light and
- * Arabic dark. Each test makes its own customer (a phone of its own) and service.
+ * vendor staff see only their customers and write to one; and the list and a customer's
+ * page pass the accessibility scan in English light and Arabic dark. Each test makes its
+ * own customer (a phone of its own) and service.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
@@ -99,6 +100,33 @@ test('in French: the same search finds them, blocking speaks French and the hist
   await findAndBlock(page, 'fr', `550-${digits.slice(0, 3)}-${digits.slice(3)}`, customer.name, 'Impayés répétés');
   await page.getByRole('tab', { name: t('fr', 'customers.tab.history') }).click();
   await expect(page.getByText(`${t('fr', 'auditAction.block')} par Amina Haddad`)).toBeVisible();
+});
+
+test.describe('vendor staff', () => {
+  test.use({ account: 'vendor' });
+
+  test('see the customers they made or who booked with them, read one, and may write to them but not block or edit', async ({ page, request }) => {
+    const vendor = await api(request, 'vendor');
+    const theirs = await vendor('POST', '/customers/', { name: `Karim ${runId()}`, phone: '0661 98 76 54' });
+    const { customer: staffs } = await ownCustomer(request);
+    await page.goto(`/customers/list?search=${encodeURIComponent(theirs.name)}`);
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await page.goto(`/customers/list?search=${encodeURIComponent(staffs.name)}`);
+    await expect(page.getByText(t('en', 'customers.none'))).toBeVisible();
+
+    await page.goto(`/customers/${theirs.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(theirs.name);
+    await expect(page.getByRole('tab')).toHaveText(['profile', 'bookings', 'payments', 'reviews', 'conversations'].map((k) => t('en', `customers.tab.${k}`)));
+    await expect(page.getByRole('textbox', { name: t('en', 'customers.name') })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: t('en', 'customers.block.button'), exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: t('en', 'customers.message.button'), exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('textbox', { name: t('en', 'customers.message.body') }).fill('Your quad ride is confirmed for Saturday.');
+    await dialog.getByRole('button', { name: t('en', 'customers.message.confirm'), exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole('tab', { name: t('en', 'customers.tab.conversations') }).click();
+    await expect(page.locator('.customer-conversation-preview', { hasText: 'Your quad ride is confirmed for Saturday.' })).toBeVisible();
+  });
 });
 
 for (const [locale, colorScheme] of [['en', 'light'], ['ar', 'dark']] as const) {
