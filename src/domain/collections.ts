@@ -174,7 +174,7 @@ export const services = {
   writable: {"create":true,"update":true},
   vendorRule: "own",
   search: ["title_i18n"],
-  filters: ["vendor_id","status","category_id","subcategory_id","location_id","wilaya_code","branch_id","booking_type","confirmation","private_customer_id","base_service_id","created_at","capacity","price_from"],
+  filters: ["vendor_id","status","category_id","subcategory_id","location_id","wilaya_code","branch_id","booking_type","confirmation","private_customer_id","base_service_id","created_at","capacity","price_from","vendor_active"],
   views: ["public","personal","personal_all","all"],
   ordering: ["created_at","updated_at","duration_minutes","capacity","status","rating_avg","title_i18n","price_from"],
   defaultOrdering: "-created_at",

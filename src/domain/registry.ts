@@ -259,8 +259,12 @@ export const COLLECTIONS: CollectionSpec[] = [
     search: ['title_i18n'],
     filters: [
       'vendor_id', 'status', 'category_id', 'subcategory_id', 'location_id', 'wilaya_code', 'branch_id', 'booking_type', 'confirmation', 'private_customer_id',
-      'base_service_id', 'created_at', 'capacity', 'price_from',
+      'base_service_id', 'created_at', 'capacity', 'price_from', 'vendor_active',
     ],
+    relatedFilters: {
+      // What may be booked: a vendor under review, rejected or suspended does not sell (the booking route refuses it too).
+      vendor_active: { sql: "({t}.vendor_id IN (SELECT av.id FROM vendors av WHERE av.status = 'active')) = {value}", schema: { type: 'boolean' } },
+    },
     ordering: [...T, 'duration_minutes', 'capacity', 'status', 'rating_avg', 'title_i18n', 'price_from'], lifecycle: 'publishing',
     // A personal service is a copy of a service for one customer: lists that offer services
     // to everyone ask for `public`; the personal services screen for the others.

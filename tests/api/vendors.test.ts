@@ -168,6 +168,9 @@ describe('suspension', () => {
     assert.equal((await me()).statusCode, 401, 'the open session stops');
     assert.equal((await d.call(d.vendor, 'GET', '/bookings/')).status, 401);
 
+    // The booking form's service picker no longer offers its services.
+    const offered = () => d.ok(d.admin, 'GET', `/services/?status=published&vendor_active=true&vendor_id=${d.vendorId}`);
+    assert.equal((await offered()).count, 0);
     // Staff booking one of its services is refused, with the reason at the service.
     const refused = await d.call(d.admin, 'POST', '/bookings/', { customer_id: sahara.customer.id, service_id: sahara.service.id, starts_at: inDays(5), participants: { adult: 2 } });
     assert.equal(refused.status, 400);
@@ -178,6 +181,7 @@ describe('suspension', () => {
     v = await d.ok(d.admin, 'POST', `/vendors/${v.id}/transition/`, { event: 'reinstate', version: v.version });
     assert.equal(v.status, 'active');
     assert.equal((await login()).statusCode, 200);
+    assert.equal((await offered()).count, 2);
     await book(d, d.admin, sahara);
   });
 });

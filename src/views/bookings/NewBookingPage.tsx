@@ -125,8 +125,8 @@ export function NewBookingPage({ route }: PageProps) {
               resource="services"
               label={intl.formatMessage({ id: 'booking.service' })}
               value={form.service}
-              // A personal service is offered only for its customer, below.
-              filters={{ status: 'published', view: 'public' }}
+              // A personal service is offered only for its customer, below; a vendor that is not active sells nothing.
+              filters={{ status: 'published', view: 'public', vendor_active: 'true' }}
               onChange={(s: ApiRecord | null) => set('service', s)}
               optionLabel={(s) => localized(s.title_i18n, intl.locale)}
               placeholder={intl.formatMessage({ id: 'newBooking.serviceSearch' })}
