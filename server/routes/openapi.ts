@@ -15,6 +15,7 @@ import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../src/domain/settings.ts';
 import { eventsOf, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
 import { BookingChangeInput, BookingChangePreviewInput } from './bookingChange.ts';
+import { MergeInput } from './customerMerge.ts';
 import { BookingPreviewInput, ComboQuoteInput } from './bookingPricing.ts';
 import { CheckoutBody, PayLinkView } from './payLink.ts';
 import { exportQuerySchema } from './csvExport.ts';
@@ -453,6 +454,36 @@ export function buildOpenApi(version: string): Json {
     },
   };
   // Blocking a customer and writing to them (server/domain/customers.ts).
+  paths[`${API_PREFIX}/customers/{id}/duplicates/`] = {
+    get: {
+      tags: ['Customers'], operationId: 'customerDuplicates', parameters: [idParam],
+      summary: 'Other customers with the same phone (E.164) or email (whatever the case)',
+      description: 'Answers `{results}`: up to 50 customers the caller may see, oldest first, without merged ones. 404 for a customer the caller may not see.',
+      responses: { 200: json({ type: 'object' }), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/customers/{id}/merge/`] = {
+    post: {
+      tags: ['Customers'], operationId: 'mergeCustomer', parameters: [idParam],
+      summary: 'Merge a duplicate into this customer (staff)',
+      description:
+        'Staff only. In one transaction, everything pointing at `other_id` (bookings, payments, wallet and loyalty ledgers with their running balances recomputed as one, reviews, conversations, tickets, chatbot requests, notifications, personal services) moves to this customer, whose counters add up; ' +
+        'the other record is kept blocked with `merged_into_id`, left out of lists and refused any further change (409). Both are audited (`merge`). 409 for a stale `version` (with the current customer), the same customer, one merged already, or two that share neither phone nor email; 404 for an unknown `other_id`.',
+      requestBody: { required: true, content: { 'application/json': { schema: plain(MergeInput) } } },
+      responses: { 200: json(ref('Customers')), ...errors, 409: conflict },
+    },
+  };
+  paths[`${API_PREFIX}/reviews/ratings/`] = {
+    get: {
+      tags: ['Reviews'], operationId: 'reviewRatings', summary: 'Average and distribution of approved reviews per service',
+      description: 'Answers `{results: [{service_id, title_i18n, count, average, distribution}]}`, `distribution` counting one to five stars; the 50 most reviewed services the caller may see (a vendor its own), narrowed by `service_id` or `vendor_id`.',
+      parameters: [
+        { name: 'service_id', in: 'query', required: false, schema: { type: 'string', format: 'uuid' } },
+        { name: 'vendor_id', in: 'query', required: false, schema: { type: 'string', format: 'uuid' } },
+      ],
+      responses: { 200: json({ type: 'object' }), ...errors },
+    },
+  };
   paths[`${API_PREFIX}/customers/{id}/block/`] = {
     post: {
       tags: ['Customers'], operationId: 'blockCustomer', parameters: [idParam],

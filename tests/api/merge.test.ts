@@ -216,3 +216,10 @@ test('merging is one transaction: a failure part-way leaves both customers as th
   assert.deepEqual([bookings.n, wallet.n], [1, 1]);
   assert.equal((await d.ok(d.admin, 'GET', `/customers/${target.id}/`)).version, target.version);
 });
+
+test('the API document describes duplicates and merging', async () => {
+  const doc = await d.ok(d.admin, 'GET', '/openapi.json');
+  assert.ok(doc.paths['/branch/api/customers/{id}/duplicates/'].get);
+  assert.deepEqual(doc.paths['/branch/api/customers/{id}/merge/'].post.requestBody.content['application/json'].schema.required.sort(), ['other_id', 'version']);
+  assert.ok(doc.paths['/branch/api/reviews/ratings/'].get);
+});
