@@ -52,7 +52,8 @@ export function ActAsBanner() {
   }, [acting?.id]);
 
   if (!acting) return null;
-  const minutes = Math.max(0, Math.ceil((Date.parse(acting.expires_at) - now) / 60_000));
+  // Rounded, never 0 while it lasts: a clock a few seconds off the server's must not say 31 or 0.
+  const minutes = Math.max(1, Math.round((Date.parse(acting.expires_at) - now) / 60_000));
   return (
     <div className="act-as-banner" role="region" aria-label={intl.formatMessage({ id: 'access.actAs.bannerLabel' })}>
       <p>

@@ -1,8 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'wouter';
+import { waitFor } from 'xstate';
 import { actAsActor } from '../../../app/actAsActor.ts';
 import { HOME_PATH } from '../../../app/routes.ts';
 import { ErrorText } from '../../ui/fields/Field.tsx';
@@ -20,17 +21,17 @@ export function ActAsButton({ vendor }: { vendor: { id: string; trade_name?: unk
   const [missing, setMissing] = useState(false);
   const busy = useSelector(actAsActor, (s) => s.hasTag('busy'));
   const error = useSelector(actAsActor, (s) => s.context.error);
-  const acting = useSelector(actAsActor, (s) => s.matches('acting'));
-
-  // Once the server opened the session, the vendor's home is the place to start from.
-  useEffect(() => {
-    if (open && acting) navigate(HOME_PATH);
-  }, [open, acting]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setMissing(reason.trim() === '');
-    if (reason.trim() !== '') actAsActor.send({ type: 'start', vendorId: vendor.id, reason: reason.trim() });
+    if (reason.trim() === '') return;
+    actAsActor.send({ type: 'start', vendorId: vendor.id, reason: reason.trim() });
+    // Once the server opened the session, the vendor's home is the place to start from. This
+    // page is staff-only, so it is gone by then: the wait does not depend on it staying.
+    void waitFor(actAsActor, (s) => !s.hasTag('busy')).then((s) => {
+      if (s.matches('acting')) navigate(HOME_PATH);
+    });
   };
   const fieldErrors = missing ? ['booking.reasonRequired'] : open && error ? errorsAt(error.fieldErrors, 'reason') : undefined;
   const detail = open && error && !errorsAt(error.fieldErrors, 'reason') ? error.detail : null;
