@@ -195,7 +195,7 @@ export const COLLECTIONS: CollectionSpec[] = [
       // Who made the booking: the booking's page names them.
       created_by: 'users',
     },
-    search: ['ref', 'customer_name', 'customer_phone'],
+    search: ['ref', 'customer_name', 'customer_phone'], phoneSearch: 'customer_phone',
     filters: ['status', 'payment_status', 'vendor_id', 'service_id', 'customer_id', 'branch_id', 'location_id', 'slot_id', 'channel', 'starts_at', 'created_at', 'total', 'balance', 'ref'],
     // What an operator looks at first: the day's activities, what is coming, what waits on
     // them (a request to answer, a balance to collect before the activity) and the past.

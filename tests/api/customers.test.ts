@@ -82,6 +82,10 @@ test('bookings, spend and last booking are kept on the customer; the list orders
   assert.equal(read.bookings_count, 1);
   assert.equal(read.lifetime_spend, booking.total);
   assert.ok(Math.abs(Date.parse(read.last_booking_at) - Date.parse(booking.created_at)) < 1_000, 'last booked when the booking was made');
+  // The booking keeps the customer's phone in the same form: found however it is typed.
+  const typed = `0${customer.phone.slice(4, 7)} ${customer.phone.slice(7, 9)} ${customer.phone.slice(9)}`;
+  const found = await d.ok(d.vendor, 'GET', `/bookings/?search=${encodeURIComponent(typed)}`);
+  assert.deepEqual(found.results.map((b: Json) => b.id), [booking.id]);
   const best = await d.ok(d.admin, 'GET', '/customers/?ordering=-lifetime_spend&page_size=100&fields=lifetime_spend');
   const spends = best.results.map((r: Json) => r.lifetime_spend);
   assert.deepEqual(spends, [...spends].sort((a, b) => b - a));

@@ -22,6 +22,10 @@ END
 $$;
 
 UPDATE customers SET phone = pg_temp.e164(phone) WHERE pg_temp.e164(phone) IS DISTINCT FROM phone AND pg_temp.e164(phone) IS NOT NULL;
+-- Bookings keep the phone their customer had when booked: the same form, so searching
+-- bookings by a phone typed any way finds them too.
+UPDATE bookings SET customer_phone = pg_temp.e164(customer_phone)
+WHERE pg_temp.e164(customer_phone) IS DISTINCT FROM customer_phone AND pg_temp.e164(customer_phone) IS NOT NULL;
 
 -- The customers list ordered by what the server keeps per customer, read from an index in
 -- that order (lifetime spend is the list's "best customers first").
