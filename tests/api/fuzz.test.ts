@@ -104,7 +104,7 @@ before(async () => {
     'price-rules': [{ valid_from: '2030-01-02', valid_to: '2030-01-01' }],
     'service-slots': [{ ends_at: '2001-01-01T00:00:00Z' }],
     combos: [{ pricing: 'percent_of_parts' }],
-    'wallet-transactions': [{ kind: 'debit', amount: 10_000_000 }],
+    'wallet-transactions': [{ kind: 'debit', source: 'adjustment', amount: 10_000_000 }, { kind: 'credit', source: 'refund' }],
     'loyalty-entries': [{ points: -1_000_000 }],
     reviews: [{ booking_id: unpaid.id }],
     'payment-splits': [{ commission_percent: 10 }],
