@@ -135,6 +135,17 @@ describe('documents', () => {
     assert.equal(doc.verified, false, 'changed by the vendor: checked again');
     assert.equal(doc.verified_by, null);
 
+    // The scan is one of the vendor's own media, never another vendor's (the references check).
+    const [theirs, ours] = await d.sql<{ id: string }>(
+      `INSERT INTO media (vendor_id, url, owner_type, owner_id) VALUES ($1, 'https://cdn.example.test/k.jpg', 'vendor', $1), ($2, 'https://cdn.example.test/s.jpg', 'vendor', $2) RETURNING id`,
+      [d.vendor2Id, d.vendorId],
+    );
+    const foreignScan = await d.call(d.admin, 'PATCH', `/vendor-documents/${doc.id}/`, { version: doc.version, media_id: theirs.id });
+    assert.equal(foreignScan.status, 400);
+    assert.match(foreignScan.body.errors.media_id[0], /belongs to another vendor/);
+    doc = await d.ok(d.admin, 'PATCH', `/vendor-documents/${doc.id}/`, { version: doc.version, media_id: ours.id });
+    assert.equal(doc.media_id, ours.id);
+
     assert.equal((await d.call(d.vendor2, 'GET', `/vendor-documents/${doc.id}/`)).status, 404);
     assert.equal((await d.ok(d.vendor2, 'GET', '/vendor-documents/')).count, 0);
 

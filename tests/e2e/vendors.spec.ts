@@ -3,10 +3,12 @@
  * active selling: they create it, start the review, fill its legal identity (a RIB with a
  * wrong key is refused at its field before anything is sent, then the right one saves) and
  * approve it. In Arabic (dark), a vendor's document expiring within 30 days raises the
- * alert on its page, and a wrong CCP key is refused in Arabic.
+ * alert on its page, its scan is uploaded through the media pipeline, and a wrong CCP key
+ * is refused in Arabic.
  * Accessibility scans: the list and the page, English light and Arabic dark.
  */
 import type { APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { expectNoSeriousViolations } from './axe.ts';
 import { expect, localized, loginViaApi, t, test } from './fixtures.ts';
 
@@ -92,7 +94,17 @@ test.describe('staff, Arabic dark', () => {
     await alert.getByRole('link', { name: t('ar', 'vendors.expiry.open') }).click();
     const row = page.getByRole('row').filter({ hasText: t('ar', 'vendorDocumentKind.liability_insurance') });
     await expect(row.locator('.status-chip')).toHaveText(t('ar', 'vendors.standing.expiring'));
-    await expectNoSeriousViolations(page, '/ar/vendors/<id>?tab=documents (ar, dark)');
+    // The insurance's scan, through the media pipeline, kept with the document.
+    await row.getByRole('button').click();
+    const editor = page.locator('.vendor-document-editor');
+    const scan = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer();
+    await editor.locator('input[type=file]').setInputFiles({ name: 'assurance.jpg', mimeType: 'image/jpeg', buffer: scan });
+    await expect(editor.getByRole('img', { name: t('ar', 'vendors.document.scanAlt') })).toBeVisible();
+    await expectNoSeriousViolations(page, '/ar/vendors/<id>?tab=documents with a document open (ar, dark)');
+    await editor.getByRole('button', { name: t('ar', 'record.save') }).click();
+    await expect(editor).toBeHidden();
+    const saved = await (await request.get(`/branch/api/vendor-documents/?vendor_id=${vendor.id}`, { headers })).json();
+    expect(saved.results[0].media_id).toBeTruthy();
 
     await page.getByRole('tab', { name: t('ar', 'vendors.tab.profile') }).click();
     await page.getByRole('combobox', { name: t('ar', 'vendors.payoutMethod') }).selectOption('ccp');

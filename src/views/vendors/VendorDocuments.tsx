@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { mediaSrc } from '../../api/media.ts';
 import type { ApiRecord } from '../../api/resources.ts';
 import { vendorDocuments, type VendorDocumentsRecord } from '../../domain/collections.ts';
 import { identityMissing } from '../../domain/algerianIds.ts';
@@ -9,11 +11,13 @@ import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
 import { TextField } from '../ui/fields/TextField.tsx';
 import { ToggleField } from '../ui/fields/ToggleField.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
+import { ErrorText } from '../ui/fields/Field.tsx';
 import { formatDate } from '../ui/format.ts';
 import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import { algeriaToday as today, expiryNoticeLimit } from './expiry.ts';
 import type { VendorRecord } from './vendorsScreen.ts';
+import { scanUploadMachine } from './scanUpload.ts';
 import { optionalText } from './WilayaSelect.tsx';
 
 type Doc = VendorDocumentsRecord;
@@ -142,9 +146,61 @@ function DocumentEditor({ vendorId, kind, id, onClose }: { vendorId: string; kin
         <DateTimeField {...field.date('issued_on')} mode="date" label={<FormattedMessage id="vendors.document.issuedOn" />} />
         <DateTimeField {...field.date('expires_on')} mode="date" label={<FormattedMessage id="vendors.document.expiresOn" />} />
       </div>
+      <ScanField vendorId={vendorId} value={field.custom<string | null>('media_id', null).value} onChange={(id) => editor.set('media_id', id)} />
       <TextField {...optionalText(editor, 'notes')} multiline={2} label={<FormattedMessage id="vendors.document.notes" />} />
       <ToggleField {...field.toggle('verified')} label={<FormattedMessage id="vendors.document.verified" />} />
     </RecordEditorPanel>
+  );
+}
+
+/** The document's scan: an image sent through the media pipeline, shown once there, replaced or removed. */
+function ScanField({ vendorId, value, onChange }: { vendorId: string; value: string | null; onChange: (mediaId: string | null) => void }) {
+  const intl = useIntl();
+  const id = useId();
+  const upload = useActorRef(scanUploadMachine, { input: { vendorId } });
+  const { mediaId, error } = useSelector(upload, (s) => s.context);
+  const busy = useSelector(upload, (s) => s.hasTag('busy'));
+  useEffect(() => {
+    if (mediaId) onChange(mediaId);
+  }, [mediaId]);
+  return (
+    <div className="vendor-scan">
+      <label htmlFor={id}>
+        <FormattedMessage id="vendors.document.scan" />
+      </label>
+      {value && (
+        <a href={mediaSrc(value)} target="_blank" rel="noreferrer" className="vendor-scan-preview">
+          <img src={mediaSrc(value)} alt={intl.formatMessage({ id: 'vendors.document.scanAlt' })} />
+        </a>
+      )}
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif"
+        disabled={busy}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) upload.send({ type: 'choose', file });
+          e.target.value = '';
+        }}
+      />
+      {busy && (
+        <span className="muted" role="status">
+          <FormattedMessage id="vendors.document.uploading" />
+        </span>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          <ErrorText text={error} />
+        </p>
+      )}
+      {value && !busy && (
+        <button type="button" className="button button-small" onClick={() => onChange(null)}>
+          <FormattedMessage id="vendors.document.removeScan" />
+        </button>
+      )}
+    </div>
   );
 }
 
