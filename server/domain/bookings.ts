@@ -79,8 +79,11 @@ export async function createBooking(ctx: WriteContext, body: BookingCreate, vend
   const { tx, actor } = ctx;
   // Through the actor's scope, like every id a request names: another vendor's customer
   // or service answers exactly as an unknown id does.
+  // The customer is locked first (a merge locks customers, then their personal services):
+  // a merge of this customer waits for the booking and moves it, or the booking waits for
+  // the merge and finds the customer blocked; a booking never lands on a merged record.
+  const customer = await loadVisible(tx, customers, body.customer_id, actor, { forUpdate: true });
   const service = await loadVisible(tx, services, body.service_id, actor, { forUpdate: true });
-  const customer = await loadVisible(tx, customers, body.customer_id, actor);
   if (!service || !customer) {
     throw badRequest({
       ...(service ? {} : { service_id: [`${body.service_id} was not found.`] }),
