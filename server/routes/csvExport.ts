@@ -183,7 +183,7 @@ export function exportCsv(q: Queryable, spec: CollectionSpec, actor: Actor, quer
   const columns = chosenColumns(spec, columnsText, defaults);
   const expand = parseExpand(spec, [...new Set([...(defaults.expand ?? []), ...(expandText?.split(',') ?? [])])].join(',') || undefined);
   const keys = orderKeys(spec, list.ordering ?? defaults.ordering);
-  listConditions(spec, list, new Params());
+  listConditions(spec, list, new Params(), 't', actor);
   const format = formatter(spec, columns, new Map(
       // A field whose collection varies per record is exported as its id.
       expand.filter((e): e is [string, string] => typeof e[1] === 'string' && columns.some((c) => c.name === e[0])),
@@ -194,7 +194,7 @@ export function exportCsv(q: Queryable, spec: CollectionSpec, actor: Actor, quer
     let last: (string | null)[] | null = null;
     for (;;) {
       const params = new Params();
-      const where = [visibility(spec, actor, params), ...listConditions(spec, list, params)];
+      const where = [visibility(spec, actor, params), ...listConditions(spec, list, params, 't', actor)];
       if (last) where.push(after(keys, last, params));
       // Each key also as text, to resume after the last row exactly (a JS Date would round an instant).
       const cursor = keys.map((k, i) => `(${k.sql})::text AS _k${i}`).join(', ');

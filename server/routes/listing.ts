@@ -115,8 +115,12 @@ function viewCondition(spec: CollectionSpec, name: string, params: Params, alias
   return parts.length > 0 ? `(${parts.join(' OR ')})` : 'TRUE';
 }
 
-/** WHERE conditions for the filters and the search term of a list request. */
-export function listConditions(spec: CollectionSpec, query: ListQuery, params: Params, alias = 't'): string[] {
+/**
+ * WHERE conditions for the filters and the search term of a list request. `actor` scopes a
+ * filter on related records to the records the actor may see (`{own:<column>}` in its SQL:
+ * their vendor's for vendor staff); without one, such a filter is refused.
+ */
+export function listConditions(spec: CollectionSpec, query: ListQuery, params: Params, alias = 't', actor?: Actor): string[] {
   const info = tableInfo(spec);
   const where: string[] = [];
   const errors: Record<string, string[]> = {};
@@ -129,7 +133,9 @@ export function listConditions(spec: CollectionSpec, query: ListQuery, params: P
     }
     const related = spec.relatedFilters?.[key];
     if (related && spec.filters.includes(key)) {
-      where.push(related.sql.replaceAll('{t}', alias).replaceAll('{value}', params.add(value)));
+      if (!actor) throw new Error(`${spec.name}: the filter ${key} needs the actor`);
+      const own = (column: string) => (actor.staff ? 'TRUE' : `${column} = ${params.add(actor.vendorId)}`);
+      where.push(related.sql.replaceAll('{t}', alias).replaceAll('{value}', params.add(value)).replace(/\{own:([\w.]+)\}/g, (_, column: string) => own(column)));
       continue;
     }
     const [name, op] = key.split('__') as [string, string | undefined];
@@ -274,7 +280,7 @@ export interface ListOptions {
 export async function listRecords(q: Queryable, spec: CollectionSpec, actor: Actor, query: ListQuery, request: FastifyRequest, options: ListOptions = {}) {
   const info = tableInfo(spec);
   const params = new Params();
-  const where = [visibility(spec, actor, params), ...listConditions(spec, query, params), ...(options.where?.(params) ?? [])];
+  const where = [visibility(spec, actor, params), ...listConditions(spec, query, params, 't', actor), ...(options.where?.(params) ?? [])];
   const order = orderBy(spec, query.ordering);
   const expand = parseExpand(spec, query.expand);
   // An expanded field comes back whether or not `fields` names it: its label says whose it is.

@@ -29,7 +29,7 @@ export function registerTotals(app: FastifyInstance): void {
       async (request): Promise<Totals> => {
         const { actor } = await context(app, request);
         const params = new Params();
-        const where = [visibility(spec, actor, params), ...listConditions(spec, request.query, params)];
+        const where = [visibility(spec, actor, params), ...listConditions(spec, request.query, params, 't', actor)];
         // The rollup has the same columns as the records it groups: the same conditions apply to it.
         const rollup = spec.totalsRollup && rollupAnswers(spec, request.query) ? spec.totalsRollup : null;
         const { rows } = await app.db.query<Record<string, unknown>>(

@@ -112,7 +112,8 @@ export interface CollectionSpec {
   filters: string[];
   /**
    * Filters on other records rather than a column (listed in `filters` too): the condition
-   * in SQL, `{t}` the record's alias and `{value}` the value, checked by `schema` first.
+   * in SQL, `{t}` the record's alias, `{value}` the value (checked by `schema` first) and
+   * `{own:<column>}` limiting the related records to the caller's vendor (true for staff).
    */
   relatedFilters?: Record<string, { sql: string; schema: TSchema }>;
   /**
@@ -458,9 +459,10 @@ export const COLLECTIONS: CollectionSpec[] = [
     search: ['name', 'phone', 'email'], phoneSearch: 'phone',
     filters: ['blocked', 'locale', 'wilaya_code', 'created_at', 'last_booking_at', 'lifetime_spend', 'bookings_count', 'booking_wilaya'],
     relatedFilters: {
-      // Customers with a booking of a service in this wilaya (a service's wilaya is its location's).
+      // Customers with a booking of a service in this wilaya (a service's wilaya is its location's);
+      // vendor staff judge by their own bookings, never learning where a customer booked elsewhere.
       booking_wilaya: {
-        sql: '{t}.id IN (SELECT fb.customer_id FROM bookings fb JOIN services fs ON fs.id = fb.service_id WHERE fs.wilaya_code = {value})',
+        sql: '{t}.id IN (SELECT fb.customer_id FROM bookings fb JOIN services fs ON fs.id = fb.service_id WHERE fs.wilaya_code = {value} AND {own:fb.vendor_id})',
         schema: WilayaCode,
       },
     },

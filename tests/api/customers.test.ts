@@ -172,6 +172,19 @@ test('customers are filtered by the wilaya of their bookings', async () => {
   const elsewhere = await d.ok(d.admin, 'GET', '/customers/?booking_wilaya=01&page_size=100');
   assert.ok(!elsewhere.results.some((r: Json) => r.id === customer.id));
   assert.equal((await d.call(d.admin, 'GET', '/customers/?booking_wilaya=99')).status, 400);
+
+  // A customer the vendor made, who booked only with another vendor: staff see where, the vendor does not.
+  const c2 = await catalogFor(d, d.vendor2);
+  const elsewhereOnly = await newCustomer(d.vendor);
+  await book(d, d.admin, { ...c2, customer: elsewhereOnly });
+  const wilaya = c2.location.wilaya_code;
+  const byStaff = await d.ok(d.admin, 'GET', `/customers/?booking_wilaya=${wilaya}&page_size=100&fields=name`);
+  assert.ok(byStaff.results.some((r: Json) => r.id === elsewhereOnly.id));
+  const byVendor = await d.ok(d.vendor, 'GET', `/customers/?booking_wilaya=${wilaya}&page_size=100&fields=name`);
+  assert.ok(!byVendor.results.some((r: Json) => r.id === elsewhereOnly.id));
+  assert.ok(byVendor.results.some((r: Json) => r.id === customer.id), "the vendor's own booking in the wilaya counts");
+  const csv = await d.call(d.vendor, 'GET', `/customers/export.csv?booking_wilaya=${wilaya}&columns=name`);
+  assert.doesNotMatch(String(csv.body), new RegExp(elsewhereOnly.name));
 });
 
 test('the API document describes blocking and messaging a customer', async () => {
