@@ -66,7 +66,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   // The public pages of payment links (/pay/...) and invitations (/set-password/...) are not the app: never its offline shell.
-  if (url.origin !== self.location.origin || isApi(url) || url.pathname.startsWith('/pay/') || url.pathname.startsWith('/set-password/')) return;
+  if (url.origin !== self.location.origin || isApi(url) || url.pathname.startsWith('/pay/') || /^\/(?:fr\/|ar\/)?set-password\//.test(url.pathname)) return;
   if (request.mode === 'navigate') {
     event.respondWith(networkFirstShell(request));
   } else if (url.pathname.startsWith('/assets/')) {

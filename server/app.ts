@@ -162,5 +162,7 @@ async function serveSpa(app: FastifyInstance, distDir: string) {
   // A payment link's public page: its own small HTML and script, none of the app's.
   app.get('/pay/:token', (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('pay.html'));
   // An invited vendor user's set-password page: the same kind of small page of its own.
-  app.get('/set-password/:token', (_request, reply) => reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').sendFile('set-password.html'));
+  for (const path of ['/set-password/:token', '/fr/set-password/:token', '/ar/set-password/:token']) {
+    app.get(path, (_request, reply) => reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').sendFile('set-password.html'));
+  }
 }

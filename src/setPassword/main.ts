@@ -2,7 +2,7 @@
  * The public page of an invitation link, /set-password/<token>: an invited vendor user
  * chooses a password, then logs in. No back-office session and none of its code (no
  * React, views or machines): plain DOM, a few KB, in English, French or Arabic (?lang=,
- * else the browser's language). Only the `setPassword.` messages are bundled (build.mjs).
+ * the app's /fr or /ar prefix, else the browser's language). Only the `setPassword.` messages are bundled (build.mjs).
  * The server checks the link (single use, expiry) and the password rule again.
  */
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '../domain/passwordRule.ts';
@@ -22,9 +22,11 @@ const CATALOGUES: Record<Locale, Record<string, string>> = { en, fr, ar };
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français', ar: 'العربية' };
 
 const root = document.getElementById('set-password')!;
-const token = decodeURIComponent(location.pathname.split('/')[2] ?? '');
+// /set-password/<token>, or under the app's language prefix: /fr/set-password/<token>.
+const path = location.pathname.split('/').filter(Boolean);
+const token = decodeURIComponent(path[path.length - 1] ?? '');
 const isLocale = (value: unknown): value is Locale => value === 'en' || value === 'fr' || value === 'ar';
-const asked = new URLSearchParams(location.search).get('lang');
+const asked = new URLSearchParams(location.search).get('lang') ?? (path.length === 3 ? path[0] : null);
 const browser = navigator.language.slice(0, 2);
 const locale: Locale = isLocale(asked) ? asked : isLocale(browser) ? browser : 'fr';
 document.documentElement.lang = locale;

@@ -57,7 +57,9 @@ export function ActAsBanner() {
   return (
     <div className="act-as-banner" role="region" aria-label={intl.formatMessage({ id: 'access.actAs.bannerLabel' })}>
       <p>
-        <FormattedMessage id="access.actAs.viewing" values={{ vendor: <strong>{acting.vendor_name}</strong> }} />{' '}
+        <span className="act-as-who">
+          <FormattedMessage id="access.actAs.viewing" values={{ vendor: <strong title={acting.vendor_name}>{acting.vendor_name}</strong> }} />
+        </span>{' '}
         <span className="act-as-time">
           <FormattedMessage id="access.actAs.timeLeft" values={{ minutes }} />
         </span>
