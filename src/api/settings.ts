@@ -10,3 +10,8 @@ export interface SettingsSectionRecord<T> {
 export function fetchSettingsSection<T = Record<string, unknown>>(section: string, signal?: AbortSignal): Promise<SettingsSectionRecord<T>> {
   return apiClient().get<SettingsSectionRecord<T>>(`/branch/api/settings/${encodeURIComponent(section)}/`, { signal, quiet: true });
 }
+
+/** PATCH settings/<section>/ with the version read: 409 with `current` when someone saved meanwhile. */
+export function saveSettingsSection<T>(section: string, version: number, changes: Partial<T>): Promise<SettingsSectionRecord<T>> {
+  return apiClient().patch<SettingsSectionRecord<T>>(`/branch/api/settings/${encodeURIComponent(section)}/`, { version, ...changes });
+}

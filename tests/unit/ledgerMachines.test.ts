@@ -4,7 +4,7 @@
  * the wallet's kind or as negative points, and keeps what was typed with the server's
  * words at their field on a refusal; a ledger loads a customer's entries and appends the
  * next page; the rules ask for days when points expire, send none when they do not, and
- * offer the current rules when someone saved meanwhile.
+ * show both versions when someone saved meanwhile, keeping mine saving it over theirs.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -105,7 +105,7 @@ test('loyalty rules: days are needed while points expire, none sent when they do
         load: fromPromise<SettingsSectionRecord<LoyaltyRules>>(async () => ({ section: 'loyalty', value: rules, version: 3 })),
         save: fromPromise<SettingsSectionRecord<LoyaltyRules>, { version: number; rules: LoyaltyRules }>(async ({ input }) => {
           sent.push({ version: input.version, ...input.rules });
-          if (stale) throw new ApiRequestError(409, 'Stale', {});
+          if (stale) throw new ApiRequestError(409, 'Stale', { current: { section: 'loyalty', value: { ...rules, points_per_booking: 15 }, version: 9 } });
           return { section: 'loyalty', value: input.rules, version: input.version + 1 };
         }),
       },
@@ -124,6 +124,12 @@ test('loyalty rules: days are needed while points expire, none sent when they do
   stale = true;
   actor.send({ type: 'change', draft: { points_per_booking: 20 } });
   actor.send({ type: 'save' });
-  await waitFor(actor, (s) => s.context.stale);
+  await waitFor(actor, (s) => s.context.theirs !== null);
+  assert.equal(actor.getSnapshot().context.theirs?.version, 9);
   assert.equal(actor.getSnapshot().context.draft?.points_per_booking, 20, 'what was typed stays');
+  // Keeping mine saves the draft over their version.
+  stale = false;
+  actor.send({ type: 'keepMine' });
+  await waitFor(actor, (s) => s.context.saved);
+  assert.deepEqual(sent.at(-1), { version: 9, ...rules, points_per_booking: 20, expiry_days: null });
 });

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { PageProps } from '../../../app/pages.tsx';
 import { usePageReady } from '../../../app/pageReady.ts';
 import { ErrorText, focusFirstInvalid } from '../../ui/fields/Field.tsx';
@@ -8,6 +8,8 @@ import { errorsAt } from '../../ui/fields/fieldErrors.ts';
 import { MoneyField } from '../../ui/fields/MoneyField.tsx';
 import { NumberField } from '../../ui/fields/NumberField.tsx';
 import { ToggleField } from '../../ui/fields/ToggleField.tsx';
+import { ConflictView } from '../../ui/ConflictView.tsx';
+import { formatMoney } from '../../ui/format.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { loyaltyRulesMachine, type LoyaltyRules } from './loyaltyRulesMachine.ts';
 
@@ -15,7 +17,7 @@ import { loyaltyRulesMachine, type LoyaltyRules } from './loyaltyRulesMachine.ts
 export function LoyaltyRulesPage({ route }: PageProps) {
   const actor = useActorRef(loyaltyRulesMachine);
   const snapshot = useSelector(actor, (s) => s);
-  const { draft, expires, errors, detail, saved, stale } = snapshot.context;
+  const { draft, expires, errors, detail, saved, theirs } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   usePageReady(draft !== null || snapshot.matches('failed'));
   // The server's refusal takes the user to the first field it names.
@@ -58,13 +60,14 @@ export function LoyaltyRulesPage({ route }: PageProps) {
               <ErrorText text={detail} />
             </p>
           )}
-          {stale && (
-            <p className="notice notice-error" role="alert">
-              <FormattedMessage id="loyaltyRules.stale" />{' '}
-              <button type="button" className="button button-small" onClick={() => actor.send({ type: 'reload' })}>
-                <FormattedMessage id="loyaltyRules.reload" />
-              </button>
-            </p>
+          {theirs && (
+            <ConflictView
+              mine={<RulesSummary rules={{ ...draft, expiry_days: expires ? draft.expiry_days : null }} />}
+              theirs={<RulesSummary rules={theirs.value} />}
+              onKeepMine={() => actor.send({ type: 'keepMine' })}
+              onTakeTheirs={() => actor.send({ type: 'takeTheirs' })}
+              messageId="loyaltyRules.stale"
+            />
           )}
           {saved && (
             <p className="notice notice-info" role="status">
@@ -101,5 +104,29 @@ export function LoyaltyRulesPage({ route }: PageProps) {
         </form>
       )}
     </PageFrame>
+  );
+}
+
+/** One version of the rules, read at a glance (beside the other when both were saved at once). */
+function RulesSummary({ rules }: { rules: LoyaltyRules }) {
+  const intl = useIntl();
+  const n = (value: number | null) => (value === null ? '—' : intl.formatNumber(value));
+  const rows: [string, string][] = [
+    ['loyaltyRules.enabled', intl.formatMessage({ id: rules.enabled ? 'loyaltyRules.on' : 'loyaltyRules.off' })],
+    ['loyaltyRules.perBooking', n(rules.points_per_booking)],
+    ['loyaltyRules.perAmount', n(rules.points_per_100_dzd)],
+    ['loyaltyRules.threshold', n(rules.reward_threshold)],
+    ['loyaltyRules.rewardValue', rules.reward_value === null ? '—' : formatMoney(intl, rules.reward_value)],
+    ['loyaltyRules.expiryDays', rules.expiry_days === null ? intl.formatMessage({ id: 'loyaltyRules.never' }) : n(rules.expiry_days)],
+  ];
+  return (
+    <dl className="loyalty-rules-summary">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt><FormattedMessage id={label} /></dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
