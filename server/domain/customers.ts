@@ -83,13 +83,14 @@ export function registerCustomerRoutes(app: FastifyInstance): void {
       assertAccess(customers, 'read', ctx.actor);
       assertAccess(conversations, 'create', ctx.actor);
       const result = await app.db.transaction(async (tx) => {
-        const customer = await loadOr404(tx, customers, request.params.id, ctx.actor);
+        // Locked, so two first messages sent at once open one conversation, not two.
+        const customer = await loadOr404(tx, customers, request.params.id, ctx.actor, { forUpdate: true });
         assertNotMerged(customer);
         const vendorId = ctx.actor.staff ? null : ctx.actor.vendorId;
         // Staff continue the platform's conversation with the customer, vendor staff their vendor's.
         const { rows } = await tx.query<{ id: string }>(
           `SELECT id FROM conversations WHERE customer_id = $1 AND kind = 'customer' AND NOT archived AND vendor_id IS NOT DISTINCT FROM $2
-           ORDER BY last_message_at DESC NULLS LAST, created_at DESC LIMIT 1 FOR UPDATE`,
+           ORDER BY last_message_at DESC NULLS LAST, created_at DESC LIMIT 1`,
           [customer.id, vendorId],
         );
         const opened = rows.length === 0;

@@ -158,6 +158,12 @@ test('messaging a customer opens a conversation once and then continues it, for 
   assert.equal((await d.call(d.vendor2, 'POST', `/customers/${customer.id}/message/`, { body: 'Hi' })).status, 404);
   assert.equal((await d.call(d.admin, 'POST', `/customers/${customer.id}/message/`, { body: '' })).status, 400);
 
+  // Two first messages at once still make one conversation.
+  const fresh = await newCustomer();
+  const both = await Promise.all(['One', 'Two'].map((body) => d.call(d.admin, 'POST', `/customers/${fresh.id}/message/`, { body })));
+  assert.deepEqual(both.map((r) => r.status).sort(), [200, 201]);
+  assert.equal(both[0]!.body.conversation.id, both[1]!.body.conversation.id);
+
   const messages = await d.ok(d.admin, 'GET', `/conversations/${first.conversation.id}/messages/`);
   assert.deepEqual(messages.results.map((m: Json) => m.body), ['Hello from the platform', 'Are you there?']);
   const mine = await d.ok(d.vendor, 'GET', `/conversations/?customer_id=${customer.id}`);
