@@ -16,11 +16,13 @@ function auditAction(intl: ReturnType<typeof useIntl>, action: string, eventPref
   return id in intl.messages ? intl.formatMessage({ id }) : action;
 }
 
-/** Who acted: their name when the server could say it, the platform itself (its gateway, its sweeper) in words, else the email the entry kept. */
+/** Who acted: their name when the server could say it (and the reason when staff acted as the vendor), the platform itself (its gateway, its sweeper) in words, else the email the entry kept. */
 function personOf(intl: ReturnType<typeof useIntl>, entry: ApiRecord): string {
   const actor = entry._expanded?.actor_user_id;
   if (!actor && entry.actor_email === 'system') return intl.formatMessage({ id: 'timeline.system' });
-  return String(actor?.name ?? entry.actor_email ?? '—');
+  const name = String(actor?.name ?? entry.actor_email ?? '—');
+  // Staff acting as a vendor: both, with the reason they gave.
+  return entry.acting_reason ? intl.formatMessage({ id: 'access.timeline.acting' }, { name, reason: String(entry.acting_reason) }) : name;
 }
 
 /**
