@@ -47,7 +47,7 @@ test('only bookings that took place are reviewed, by staff', async () => {
   assert.deepEqual([made.status, made.vendor_id, made.service_id, made.customer_id], ['pending', d.vendorId, c.service.id, c.customer.id]);
 });
 
-test('rejecting needs a reason; the rejected review is edited and resubmitted to the queue', async () => {
+test('rejecting needs a reason; staff edit the rejected review and resubmit it to the queue', async () => {
   const r = await review(2);
   const bare = await transition(r, 'reject');
   assert.equal(bare.status, 400);
@@ -61,6 +61,7 @@ test('rejecting needs a reason; the rejected review is edited and resubmitted to
 
   const edited = await patch(rejected.body, { body: 'Long wait at the meeting point' }, d.admin);
   assert.equal(edited.status, 200, JSON.stringify(edited.body));
+  assert.equal((await transition(edited.body, 'edit', {}, d.vendor)).status, 403, 'resubmitting is moderation too');
   const back = await transition(edited.body, 'edit');
   assert.equal(back.status, 200);
   assert.equal(back.body.status, 'pending');

@@ -1,7 +1,7 @@
 import { and, setup } from 'xstate';
 import { guardImplementations, type LifecycleContext, type LifecycleEvent } from './context.ts';
 
-/** Review moderation. Events: approve, reject with a reason (staff), edit (back to moderation). */
+/** Review moderation, all staff's: approve, reject with a reason, edit (a rejected review back to moderation). */
 export const reviewLifecycle = setup({
   types: {
     context: {} as LifecycleContext,
@@ -21,7 +21,7 @@ export const reviewLifecycle = setup({
         reject: { target: 'rejected', guard: and(['isStaff', 'hasReason']) },
       },
     },
-    rejected: { on: { edit: { target: 'pending', description: 'The review was edited and goes back to moderation.' } } },
+    rejected: { on: { edit: { target: 'pending', guard: 'isStaff', description: 'The review was edited and goes back to moderation (staff resubmit it; vendors never moderate).' } } },
     approved: { type: 'final' },
   },
 });
