@@ -77,7 +77,10 @@ export async function mergeCustomers(ctx: WriteContext, targetId: string, otherI
   if (targetId === otherId) throw conflict('A customer cannot be merged into itself.');
   await loadOr404(tx, spec, targetId, ctx.actor);
   const other = await fetchVisible(tx, ctx.actor, otherId);
-  // Both rows locked in one order, so two merges of the same pair never deadlock.
+  // Locks in the order the money rules take them: bookings before their customer (a refund
+  // to the wallet locks its booking, then the customer), then both customers in one order,
+  // so a merge never deadlocks with a refund, a booking being made or another merge.
+  await tx.query('SELECT id FROM bookings WHERE customer_id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[targetId, other.id]]);
   await tx.query('SELECT id FROM customers WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[targetId, other.id]]);
   const target = (await fetchUnscoped(tx, spec, targetId))!;
   const source = (await fetchUnscoped(tx, spec, String(other.id)))!;
