@@ -111,6 +111,9 @@ test.describe('vendor staff', () => {
     const { customer: staffs } = await ownCustomer(request);
     await page.goto(`/customers/list?search=${encodeURIComponent(theirs.name)}`);
     await expect(page.locator('tbody tr')).toHaveCount(1);
+    // The wallet and points are staff's ledgers.
+    await expect(page.locator('thead')).toContainText(t('en', 'customers.lifetimeSpend'));
+    await expect(page.locator('thead')).not.toContainText(t('en', 'customers.wallet'));
     await page.goto(`/customers/list?search=${encodeURIComponent(staffs.name)}`);
     await expect(page.getByText(t('en', 'customers.none'))).toBeVisible();
 

@@ -91,13 +91,13 @@ export function CustomerPage({ route, params }: PageProps) {
               onDone={(saved) => (saved ? reload() : setFormKey((n) => n + 1))}
             />
           ) : (
-            <CustomerFacts customer={customer} contact />
+            <CustomerFacts customer={customer} contact staff={false} />
           )}
           {staff && <CustomerDuplicates customer={customer} onMerged={reload} />}
         </div>
         {staff && (
           <div className="record-side">
-            <CustomerFacts customer={customer} contact={false} />
+            <CustomerFacts customer={customer} contact={false} staff />
           </div>
         )}
       </div>

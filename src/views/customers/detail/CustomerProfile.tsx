@@ -12,8 +12,11 @@ import { useRecordEditor } from '../../ui/useRecordEditor.ts';
 import { wilayaLabel } from '../../ui/wilaya.ts';
 import { CUSTOMER_DEFAULTS } from './customerPage.ts';
 
-/** What the server keeps about the customer: their figures, and how to reach them when the reader may not edit. */
-export function CustomerFacts({ customer, contact }: { customer: ApiRecord; contact: boolean }) {
+/**
+ * What the server keeps about the customer: their figures (the wallet and points for staff,
+ * who keep those ledgers), and how to reach them when the reader may not edit.
+ */
+export function CustomerFacts({ customer, contact, staff }: { customer: ApiRecord; contact: boolean; staff: boolean }) {
   const intl = useIntl();
   const money = (v: unknown) => formatMoney(intl, Number(v ?? 0), 'DZD');
   return (
@@ -36,8 +39,12 @@ export function CustomerFacts({ customer, contact }: { customer: ApiRecord; cont
         <Fact label="customers.wilaya">{customer.wilaya_code ? wilayaLabel(String(customer.wilaya_code), intl.locale) : null}</Fact>
         <Fact label="customers.bookings">{intl.formatNumber(Number(customer.bookings_count))}</Fact>
         <Fact label="customers.lifetimeSpend">{money(customer.lifetime_spend)}</Fact>
-        <Fact label="customers.wallet">{money(customer.wallet_balance)}</Fact>
-        <Fact label="customers.points">{intl.formatNumber(Number(customer.loyalty_points))}</Fact>
+        {staff && (
+          <>
+            <Fact label="customers.wallet">{money(customer.wallet_balance)}</Fact>
+            <Fact label="customers.points">{intl.formatNumber(Number(customer.loyalty_points))}</Fact>
+          </>
+        )}
         <Fact label="customers.lastBooking">{customer.last_booking_at ? formatDate(intl, String(customer.last_booking_at)) : null}</Fact>
         <Fact label="customers.since">{formatDateTime(intl, String(customer.created_at))}</Fact>
       </dl>

@@ -46,13 +46,16 @@ export function CustomerListPage({ route }: PageProps) {
     },
   ];
 
+  // The wallet and points come from ledgers only staff keep (vendor staff get 403 there).
+  const shown = staff ? columns : columns.filter((c) => c.key !== 'wallet' && c.key !== 'points');
+
   return (
     <ListScreen
       route={route}
       screen={customersScreen}
       list={list}
       staff={staff}
-      columns={columns}
+      columns={shown}
       empty={<FormattedMessage id="customers.none" />}
       tableName="customers"
       rowHref={(row) => pathOf(detail, row.id)}
