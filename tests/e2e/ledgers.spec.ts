@@ -40,7 +40,7 @@ const fill = (dialog: ReturnType<Page['getByRole']>, locale: Locale, label: stri
 test.describe('staff, English light', () => {
   test.use({ account: 'admin', colorScheme: 'light' });
 
-  test('credit a wallet with a reason, refuse a debit past the balance, adjust points', async ({ page, request }) => {
+  test('credit a wallet with a reason; a debit past the balance is refused at the amount', async ({ page, request }) => {
     const customer = await newCustomer(request);
     let dialog = await openAdjust(page, 'en', '/customers/wallet', 'ledgers.wallet.adjust', customer.name);
     // Nothing typed: each missing piece is named at its field, and nothing is sent.
@@ -73,8 +73,11 @@ test.describe('staff, English light', () => {
     await expect(dialog.getByText(/would take it below zero/)).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: t('en', 'ledgers.reason') })).toHaveValue('Paid part of a booking');
     await page.keyboard.press('Escape');
+  });
 
-    dialog = await openAdjust(page, 'en', '/customers/loyalty', 'ledgers.points.adjust', customer.name);
+  test('add points with a reason', async ({ page, request }) => {
+    const customer = await newCustomer(request);
+    const dialog = await openAdjust(page, 'en', '/customers/loyalty', 'ledgers.points.adjust', customer.name);
     await fill(dialog, 'en', 'ledgers.pointsCount', '50');
     await fill(dialog, 'en', 'ledgers.reason', 'Birthday gift');
     await dialog.getByRole('button', { name: t('en', 'ledgers.points.save') }).click();
@@ -85,18 +88,25 @@ test.describe('staff, English light', () => {
     await expectNoSeriousViolations(page, '/customers/loyalty (en, light)');
   });
 
-  test('change how many days points stay valid', async ({ page, request }) => {
+  test('change how many days points stay valid, over a change someone saved meanwhile', async ({ page, request }) => {
+    const headers = await staffHeaders(request);
     await page.goto('/loyalty');
     const days = page.getByRole('textbox', { name: t('en', 'loyaltyRules.expiryDays') });
     await expect(days).toHaveValue('365');
     await expectNoSeriousViolations(page, '/loyalty (en, light)');
+    // Someone else saves while the form is open: both versions show, mine is kept.
+    const loaded = await (await request.get('/branch/api/settings/loyalty/', { headers })).json();
+    expect((await request.patch('/branch/api/settings/loyalty/', { headers, data: { version: loaded.version, points_per_booking: 12 } })).status()).toBe(200);
     await days.fill('180');
     await page.getByRole('button', { name: t('en', 'loyaltyRules.save') }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: t('en', 'loyaltyRules.stale') });
+    await expect(conflict.getByRole('figure').filter({ hasText: t('en', 'record.theirVersion') })).toContainText('12');
+    await conflict.getByRole('button', { name: t('en', 'record.keepMine') }).click();
     await expect(page.getByRole('status').filter({ hasText: t('en', 'loyaltyRules.saved') })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('textbox', { name: t('en', 'loyaltyRules.expiryDays') })).toHaveValue('180');
+    await expect(page.getByRole('textbox', { name: t('en', 'loyaltyRules.perBooking') })).toHaveValue('10');
     // Back to the default for the other tests of this server.
-    const headers = await staffHeaders(request);
     const current = await (await request.get('/branch/api/settings/loyalty/', { headers })).json();
     expect(current.value.expiry_days).toBe(180);
     const res = await request.patch('/branch/api/settings/loyalty/', { headers, data: { version: current.version, expiry_days: 365 } });
