@@ -83,6 +83,12 @@ test.describe('staff, Arabic dark', () => {
     const doc = await request.post('/branch/api/vendor-documents/', { headers, data: { vendor_id: vendor.id, kind: 'liability_insurance', number: 'SAA-77', expires_on: soon } });
     expect(doc.status()).toBe(201);
 
+    // The home action queue names it, leading to the vendor's documents.
+    await page.goto(localized('ar', '/home'));
+    const queued = page.locator('.action-queue').getByRole('link', { name: new RegExp(vendor.trade_name) });
+    await expect(queued).toHaveAttribute('href', new RegExp(`/vendors/${vendor.id}\\?tab=documents$`));
+    await expectNoSeriousViolations(page, '/ar/home with the action queue (ar, dark)');
+
     await page.goto(localized('ar', '/vendors?status=applied'));
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('row').filter({ hasText: vendor.trade_name })).toBeVisible();
