@@ -60,6 +60,8 @@ test.describe('staff, English light', () => {
   test.use({ account: 'admin', ownSession: true, colorScheme: 'light' });
 
   test('invite a user who sets a password and logs in', async ({ page, request, browser }) => {
+    // Two browser contexts, two scans and a login: more than the default 30 s on a busy machine.
+    test.slow();
     const vendorId = await vendorIdOf(request, 'Kabylie Outdoor');
     await page.goto(`/vendors/${vendorId}?tab=users`);
     await expect(page.getByRole('heading', { name: t('en', 'access.users.title') })).toBeVisible();
