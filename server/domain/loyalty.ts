@@ -65,6 +65,8 @@ async function lockedPoints(ctx: WriteContext, customerId: string): Promise<numb
 }
 
 const BATCH = 200;
+/** Code-point order, as PostgreSQL orders uuids and ISO dates (no locale rules). */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Expires the points of every earning whose date has come. An earning is claimed with
@@ -86,7 +88,10 @@ export async function expirePoints(app: FastifyInstance, now = new Date()): Prom
          ORDER BY expires_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
         [today, BATCH],
       );
-      for (const entry of rows) {
+      // Customers are locked in one order (by id) in every instance, so two runs never deadlock;
+      // a customer's earnings go soonest first.
+      const ordered = [...rows].sort((a, b) => byText(a.customer_id, b.customer_id) || byText(a.expires_at, b.expires_at) || byText(a.id, b.id));
+      for (const entry of ordered) {
         const balance = await lockedPoints(ctx, entry.customer_id);
         const { rows: later } = await tx.query<{ points: number }>(
           `SELECT coalesce(sum(points), 0)::int AS points FROM loyalty_entries
