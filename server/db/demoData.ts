@@ -192,6 +192,30 @@ export async function seedDemoDataOnce(db: Database, options: DemoOptions = {}):
  * earns them under the default rules, with the balance after each and the customers'
  * balances; earnings past their expiry are left for the expiry job.
  */
+/**
+ * Each vendor's documents, so its page's checklist is not empty: active vendors have all
+ * four, valid for months and verified; the vendor suspended for expired documents has an
+ * insurance that ran out ten days ago (the home action queue shows it).
+ */
+async function seedVendorDocuments(q: Queryable, today: number): Promise<void> {
+  const day = (offset: number) => new Date(today + offset * DAY).toISOString().slice(0, 10);
+  await q.query(
+    `INSERT INTO vendor_documents (vendor_id, kind, number, issued_on, expires_on, verified, verified_at)
+     SELECT v.id, k.kind, upper(left(k.kind, 3)) || '-' || lpad((row_number() OVER ())::text, 5, '0'), $1::date,
+            CASE WHEN k.kind IN ('commercial_register', 'tax_card') THEN NULL ELSE $2::date + ((row_number() OVER ()) % 200)::int END, true, now()
+     FROM vendors v CROSS JOIN (VALUES ('commercial_register'), ('tax_card'), ('liability_insurance'), ('activity_licence')) AS k(kind)
+     WHERE v.status = 'active'
+     ON CONFLICT (vendor_id, kind) DO NOTHING`,
+    [day(-300), day(120)],
+  );
+  await q.query(
+    `INSERT INTO vendor_documents (vendor_id, kind, number, issued_on, expires_on)
+     SELECT id, 'liability_insurance', 'LIA-EXPIRED', $1::date, $2::date FROM vendors WHERE status = 'suspended'
+     ON CONFLICT (vendor_id, kind) DO NOTHING`,
+    [day(-375), day(-10)],
+  );
+}
+
 async function seedLoyalty(q: Queryable): Promise<void> {
   const { points_per_booking, points_per_100_dzd, expiry_days } = DEFAULT_SETTINGS.loyalty;
   await q.query(
@@ -757,6 +781,7 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
   }
 
   await seedLoyalty(q);
+  await seedVendorDocuments(q, today);
 
   // Caches that follow from the rows above.
   await q.query(

@@ -27,6 +27,10 @@ test.describe('staff, English light', () => {
 
   test('onboard a vendor from application to active', async ({ page }) => {
     const name = uniqueName('Hoggar Treks');
+    // The demo's suspended vendor has an expired insurance: the home action queue says so.
+    await page.goto('/home');
+    await expect(page.locator('.action-queue')).toContainText(t('en', 'vendorDocumentKind.liability_insurance'));
+    await expectNoSeriousViolations(page, '/home with the action queue (en, light)');
     await page.goto('/vendors');
     await expect(page.getByRole('row').filter({ hasText: 'Sahara Quad Tours' })).toBeVisible();
     await expectNoSeriousViolations(page, '/vendors (en, light)');
