@@ -221,8 +221,7 @@ describe('api client with a fake session', () => {
 
 /** Just enough of a browser for src/app/actors.ts to load and run in node. */
 function browserStandIns() {
-  const store = new Map<string, string>();
-  const localStorage = {
+  const storageOf = (store: Map<string, string>) => ({
     getItem: (key: string) => store.get(key) ?? null,
     setItem: (key: string, value: string) => void store.set(key, String(value)),
     removeItem: (key: string) => void store.delete(key),
@@ -231,7 +230,11 @@ function browserStandIns() {
     get length() {
       return store.size;
     },
-  };
+  });
+  const store = new Map<string, string>();
+  const localStorage = storageOf(store);
+  // The tab's own storage: acting as a vendor is kept there.
+  const sessionStorage = storageOf(new Map<string, string>());
   const cookies = new Map<string, string>();
   const document = {
     documentElement: { dataset: {}, style: {}, lang: 'en', dir: 'ltr' },
@@ -252,6 +255,7 @@ function browserStandIns() {
   };
   Object.assign(globalThis, {
     localStorage,
+    sessionStorage,
     document,
     window,
     location: { pathname: '/home', search: '', href: 'http://localhost/home', reload() {} },

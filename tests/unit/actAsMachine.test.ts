@@ -5,8 +5,8 @@
  * logout ends it without another call.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { afterEach, test } from 'node:test';
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import type { ActingAs } from '../../src/api/authStorage.ts';
 import type { SessionUser, StoredSession } from '../../src/machines/session.ts';
 
@@ -25,15 +25,24 @@ const acting = (msLeft: number): ActingAs => ({
   id: 's1', vendor_id: 'v1', vendor_name: 'Sahara Quad Tours', reason: 'Support call', expires_at: new Date(Date.now() + msLeft).toISOString(),
 });
 
+// Every actor a test starts is stopped after it: the session's refresh timer and the
+// act-as end timer would otherwise keep the test process alive for their full delay.
+const running: AnyActorRef[] = [];
+afterEach(() => {
+  for (const actor of running.splice(0)) actor.stop();
+});
+
 /** The real session chart, its browser storage and the logout call left out (the outside edge). */
 function startSession(restored: ActingAs | null = null) {
   const edges = sessionMachine.provide({
     actions: { persistActing: () => {}, persistSession: () => {}, clearStorage: () => {} },
     actors: { logoutUser: fromPromise<void, { refresh: string | null }>(async () => {}) },
   });
-  return createActor(edges, {
+  const actor = createActor(edges, {
     input: { stored, acting: restored },
   }).start();
+  running.push(actor);
+  return actor;
 }
 
 function startActAs(session: ReturnType<typeof startSession>, server: { open?: (reason: string) => Promise<ActingAs>; closed?: string[] } = {}) {
@@ -48,6 +57,7 @@ function startActAs(session: ReturnType<typeof startSession>, server: { open?: (
     }),
     { input: { session } },
   );
+  running.push(actor);
   return actor.start();
 }
 
