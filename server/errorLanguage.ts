@@ -21,16 +21,19 @@ const CATALOGUES: Record<Locale, Record<string, string>> = { en, fr, ar };
 const INTL_TAGS: Record<Locale, string> = { en: 'en-US', fr: 'fr-FR', ar: 'ar-DZ' };
 
 const N = String.raw`-?\d+(?:\.\d+)?`;
+/** A whole number written with grouping, as toLocaleString('en-US') does: "2,840". */
+const COUNT = String.raw`-?\d{1,3}(?:,\d{3})*`;
 /** An amount as moneyText writes it: major units with grouping, then the currency code. */
 const MONEY = String.raw`-?\d{1,3}(?:,\d{3})*(?:\.\d+)? [A-Z]{3}`;
 /**
- * Builds a whole-message pattern; `{name}` stands for a number, `{name:money}` for an
- * amount written by moneyText (said again in the request's language), `{name:text}` for any text.
+ * Builds a whole-message pattern; `{name}` stands for a number, `{name:count}` for a whole
+ * number with grouping, `{name:money}` for an amount written by moneyText (both said again in
+ * the request's language), `{name:text}` for any text.
  */
 function p(template: string): RegExp {
   const source = template
     .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
-    .replace(/\{(\w+)(?::(text|money))?\}/g, (_, name: string, kind?: string) => `(?<${name}>${kind === 'text' ? '.+?' : kind === 'money' ? MONEY : N})`);
+    .replace(/\{(\w+)(?::(text|money|count))?\}/g, (_, name: string, kind?: string) => `(?<${name}>${kind === 'text' ? '.+?' : kind === 'money' ? MONEY : kind === 'count' ? COUNT : N})`);
   return new RegExp(`^${source}$`);
 }
 
@@ -223,10 +226,12 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('The payments of this booking cannot cover this refund any more.'), 'serverError.refundUncovered'],
   [p('The shares add up to {sum}, more than the payment ({amount}).'), 'serverError.sharesOver'],
   [p('The wallet holds {balance:money}; a debit of {amount:money} would take it below zero.'), 'serverError.walletBelowZero'],
-  [p('The customer has {points} points; this would take them below zero.'), 'serverError.pointsBelowZero'],
+  [p('The customer has {points:count} points; this would take them below zero.'), 'serverError.pointsBelowZero'],
   // Wallet and points adjusted by hand (server/domain/loyalty.ts)
   [p('Only top-ups and adjustments are entered by hand.'), 'serverError.walletManualSource'],
   [p('A top-up credits the wallet.'), 'serverError.topUpCredits'],
+  [p('The wallet is kept in {currency:text}.'), 'serverError.walletCurrency'],
+  [p('A credit or debit by hand is at most {limit:money}.'), 'serverError.walletManualMax'],
   [p('Only points added can expire, on a later day.'), 'serverError.pointsExpiryLater'],
   [p("This booking is not this customer's."), 'serverError.bookingNotCustomers'],
   [p('Unknown coupon code.'), 'serverError.unknownCoupon'],
@@ -316,7 +321,11 @@ function translateWhole(message: string, locale: Locale): string | null {
     const values = Object.fromEntries(
       Object.entries(match.groups ?? {}).map(([name, v]) => [
         name,
-        v === undefined ? 0 : new RegExp(`^${N}$`).test(v) ? Number(v) : new RegExp(`^${MONEY}$`).test(v) ? localMoney(v, locale) : v,
+        v === undefined ? 0
+          : new RegExp(`^${N}$`).test(v) ? Number(v)
+          : new RegExp(`^${COUNT}$`).test(v) ? Number(v.replaceAll(',', ''))
+          : new RegExp(`^${MONEY}$`).test(v) ? localMoney(v, locale)
+          : v,
       ]),
     );
     try {

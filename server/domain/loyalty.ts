@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.ts';
+import { moneyText } from '../errorLanguage.ts';
 import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
 import type { Row } from '../routes/records.ts';
 import { loyaltyMove, walletMove } from './money.ts';
@@ -117,15 +118,26 @@ export async function expirePoints(app: FastifyInstance, now = new Date()): Prom
 
 // Adjustments by hand ------------------------------------------------------------------
 
+/** The most one credit or debit by hand may move, in minor units (1,000,000.00): a typo of a few zeros is refused. */
+export const MAX_MANUAL_WALLET_AMOUNT = 100_000_000;
+
 /** Staff credit or debit a wallet as a top-up or an adjustment; refunds and bookings move it on their own. */
 export const walletHooks: CollectionHooks = {
   async create(ctx, body) {
     if (!['top_up', 'adjustment'].includes(String(body.source))) throw badRequest({ source: ['Only top-ups and adjustments are entered by hand.'] });
     if (body.kind === 'debit' && body.source === 'top_up') throw badRequest({ source: ['A top-up credits the wallet.'] });
     await assertBookingOf(ctx, body);
+    // The balance is one number in the marketplace's currency: money in another one would be added as if it were that.
+    const currency = (await getSettings(ctx.tx, 'currency')).default;
+    if (body.currency !== undefined && body.currency !== null && body.currency !== currency) {
+      throw badRequest({ currency: [`The wallet is kept in ${currency}.`] });
+    }
+    if (num(body.amount) > MAX_MANUAL_WALLET_AMOUNT) {
+      throw badRequest({ amount: [`A credit or debit by hand is at most ${moneyText(MAX_MANUAL_WALLET_AMOUNT, currency)}.`] });
+    }
     return walletMove(ctx, {
       customer_id: String(body.customer_id), kind: body.kind as 'credit' | 'debit', source: String(body.source), amount: num(body.amount),
-      currency: body.currency as string | undefined, reason: String(body.reason).trim(), booking_id: (body.booking_id as string | null) ?? null,
+      currency, reason: String(body.reason).trim(), booking_id: (body.booking_id as string | null) ?? null,
     });
   },
 };

@@ -123,7 +123,7 @@ export async function loyaltyMove(
   if (!rows[0]) throw badRequest({ customer_id: ['Not found.'] });
   assertNotMerged(rows[0]);
   const after = num(rows[0].loyalty_points) + input.points;
-  if (after < 0) throw badRequest({ points: [`The customer has ${rows[0].loyalty_points} points; this would take them below zero.`] });
+  if (after < 0) throw badRequest({ points: [`The customer has ${num(rows[0].loyalty_points).toLocaleString('en-US')} points; this would take them below zero.`] });
   await tx.query('UPDATE customers SET loyalty_points = $2 WHERE id = $1', [input.customer_id, after]);
   return insertRecord(ctx, collection('loyalty-entries'), {
     customer_id: input.customer_id,

@@ -66,6 +66,14 @@ test('manual wallet and points adjustments need a reason, stay within their sour
   assert.ok(asRefund.body.errors.source);
   const overdraw = await d.call(d.admin, 'POST', '/wallet-transactions/', { customer_id: c.id, kind: 'debit', source: 'adjustment', amount: 1, reason: 'Oops' });
   assert.equal(overdraw.status, 400);
+  // The balance is in the marketplace's currency: euros are not added to it as dinars.
+  const euros = await d.call(d.admin, 'POST', '/wallet-transactions/', { customer_id: c.id, kind: 'credit', source: 'top_up', amount: 10_000, currency: 'EUR', reason: 'Gift' });
+  assert.equal(euros.status, 400);
+  assert.equal(euros.body.errors.currency[0], 'The wallet is kept in DZD.');
+  const huge = await d.call(d.admin, 'POST', '/wallet-transactions/', { customer_id: c.id, kind: 'credit', source: 'top_up', amount: 9_999_999_900, reason: 'Typo' }, { 'accept-language': 'fr' });
+  assert.equal(huge.status, 400);
+  assert.match(huge.body.errors.amount[0], /^Un crédit ou un débit manuel est limité à 1\s000\s000,00\sDZD\.$/);
+  assert.equal((await balances(c.id)).wallet_balance, 0);
   const vendor = await d.call(d.vendor, 'POST', '/wallet-transactions/', { customer_id: c.id, kind: 'credit', source: 'top_up', amount: 500, reason: 'Mine' });
   assert.equal(vendor.status, 403);
   const vendorPoints = await d.call(d.vendor, 'POST', '/loyalty-entries/', { customer_id: c.id, points: 5, reason: 'Mine' });
@@ -77,6 +85,13 @@ test('manual wallet and points adjustments need a reason, stay within their sour
   const tooMany = await d.call(d.admin, 'POST', '/loyalty-entries/', { customer_id: c.id, points: -41, reason: 'Correction' }, { 'accept-language': 'fr' });
   assert.equal(tooMany.status, 400);
   assert.equal(tooMany.body.errors.points[0], 'Le client a 40 points ; cela les rendrait négatifs.');
+  // Points are grouped the reader's way, in English too.
+  await d.ok(d.admin, 'POST', '/loyalty-entries/', { customer_id: c.id, points: 2800, reason: 'Campaign' });
+  const grouped = await d.call(d.admin, 'POST', '/loyalty-entries/', { customer_id: c.id, points: -2841, reason: 'Correction' });
+  assert.equal(grouped.body.errors.points[0], 'The customer has 2,840 points; this would take them below zero.');
+  const groupedFr = await d.call(d.admin, 'POST', '/loyalty-entries/', { customer_id: c.id, points: -2841, reason: 'Correction' }, { 'accept-language': 'fr' });
+  assert.match(groupedFr.body.errors.points[0], /^Le client a 2\s840 points/);
+  await d.ok(d.admin, 'POST', '/loyalty-entries/', { customer_id: c.id, points: -2800, reason: 'Campaign withdrawn' });
   const foreign = await completedBooking(await newCustomer());
   const wrongBooking = await d.call(d.admin, 'POST', '/loyalty-entries/', { customer_id: c.id, points: 5, reason: 'Goodwill', booking_id: foreign.id });
   assert.equal(wrongBooking.status, 400);
