@@ -32,6 +32,30 @@ function phoneOf(value: unknown): string {
 }
 
 export const customerHooks: CollectionHooks = {
+  /**
+   * Vendor staff never get the figures kept over every vendor's bookings (the registry's
+   * staffOnlyReadFields); they get their own bookings' instead, counted for the shown rows
+   * only through the index on bookings (customer_id, vendor_id), as the cached columns count.
+   */
+  async present(ctx, records) {
+    if (!ctx.actor || ctx.actor.staff || records.length === 0) return records;
+    const { rows } = await ctx.tx.query<{ customer_id: string; n: number; spend: string; last: string | Date | null }>(
+      `SELECT customer_id, count(*)::int AS n, coalesce(sum(paid - refunded), 0)::bigint AS spend, max(created_at) AS last
+         FROM bookings WHERE customer_id = ANY($1::uuid[]) AND vendor_id = $2 GROUP BY customer_id`,
+      [records.map((r) => r.id), ctx.actor.vendorId],
+    );
+    const own = new Map(rows.map((r) => [r.customer_id, r]));
+    return records.map((record) => {
+      const mine = own.get(String(record.id));
+      const last = mine?.last ?? null;
+      return {
+        ...record,
+        bookings_count: mine?.n ?? 0,
+        lifetime_spend: Number(mine?.spend ?? 0),
+        last_booking_at: last === null ? null : new Date(last).toISOString(),
+      };
+    });
+  },
   async beforeInsert(ctx, values) {
     values.created_by_vendor_id = ctx.actor.staff ? null : ctx.actor.vendorId;
     values.phone = phoneOf(values.phone);

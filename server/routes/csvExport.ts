@@ -87,10 +87,13 @@ function isMoney(column: ColumnInfo): boolean {
   return column.type === 'integer' && column.schema.maximum === MAX_MINOR && !String(column.schema.description ?? '').includes('percentage');
 }
 
-function chosenColumns(spec: CollectionSpec, columns: string | undefined, defaults: ExportDefaults): ColumnInfo[] {
+function chosenColumns(spec: CollectionSpec, columns: string | undefined, defaults: ExportDefaults, actor: Actor): ColumnInfo[] {
   const info = tableInfo(spec);
-  const names = columns === undefined ? (defaults.columns ?? [...info.columns.keys()]) : columns.split(',').map((s) => s.trim()).filter(Boolean);
-  const unknown = names.filter((n) => !info.columns.has(n));
+  // Fields vendor staff never read are no columns of theirs: left out by default, unknown when named.
+  const hidden = actor.staff ? [] : (spec.staffOnlyReadFields ?? []);
+  const all = (defaults.columns ?? [...info.columns.keys()]).filter((n) => !hidden.includes(n));
+  const names = columns === undefined ? all : columns.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !info.columns.has(n) || hidden.includes(n));
   if (names.length === 0 || unknown.length > 0) {
     throw badRequest({ columns: [unknown.length > 0 ? `Unknown fields: ${unknown.join(', ')}.` : 'Name at least one field.'] }, 'Invalid query');
   }
@@ -180,7 +183,7 @@ function formatter(spec: CollectionSpec, columns: ColumnInfo[], expanded: Map<st
 export function exportCsv(q: Queryable, spec: CollectionSpec, actor: Actor, query: ExportQuery, defaults: ExportDefaults = {}): AsyncGenerator<string> {
   const { lang = 'en', columns: columnsText, expand: expandText, ...list } = query;
   const info = tableInfo(spec);
-  const columns = chosenColumns(spec, columnsText, defaults);
+  const columns = chosenColumns(spec, columnsText, defaults, actor);
   const expand = parseExpand(spec, [...new Set([...(defaults.expand ?? []), ...(expandText?.split(',') ?? [])])].join(',') || undefined);
   const keys = orderKeys(spec, list.ordering ?? defaults.ordering);
   listConditions(spec, list, new Params(), 't', actor);

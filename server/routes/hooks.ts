@@ -41,5 +41,5 @@ export interface CollectionHooks {
   /** Runs after the status of a record changed (any event). */
   afterTransition?(ctx: WriteContext, before: Row, after: Row, payload: TransitionPayload): Promise<void>;
   /** Adds fields computed when records are read (list and record), e.g. a combo's price as an amount. */
-  present?(ctx: { tx: Queryable; now: string }, records: Row[]): Promise<Row[]>;
+  present?(ctx: { tx: Queryable; now: string; actor?: Actor }, records: Row[]): Promise<Row[]>;
 }

@@ -12,7 +12,7 @@ import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import type { Actor } from './actor.ts';
 import { expandedFields, expandRecords, parseExpand } from './expand.ts';
-import { Params, visibility } from './scope.ts';
+import { Params, readable, visibility } from './scope.ts';
 import { selectListOf, tableInfo, toRecord, type ColumnInfo } from './table.ts';
 import { algeriaInstant, algeriaToday, algeriaWallClock } from '../../src/domain/time.ts';
 
@@ -124,6 +124,12 @@ export function listConditions(spec: CollectionSpec, query: ListQuery, params: P
   const info = tableInfo(spec);
   const where: string[] = [];
   const errors: Record<string, string[]> = {};
+  const hidden = actor && !actor.staff ? (spec.staffOnlyReadFields ?? []) : [];
+  if (hidden.length > 0) {
+    const sorted = String(query.ordering ?? '').split(',').map((o) => o.trim().replace(/^-/, ''));
+    if (sorted.some((o) => hidden.includes(o))) errors.ordering = ['Only staff may sort by this field.'];
+    for (const key of Object.keys(query)) if (hidden.includes(key.split('__')[0]!)) errors[key] = ['Only staff may filter by this field.'];
+  }
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || ['page', 'page_size', 'ordering', 'search', 'fields'].includes(key)) continue;
     if (key === 'view' && spec.views) {
@@ -313,7 +319,7 @@ export async function listRecords(q: Queryable, spec: CollectionSpec, actor: Act
     count_exact: exact,
     next: more ? pageUrl(request, page + 1) : null,
     previous: page > 1 ? pageUrl(request, Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
-    results: await expandRecords(q, actor, rows.map((r) => toRecord(r)), expand),
+    results: await expandRecords(q, actor, readable(spec, actor, rows.map((r) => toRecord(r))), expand),
   };
 }
 

@@ -22,7 +22,7 @@ import type { CollectionHooks, WriteContext } from './hooks.ts';
 import { expandParam, expandRecords, parseExpand } from './expand.ts';
 import { FIELDS_PARAM, listQuerySchema, listRecords, type ListQuery } from './listing.ts';
 import { checkRefs, insertRecord, resolveVendor, updateRecord, type Row } from './records.ts';
-import { assertAccess, loadOr404, methodNotAllowed, type Action } from './scope.ts';
+import { assertAccess, loadOr404, methodNotAllowed, readable, type Action } from './scope.ts';
 
 export const staleVersion = (current: Row) =>
   conflict('This record was changed by someone else since you loaded it. Review the current version and try again.', { current });
@@ -87,7 +87,7 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
     const { actor } = await context(app, request);
     assertAccess(spec, 'list', actor);
     const page = await listRecords(app.db, spec, actor, request.query, request);
-    return hooks.present ? { ...page, results: await hooks.present({ tx: app.db, now: new Date().toISOString() }, page.results) } : page;
+    return hooks.present ? { ...page, results: await hooks.present({ tx: app.db, now: new Date().toISOString(), actor }, page.results) } : page;
   });
 
   const readQuery = { type: 'object', properties: expandParam(spec), additionalProperties: false };
@@ -95,8 +95,8 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
     const { actor } = await context(app, request);
     assertAccess(spec, 'read', actor);
     const expand = parseExpand(spec, request.query.expand);
-    const record = await loadOr404(app.db, spec, request.params.id, actor);
-    const [presented] = hooks.present ? await hooks.present({ tx: app.db, now: new Date().toISOString() }, [record]) : [record];
+    const [record] = readable(spec, actor, [await loadOr404(app.db, spec, request.params.id, actor)]);
+    const [presented] = hooks.present ? await hooks.present({ tx: app.db, now: new Date().toISOString(), actor }, [record!]) : [record!];
     return (await expandRecords(app.db, actor, [presented], expand))[0];
   });
 
@@ -122,7 +122,7 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
         }
         return created;
       });
-      return reply.status(201).send(record);
+      return reply.status(201).send(readable(spec, ctx.actor, [record])[0]);
     });
   }
 
@@ -144,7 +144,7 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
           await hooks.beforeUpdate?.(wctx, before, changes);
           after = await updateRecord(wctx, spec, String(before.id), changes, { before });
         }
-        return after;
+        return readable(spec, ctx.actor, [after])[0];
       });
     });
   }

@@ -22,6 +22,13 @@ export class Params {
 
 export const methodNotAllowed = (detail = 'This action is not available on this collection.') => new ApiError(405, { detail });
 
+/** What of these records the actor may read: without the staff-only read fields for vendor staff. */
+export function readable<T extends Record<string, unknown>>(spec: CollectionSpec, actor: Actor, records: T[]): T[] {
+  const hidden = actor.staff ? [] : (spec.staffOnlyReadFields ?? []);
+  if (hidden.length === 0) return records;
+  return records.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !hidden.includes(k))) as T);
+}
+
 export function assertAccess(spec: CollectionSpec, action: Action, actor: Actor): void {
   const rule = spec.access[action];
   if (rule === 'none') throw methodNotAllowed();

@@ -89,6 +89,11 @@ export interface CollectionSpec {
   vendorFrom?: { field: string; collection: string };
   /** Fields vendor staff may not set (403 when they try). */
   staffOnlyFields?: string[];
+  /**
+   * Fields vendor staff never read: left out of the records, lists and exports they get,
+   * and refused as their filter or ordering (a sort would still tell the figures apart).
+   */
+  staffOnlyReadFields?: string[];
   /** Fields holding ids of records of another collection (single id or list of ids). */
   refs?: Record<string, string>;
   /**
@@ -454,6 +459,9 @@ export const COLLECTIONS: CollectionSpec[] = [
     ...base, name: 'customers', table: 'customers', title: 'Customers', area: 'customers', vendorRule: 'customer_of', vendorColumn: 'none',
     read: Customer, create: CustomerInput, patch: CustomerPatch, access: crud({ update: 'staff', delete: 'staff' }),
     staffOnlyFields: ['blocked', 'blocked_reason'],
+    // The platform's ledgers and notes, and figures summed over every vendor's bookings
+    // (vendor staff get their own bookings' figures instead: server/domain/customers.ts).
+    staffOnlyReadFields: ['wallet_balance', 'loyalty_points', 'notes', 'blocked_reason', 'bookings_count', 'lifetime_spend', 'last_booking_at'],
     // A customer merged into another stays readable (its id is in old links and the audit) but is never listed.
     listed: { merged_into_id__isnull: 'true' },
     search: ['name', 'phone', 'email'], phoneSearch: 'phone',

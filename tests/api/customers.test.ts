@@ -107,6 +107,36 @@ test('vendor staff see the customers who booked with them or whom they made, and
   assert.equal((await d.ok(d.admin, 'GET', `/customers/${theirs.id}/`)).blocked, false);
 });
 
+test('vendor staff get their own bookings\' figures of a customer, never the platform\'s ledgers, notes or other vendors\' figures', async () => {
+  const other = await catalogFor(d, d.vendor2, c.category);
+  const customer = await newCustomer(d.admin, { notes: 'Prefers mornings' });
+  const mine = await book(d, d.admin, { ...other, customer });
+  await d.ok(d.admin, 'POST', '/payments/', { booking_id: mine.id, amount: mine.total, method: 'cash' });
+  const elsewhere = await book(d, d.admin, { ...c, customer });
+  await d.ok(d.admin, 'POST', '/payments/', { booking_id: elsewhere.id, amount: elsewhere.total, method: 'cash' });
+  await d.ok(d.admin, 'POST', '/wallet-transactions/', { customer_id: customer.id, kind: 'credit', source: 'top_up', amount: 5000, reason: 'Top-up' });
+  const staff = await d.ok(d.admin, 'GET', `/customers/${customer.id}/`);
+  assert.equal(staff.bookings_count, 2);
+  assert.equal(staff.wallet_balance, 5000);
+  const hidden = ['wallet_balance', 'loyalty_points', 'notes', 'blocked_reason'];
+  const read = await d.ok(d.vendor2, 'GET', `/customers/${customer.id}/`);
+  const [listed] = (await d.ok(d.vendor2, 'GET', `/customers/?search=${encodeURIComponent(customer.name)}`)).results;
+  for (const record of [read, listed]) {
+    for (const field of hidden) assert.ok(!(field in record), `${field} is not sent to vendor staff`);
+    assert.equal(record.bookings_count, 1, 'their own bookings only');
+    assert.equal(record.lifetime_spend, mine.total);
+    assert.ok(Math.abs(Date.parse(record.last_booking_at) - Date.parse(mine.created_at)) < 1_000);
+  }
+  for (const query of ['ordering=-wallet_balance', 'ordering=name,-lifetime_spend', 'loyalty_points__gte=1', 'bookings_count__gte=2']) {
+    assert.equal((await d.call(d.vendor2, 'GET', `/customers/?${query}`)).status, 400, query);
+  }
+  const csv = String((await d.call(d.vendor2, 'GET', `/customers/export.csv?search=${encodeURIComponent(customer.name)}`)).body);
+  assert.ok(csv.includes(customer.name));
+  for (const text of ['Prefers mornings', 'Wallet', 'Loyalty', 'Lifetime', 'Bookings', 'Notes']) assert.ok(!csv.includes(text), `${text} is not in the vendor's export`);
+  assert.equal((await d.call(d.vendor2, 'GET', '/customers/export.csv?columns=name,wallet_balance')).status, 400);
+  assert.match(String((await d.call(d.admin, 'GET', `/customers/export.csv?search=${encodeURIComponent(customer.name)}&columns=name,notes`)).body), /Prefers mornings/);
+});
+
 test('blocking needs a reason, is audited, and a blocked customer cannot be booked until unblocked', async () => {
   const customer = await newCustomer(d.vendor);
   const noReason = await d.call(d.admin, 'POST', `/customers/${customer.id}/block/`, { blocked: true, reason: '  ', version: customer.version });
