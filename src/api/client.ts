@@ -63,6 +63,8 @@ export function createApiClient(options: {
   session: SessionBridge;
   baseURL?: string;
   onError?: (error: ApiRequestError) => void;
+  /** Every failure, quiet or not: a refusal that changes the app's state (the act-as session over) must be seen whoever asked. */
+  onFailure?: (error: ApiRequestError) => void;
   now?: () => number;
   /** The interface's locale, sent as `Accept-Language` so the API's error messages come in it. */
   locale?: () => string;
@@ -109,7 +111,10 @@ export function createApiClient(options: {
       }
     } catch (error) {
       const failure = toRequestError(error);
-      if (!opts.quiet && !(opts.signal?.aborted)) options.onError?.(failure);
+      if (!opts.signal?.aborted) {
+        options.onFailure?.(failure);
+        if (!opts.quiet) options.onError?.(failure);
+      }
       throw failure;
     }
   }

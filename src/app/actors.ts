@@ -64,6 +64,14 @@ export function onRequestError(listener: RequestErrorListener): () => void {
   return () => requestErrorListeners.delete(listener);
 }
 
+const requestFailureListeners = new Set<RequestErrorListener>();
+
+/** Every failed request, also those the asking screen shows itself (the act-as chart needs them all). */
+export function onAnyRequestFailure(listener: RequestErrorListener): () => void {
+  requestFailureListeners.add(listener);
+  return () => requestFailureListeners.delete(listener);
+}
+
 export const api = createApiClient({
   session: sessionBridge,
   locale: () => localeActor.getSnapshot().context.locale,
@@ -74,6 +82,9 @@ export const api = createApiClient({
   onError(error) {
     navigationActor.send({ type: 'request.failed' });
     for (const listener of requestErrorListeners) listener(error);
+  },
+  onFailure(error) {
+    for (const listener of requestFailureListeners) listener(error);
   },
 });
 

@@ -27,8 +27,8 @@ export interface ActAsContext {
 export type ActAsEvent =
   | { type: 'start'; vendorId: string; reason: string }
   | { type: 'back' }
-  /** A request was refused because the act-as session is over (403 `act_as_ended`). */
-  | { type: 'server.ended' }
+  /** A request failed, shown by its screen or not; a 403 `act_as_ended` means the act-as session is over. */
+  | { type: 'request.failed'; status: number; code: string | null }
   /** The session left the vendor view by itself (logout). */
   | { type: 'session.left' };
 
@@ -74,6 +74,8 @@ export const actAsMachine = setup({
   },
   guards: {
     restoredActing: ({ context }) => context.acting !== null,
+    /** The server refused the act-as session: ended elsewhere, replaced by a newer one, or past its time. */
+    actAsEnded: ({ event }) => event.type === 'request.failed' && event.status === 403 && event.code === 'act_as_ended',
   },
   delays: {
     /** Until the act-as session's end, as the server set it. */
@@ -113,7 +115,7 @@ export const actAsMachine = setup({
       },
       on: {
         back: 'closing',
-        'server.ended': { target: 'staff', actions: ['leaveVendorView', 'clearActing', 'announceRefused'] },
+        'request.failed': { guard: 'actAsEnded', target: 'staff', actions: ['leaveVendorView', 'clearActing', 'announceRefused'] },
         'session.left': { target: 'staff', actions: 'clearActing' },
       },
     },

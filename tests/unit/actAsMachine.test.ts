@@ -12,7 +12,7 @@ import type { SessionUser, StoredSession } from '../../src/machines/session.ts';
 
 // The API client reads the build's base URL when loaded.
 Object.assign(globalThis, { __API_BASE_URL__: '' });
-const { ApiRequestError } = await import('../../src/api/client.ts');
+const { ApiRequestError, createApiClient } = await import('../../src/api/client.ts');
 const { sessionMachine } = await import('../../src/machines/session.ts');
 const { actAsMachine } = await import('../../src/machines/actAs.ts');
 
@@ -109,7 +109,9 @@ test('after a reload it carries on; the server refusing the session ends it; a l
   assert.ok(actor.getSnapshot().matches('acting'));
   const ended: string[] = [];
   actor.on('ended', (event) => ended.push(event.why));
-  actor.send({ type: 'server.ended' });
+  actor.send({ type: 'request.failed', status: 403, code: null });
+  assert.ok(actor.getSnapshot().matches('acting'), 'another refusal (a forbidden action) keeps the vendor view');
+  actor.send({ type: 'request.failed', status: 403, code: 'act_as_ended' });
   assert.ok(actor.getSnapshot().matches('staff'));
   assert.deepEqual(ended, ['refused']);
   await waitFor(session, (s) => s.context.acting === null);
@@ -120,4 +122,29 @@ test('after a reload it carries on; the server refusing the session ends it; a l
   again.send({ type: 'logout.confirm' });
   await waitFor(other, (s) => s.matches('staff'));
   assert.deepEqual(closed, [], 'logging out ends it on the server already');
+});
+
+test('a quiet request (a list that shows its own error) still reports its failure, so the chart sees an ended session', async () => {
+  const realFetch = globalThis.fetch;
+  // The network is the outside edge: the server refuses the ended act-as session.
+  globalThis.fetch = async () =>
+    new Response(JSON.stringify({ detail: 'Acting as this vendor has ended.', code: 'act_as_ended' }), {
+      status: 403,
+      headers: { 'content-type': 'application/json' },
+    });
+  try {
+    const shown: number[] = [];
+    const seen: unknown[] = [];
+    const client = createApiClient({
+      baseURL: 'http://api.test',
+      session: { tokens: () => stored.tokens, refresh: async () => null },
+      onError: (error) => shown.push(error.status),
+      onFailure: (error) => seen.push((error.body as { code?: string }).code),
+    });
+    await assert.rejects(client.get('/branch/api/customers/', { quiet: true }));
+    assert.deepEqual(seen, ['act_as_ended']);
+    assert.deepEqual(shown, [], 'the screen shows a quiet failure itself, no toast');
+  } finally {
+    globalThis.fetch = realFetch;
+  }
 });

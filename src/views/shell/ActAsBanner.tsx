@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { actAsActor } from '../../app/actAsActor.ts';
-import { onRequestError } from '../../app/actors.ts';
+import { onAnyRequestFailure } from '../../app/actors.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 
 /** How often the time left is said again (it is shown in whole minutes). */
@@ -29,15 +29,15 @@ export function ActAsBanner() {
   }, [acting]);
   useEffect(
     () =>
-      onRequestError((error) => {
-        if (error.status === 403 && (error.body as { code?: string } | null)?.code === 'act_as_ended') actAsActor.send({ type: 'server.ended' });
-      }),
+      // Every failure, also a list's or a form's that shows its own error: the chart decides.
+      onAnyRequestFailure((error) =>
+        actAsActor.send({ type: 'request.failed', status: error.status, code: (error.body as { code?: string } | null)?.code ?? null }),
+      ),
     [],
   );
   useEffect(() => {
     const ended = actAsActor.on('ended', (event) => {
-      // A refusal already shows the server's words in the request's error toast.
-      if (event.why === 'expired') toast.info(intl.formatMessage({ id: 'access.actAs.expired' }));
+      toast.info(intl.formatMessage({ id: event.why === 'expired' ? 'access.actAs.expired' : 'access.actAs.refused' }));
     });
     return () => ended.unsubscribe();
   }, [intl]);
@@ -58,7 +58,12 @@ export function ActAsBanner() {
     <div className="act-as-banner" role="region" aria-label={intl.formatMessage({ id: 'access.actAs.bannerLabel' })}>
       <p>
         <span className="act-as-who">
-          <FormattedMessage id="access.actAs.viewing" values={{ vendor: <strong title={acting.vendor_name}>{acting.vendor_name}</strong> }} />
+          <FormattedMessage id="access.actAs.viewing" values={{ vendor: (
+              // An island of its own: a Latin name keeps its order in an Arabic sentence.
+              <strong title={acting.vendor_name}>
+                <bdi>{acting.vendor_name}</bdi>
+              </strong>
+            ) }} />
         </span>{' '}
         <span className="act-as-time">
           <FormattedMessage id="access.actAs.timeLeft" values={{ minutes }} />

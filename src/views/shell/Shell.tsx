@@ -46,6 +46,8 @@ export default function Shell({ current, children }: { current: RouteDef | null;
     () =>
       onRequestError((error) => {
         if (error.status === 401) return; // the session machine handles it
+        // The act-as banner says it once, however many requests the ended session failed.
+        if ((error.body as { code?: string } | null)?.code === 'act_as_ended') return;
         toast.error(intl.formatMessage({ id: 'toast.requestFailed' }), {
           description: error.isNetworkError ? intl.formatMessage({ id: 'toast.network' }) : error.detail,
         });
