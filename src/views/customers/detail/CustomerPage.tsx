@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { sessionActor } from '../../../app/actors.ts';
 import { usePageReady } from '../../../app/pageReady.ts';
 import type { PageProps } from '../../../app/pages.tsx';
@@ -62,6 +62,9 @@ export function CustomerPage({ route, params }: PageProps) {
   const reload = () => record.send({ type: 'reload' });
   const name = String(customer.name);
   const blocked = customer.blocked === true;
+  // A merged customer lives on in the one it was merged into: nothing is done with it any more.
+  const mergedInto = customer.merged_into_id ? String(customer.merged_into_id) : null;
+  const editable = staff && !mergedInto;
   const money = (r: ApiRecord, field: string) => formatMoney(intl, Number(r[field] ?? 0), String(r.currency ?? 'DZD'));
   const bookingDetail = routeByKey('bookingDetail');
   const paymentDetail = routeByKey('paymentDetail');
@@ -84,7 +87,7 @@ export function CustomerPage({ route, params }: PageProps) {
     profile: () => (
       <div className="record-columns">
         <div className="record-main">
-          {staff ? (
+          {editable ? (
             <CustomerProfileForm
               key={`${customer.version}-${formKey}`}
               id={customer.id}
@@ -93,7 +96,7 @@ export function CustomerPage({ route, params }: PageProps) {
           ) : (
             <CustomerFacts customer={customer} contact staff={false} />
           )}
-          {staff && <CustomerDuplicates customer={customer} onMerged={reload} />}
+          {editable && <CustomerDuplicates customer={customer} onMerged={reload} />}
         </div>
         {staff && (
           <div className="record-side">
@@ -156,23 +159,34 @@ export function CustomerPage({ route, params }: PageProps) {
             <FormattedMessage id="customers.blockedChip" />
           </span>
         )}
-        <div className="record-actions">
-          <button type="button" className="button" onClick={() => setActing('message')}>
-            <FormattedMessage id="customers.message.button" />
-          </button>
-          {staff && (
-            <>
+        {!mergedInto && (
+          <div className="record-actions">
+            <button type="button" className="button" onClick={() => setActing('message')}>
+              <FormattedMessage id="customers.message.button" />
+            </button>
+            {staff && (
               <button type="button" className={blocked ? 'button' : 'button button-danger'} onClick={() => setActing(blocked ? 'unblock' : 'block')}>
                 <FormattedMessage id={blocked ? 'customers.unblock.button' : 'customers.block.button'} />
               </button>
-            </>
-          )}
-        </div>
+            )}
+          </div>
+        )}
       </div>
-      {blocked && (
-        <div className="notice notice-error customer-blocked" role="status">
-          <FormattedMessage id="customers.blockedNotice" values={{ reason: <bdi>{String(customer.blocked_reason ?? '')}</bdi> }} />
+      {mergedInto ? (
+        <div className="notice notice-info customer-merged" role="status">
+          <FormattedMessage id="customers.mergedNotice" /> <Link href={pathOf(routeByKey('customerDetail'), mergedInto)}><FormattedMessage id="customers.mergedOpen" /></Link>
         </div>
+      ) : (
+        blocked && (
+          <div className="notice notice-error customer-blocked" role="status">
+            {/* The reason is staff's note: vendor staff are only told the customer cannot be booked. */}
+            {staff ? (
+              <FormattedMessage id="customers.blockedNotice" values={{ reason: <bdi>{String(customer.blocked_reason ?? '')}</bdi> }} />
+            ) : (
+              <FormattedMessage id="customers.blockedNoticeVendor" />
+            )}
+          </div>
+        )
       )}
       {sent && (
         <div className="notice notice-info" role="status">

@@ -7,25 +7,26 @@ import type { Column } from '../../ui/DataTable.tsx';
 import { formatDate, formatMoney } from '../../ui/format.ts';
 import { ListScreen } from '../../ui/ListScreen.tsx';
 import { useListScreen } from '../../ui/listScreen.ts';
-import { customersScreen, type CustomerRow } from './customersScreen.ts';
+import { customersScreen, vendorCustomersScreen, type CustomerRow } from './customersScreen.ts';
 
 /** Who the customers are: how to reach them, what they booked and spent, what they are owed, and who is blocked. */
 export function CustomerListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
-  const list = useListScreen(customersScreen);
+  const screen = staff ? customersScreen : vendorCustomersScreen;
+  const list = useListScreen(screen);
   const detail = routeByKey('customerDetail');
   // Spend and wallets are kept in dinars: the marketplace's currency.
   const money = (minor: number) => formatMoney(intl, minor, 'DZD');
   const columns: Column<CustomerRow>[] = [
     { key: 'name', header: 'customers.name', priority: 1, sortField: 'name', render: (r) => <bdi>{r.name}</bdi> },
     { key: 'phone', header: 'customers.phone', priority: 1, render: (r) => <bdi dir="ltr">{r.phone}</bdi> },
-    { key: 'email', header: 'customers.email', priority: 3, render: (r) => (r.email ? <bdi dir="ltr">{r.email}</bdi> : <span className="muted">—</span>) },
-    { key: 'locale', header: 'customers.language', priority: 3, render: (r) => <FormattedMessage id={`field.language.${r.locale}`} /> },
+    { key: 'email', header: 'customers.email', priority: 2, render: (r) => (r.email ? <bdi dir="ltr">{r.email}</bdi> : <span className="muted">—</span>) },
+    { key: 'locale', header: 'customers.language', priority: 2, render: (r) => <FormattedMessage id={`field.language.${r.locale}`} /> },
     { key: 'bookings', header: 'customers.bookings', priority: 2, sortField: 'bookings_count', align: 'end', render: (r) => intl.formatNumber(r.bookings_count) },
     { key: 'spend', header: 'customers.lifetimeSpend', priority: 1, sortField: 'lifetime_spend', align: 'end', render: (r) => money(r.lifetime_spend) },
     { key: 'wallet', header: 'customers.wallet', priority: 2, sortField: 'wallet_balance', align: 'end', render: (r) => money(r.wallet_balance) },
-    { key: 'points', header: 'customers.points', priority: 3, sortField: 'loyalty_points', align: 'end', render: (r) => intl.formatNumber(r.loyalty_points) },
+    { key: 'points', header: 'customers.points', priority: 2, sortField: 'loyalty_points', align: 'end', render: (r) => intl.formatNumber(r.loyalty_points) },
     {
       key: 'last_booking',
       header: 'customers.lastBooking',
@@ -46,13 +47,13 @@ export function CustomerListPage({ route }: PageProps) {
     },
   ];
 
-  // The wallet and points come from ledgers only staff keep (vendor staff get 403 there).
-  const shown = staff ? columns : columns.filter((c) => c.key !== 'wallet' && c.key !== 'points');
+  // Vendor staff never get wallets and points, and their figures (their own bookings') are not sortable.
+  const shown = staff ? columns : columns.filter((c) => c.key !== 'wallet' && c.key !== 'points').map(({ sortField: _, ...c }) => c);
 
   return (
     <ListScreen
       route={route}
-      screen={customersScreen}
+      screen={screen}
       list={list}
       staff={staff}
       columns={shown}

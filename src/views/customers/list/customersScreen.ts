@@ -10,11 +10,22 @@ export const customersScreen = defineListScreen({
   filters: [
     { kind: 'boolean', field: 'blocked', label: 'customers.blocked', labelPrefix: 'customers.blockedValue' },
     { kind: 'enum', field: 'locale', label: 'customers.language', labelPrefix: 'field.language' },
-    { kind: 'dateRange', field: 'last_booking_at', label: 'customers.bookedSince' },
+    { kind: 'dateRange', field: 'last_booking_at', label: 'customers.bookedSince', staffOnly: true },
     { kind: 'enum', field: 'booking_wilaya', label: 'customers.bookingWilaya', labelPrefix: 'wilaya', values: WILAYAS.map((w) => w.code), optionLabel: wilayaLabel },
   ],
   defaultOrdering: '-lifetime_spend',
   fields: ['name', 'phone', 'email', 'locale', 'bookings_count', 'lifetime_spend', 'wallet_balance', 'loyalty_points', 'last_booking_at', 'blocked'],
+});
+
+/**
+ * The list vendor staff get: the server sends them their own bookings' figures for the
+ * rows shown, but neither sorts nor filters by them (nor by wallets and points they never
+ * get), so their list is in name order.
+ */
+export const vendorCustomersScreen = defineListScreen({
+  ...customersScreen,
+  defaultOrdering: 'name',
+  fields: ['name', 'phone', 'email', 'locale', 'bookings_count', 'lifetime_spend', 'last_booking_at', 'blocked'],
 });
 
 export type CustomerRow = Pick<
