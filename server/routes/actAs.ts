@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { collection } from '../../src/domain/registry.ts';
-import { badRequest, forbidden, notFound } from '../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { actorOf, UUID, type Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { API_PREFIX } from './paths.ts';
@@ -55,6 +55,8 @@ export function registerActAs(app: FastifyInstance): void {
       if (!reason) throw badRequest({ reason: ['A reason is required.'] });
       return app.db.transaction(async (tx) => {
         const vendor = await loadOr404(tx, vendors, request.params.id, actor);
+        // Only an active vendor's staff work in the app (an applied one has nothing live yet, a suspended one is locked out).
+        if (vendor.status !== 'active') throw conflict('Only an active vendor can be acted as.');
         const login = request.sessionId!;
         await tx.query('UPDATE act_as_sessions SET ended_at = now() WHERE login_session_id = $1 AND ended_at IS NULL', [login]);
         const { rows } = await tx.query<{ id: string; started_at: Date; expires_at: Date }>(

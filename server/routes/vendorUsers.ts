@@ -165,6 +165,7 @@ export function registerVendorUsers(app: FastifyInstance): void {
       if (!name) throw badRequest({ name: ['This field is required.'] });
       const outcome = await app.db.transaction(async (tx) => {
         const { vendor } = await target(tx, actor, request.params.id);
+        refuseLockedOut(vendor);
         const taken = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
         if (taken.rows.length > 0) throw emailTaken();
         // Nobody knows this password: the account is inactive until its owner sets one.
@@ -189,6 +190,11 @@ export function registerVendorUsers(app: FastifyInstance): void {
     return app.db.transaction(async (tx) => {
       const { vendor, user } = await target(tx, actor, request.params.id, request.params.user);
       if (user!.active) throw conflict('This user has already set a password.');
+      refuseLockedOut(vendor);
+      // A new link would let a deactivated user reactivate themselves: only an open or
+      // expired invitation (the user never set a password) gets a new one.
+      const [current] = await usersOf(tx, String(vendor.id), user!.id);
+      if (current.state === 'inactive') throw conflict('This user was deactivated; a new link would reactivate them.');
       const link = await issueLink(tx, user!.id, actor.user.id);
       await writeAudit(tx, actor, { action: 'invite_resend', entity: 'users', entityId: user!.id, vendorId: String(vendor.id), after: { expires_at: link.expires_at } });
       return { user: (await usersOf(tx, String(vendor.id), user!.id))[0], ...link };
@@ -240,6 +246,16 @@ export function registerVendorUsers(app: FastifyInstance): void {
       return { email: found.email };
     },
   );
+}
+
+/**
+ * Staff of a suspended or rejected vendor cannot log in (VENDOR_ALLOWS_ACCESS): a link
+ * would end at a refused login, so none is issued.
+ */
+function refuseLockedOut(vendor: Record<string, unknown>) {
+  if (vendor.status === 'suspended' || vendor.status === 'rejected') {
+    throw conflict('Users of a suspended or rejected vendor cannot log in, so no link is sent.');
+  }
 }
 
 const emailTaken = () => conflict('A user with this email already exists.', { errors: { email: ['A user with this email already exists.'] } });

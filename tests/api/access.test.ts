@@ -91,6 +91,28 @@ describe('vendor user invitations', () => {
     assert.deepEqual(audit.map((a) => a.action), ['invite', 'set_password', 'deactivate']);
   });
 
+  test('a deactivated user gets no new link: resending would reactivate them', async () => {
+    const invited = await d.ok(d.admin, 'POST', `/vendors/${d.vendorId}/users/invite/`, { email: email(), name: 'Let Go' }, 201);
+    await d.ok(d.admin, 'POST', `/vendors/${d.vendorId}/users/${invited.user.id}/deactivate/`, undefined, 200);
+    const resent = await d.call(d.admin, 'POST', `/vendors/${d.vendorId}/users/${invited.user.id}/resend/`);
+    assert.equal(resent.status, 409);
+    assert.equal(resent.body.detail, 'This user was deactivated; a new link would reactivate them.');
+    const [open] = await d.sql<Json>('SELECT count(*)::int AS n FROM user_invitations WHERE user_id = $1 AND used_at IS NULL AND voided_at IS NULL', [invited.user.id]);
+    assert.equal(open.n, 0);
+  });
+
+  test('a suspended vendor gets no invitations nor new links (its users cannot log in), in the request\'s language', async () => {
+    const vendor = await d.ok(d.admin, 'POST', '/vendors/', { trade_name: 'Erg Chebbi Camps', legal_name: 'SARL Erg Chebbi Camps' });
+    const waiting = await d.ok(d.admin, 'POST', `/vendors/${vendor.id}/users/invite/`, { email: email(), name: 'Before' }, 201);
+    await d.sql("UPDATE vendors SET status = 'suspended' WHERE id = $1", [vendor.id]);
+    const invite = await d.call(d.admin, 'POST', `/vendors/${vendor.id}/users/invite/`, { email: email(), name: 'Too Late' });
+    assert.equal(invite.status, 409);
+    assert.equal(invite.body.detail, 'Users of a suspended or rejected vendor cannot log in, so no link is sent.');
+    assert.equal((await d.call(d.admin, 'POST', `/vendors/${vendor.id}/users/${waiting.user.id}/resend/`)).status, 409);
+    const french = await d.call(d.admin, 'POST', `/vendors/${vendor.id}/users/invite/`, { email: email(), name: 'Trop Tard' }, { 'accept-language': 'fr' });
+    assert.match(french.body.detail, /prestataire suspendu/);
+  });
+
   test('unknown tokens are not found and count as failed guesses', async () => {
     assert.equal((await d.call(null, 'GET', `/set-password/${'x'.repeat(43)}/`)).status, 404);
     const [row] = await d.sql<Json>("SELECT count(*)::int AS n FROM login_failures WHERE account LIKE 'set-password %'");
@@ -107,6 +129,13 @@ describe('acting as a vendor', () => {
     assert.equal(missing.status, 400);
     assert.deepEqual(missing.body.errors, { reason: ['A reason is required.'] });
     assert.equal((await d.call(d.vendor, 'POST', `/vendors/${d.vendorId}/act-as/`, { reason: 'x' })).status, 403);
+  });
+
+  test('only an active vendor can be acted as', async () => {
+    const applied = await d.ok(d.admin, 'POST', '/vendors/', { trade_name: 'Tadrart Nights', legal_name: 'SARL Tadrart Nights' });
+    const refused = await d.call(d.admin, 'POST', `/vendors/${applied.id}/act-as/`, { reason: 'Setting up their services' });
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.detail, 'Only an active vendor can be acted as.');
   });
 
   test('writes are audited under the staff member and the vendor, with the reason', async () => {

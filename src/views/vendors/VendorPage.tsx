@@ -107,8 +107,8 @@ export function VendorPage({ route, params }: PageProps) {
         {vendor.status_reason && vendor.status !== 'active' ? <span className="muted vendor-status-reason">{vendor.status_reason}</span> : null}
         <div className="record-actions" role="group" aria-label={intl.formatMessage({ id: 'vendors.actions' })}>
           {actions.bulkButtons([vendor as unknown as LifecycleRow])}
-          {/* A suspended or rejected vendor's staff are locked out: there is no view of theirs to act in. */}
-          {vendor.status !== 'suspended' && vendor.status !== 'rejected' && <ActAsButton vendor={vendor} />}
+          {/* Only an active vendor's staff work in the app: an applied one has nothing live yet, a suspended one is locked out. */}
+          {vendor.status === 'active' && <ActAsButton vendor={vendor} />}
         </div>
       </div>
       {actions.report}

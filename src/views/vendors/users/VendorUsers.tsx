@@ -19,7 +19,7 @@ const EMPTY_INVITE = { email: '', name: '', phone: '' };
  * email sending exists), a new link for someone who has not set a password yet, and
  * deactivating (locked out at once).
  */
-export function VendorUsers({ vendor }: { vendor: { id: string } }) {
+export function VendorUsers({ vendor }: { vendor: { id: string; status?: unknown } }) {
   const intl = useIntl();
   const headingId = useId();
   const actor = useActorRef(vendorUsersMachine, { input: { vendorId: vendor.id } });
@@ -45,6 +45,8 @@ export function VendorUsers({ vendor }: { vendor: { id: string } }) {
     event.preventDefault();
     actor.send({ type: 'invite', input: { email: draft.email.trim(), name: draft.name.trim(), phone: draft.phone.trim() || null } });
   };
+  // The server refuses links for them too: their staff cannot log in.
+  const lockedOut = vendor.status === 'suspended' || vendor.status === 'rejected';
   const linkUrl = link ? new URL(link.set_password_path, location.origin).href : '';
 
   if (snapshot.matches('failed')) {
@@ -63,9 +65,15 @@ export function VendorUsers({ vendor }: { vendor: { id: string } }) {
         <h2 id={headingId}>
           <FormattedMessage id="access.users.title" />
         </h2>
-        <button type="button" className="button button-primary" onClick={() => setInviting(true)}>
-          <FormattedMessage id="access.users.invite" />
-        </button>
+        {lockedOut ? (
+          <p className="muted">
+            <FormattedMessage id="access.users.lockedOut" />
+          </p>
+        ) : (
+          <button type="button" className="button button-primary" onClick={() => setInviting(true)}>
+            <FormattedMessage id="access.users.invite" />
+          </button>
+        )}
       </div>
       {detail && !inviting && (
         <p className="notice notice-error" role="alert">
@@ -115,7 +123,7 @@ export function VendorUsers({ vendor }: { vendor: { id: string } }) {
                 <td><StatusChip status={user.state} kind="access.state" /></td>
                 <td>{user.invitation_expires_at ? formatDateTime(intl, user.invitation_expires_at) : '—'}</td>
                 <td className="vendor-users-actions">
-                  {user.state !== 'active' && (
+                  {!lockedOut && (user.state === 'invited' || user.state === 'expired') && (
                     <button
                       type="button"
                       className="button"
