@@ -762,7 +762,7 @@ export const customers = {
     updated_at: {"type":"string","format":"date-time","maxLength":40},
     version: {"type":"integer","minimum":1,"maximum":2147483647},
     name: {"type":"string","minLength":1,"maxLength":200,"required":true},
-    phone: {"type":"string","maxLength":30,"pattern":"^\\+?[0-9][0-9 ()-]{5,24}$","required":true},
+    phone: {"type":"string","minLength":1,"maxLength":30,"required":true},
     email: {"type":"string","format":"email","maxLength":254,"nullable":true},
     locale: {"type":"string","enum":["en","fr","ar"]},
     wilaya_code: {"type":"string","enum":["01","02","03","04","05","06","07","08","09","10","11","12","13","14","15","16","17","18","19","20","21","22","23","24","25","26","27","28","29","30","31","32","33","34","35","36","37","38","39","40","41","42","43","44","45","46","47","48","49","50","51","52","53","54","55","56","57","58"],"nullable":true},

@@ -9,7 +9,9 @@ import { WilayaCode } from './wilayas.ts';
 
 export const CustomerInput = StrictObject({
   name: Name(),
-  phone: Phone,
+  // Any way people type a phone ("(0555) 12 34 56"): the server normalises it to E.164 before
+  // judging it (server/domain/customers.ts), and says what it expects when it cannot.
+  phone: Text(30, 1),
   email: Type.Optional(Nullable(Email)),
   locale: Type.Optional(LocaleSchema),
   wilaya_code: Type.Optional(Nullable(WilayaCode)),
@@ -23,6 +25,7 @@ export const CustomerPatch = patchOf(CustomerInput);
 export const Customer = StrictObject({
   ...RecordBase,
   ...Type.Required(CustomerInput).properties,
+  phone: Phone,
   bookings_count: Count(100_000_000),
   lifetime_spend: MinorUnits,
   wallet_balance: MinorUnits,

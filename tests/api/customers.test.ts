@@ -41,6 +41,11 @@ test('phones are stored in E.164 on create and on change; what cannot be a phone
   assert.match(french.body.errors.phone[0], /Saisissez un numéro/);
   const byVendor = await d.ok(d.vendor, 'POST', '/customers/', { name: 'Vendor-made', phone: '00213 770 11 22 33' });
   assert.equal(byVendor.phone, '+213770112233');
+  // Normalised before it is judged: brackets and dots are how people type, and a refusal says what is expected.
+  assert.equal((await d.ok(d.admin, 'POST', '/customers/', { name: 'Bracketed', phone: '(0662) 12 34 56' })).phone, '+213662123456');
+  assert.equal((await d.ok(d.admin, 'POST', '/customers/', { name: 'Dotted', phone: '0662.12.34.57' })).phone, '+213662123457');
+  const words = await d.call(d.admin, 'POST', '/customers/', { name: 'Words', phone: 'call me maybe' });
+  assert.deepEqual(words.body.errors, { phone: ['Enter a phone number such as 0555 12 34 56, or with its country code such as +33 6 12 34 56 78.'] });
 });
 
 test('a phone typed in any usual way finds the same customer, part of one too', async () => {
