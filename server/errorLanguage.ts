@@ -283,6 +283,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('The other customer was not found.'), 'serverError.mergeOtherNotFound'],
   [p('Only customers with the same phone or email can be merged.'), 'serverError.mergeNotDuplicate'],
   [p('This customer was merged into another record and can no longer be changed.'), 'serverError.customerMerged'],
+  [p('This customer was merged into another customer: book that customer instead.'), 'serverError.customerMergedBooking'],
 ];
 
 /** The first of the request's languages that is one of ours (by quality), else English. */

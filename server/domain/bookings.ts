@@ -94,7 +94,9 @@ export async function createBooking(ctx: WriteContext, body: BookingCreate, vend
   if (service.status === 'archived') errors.service_id = ['This service is archived.'];
   else if (service.status !== 'published' && !service.private_customer_id) errors.service_id = ['This service is not published.'];
   if (service.private_customer_id && service.private_customer_id !== customer.id) errors.service_id = ['This private service is for another customer.'];
-  if (customer.blocked) errors.customer_id = ['This customer is blocked and cannot be booked.'];
+  // A merged customer is blocked too, but the customer to book is the one it was merged into.
+  if (customer.merged_into_id) errors.customer_id = ['This customer was merged into another customer: book that customer instead.'];
+  else if (customer.blocked) errors.customer_id = ['This customer is blocked and cannot be booked.'];
   // A vendor under review, rejected or suspended does not sell: its services stay hidden from booking.
   const { rows: vendorRows } = await tx.query<{ status: string }>('SELECT status FROM vendors WHERE id = $1', [service.vendor_id]);
   if (vendorRows[0]?.status !== 'active') errors.service_id = ['This vendor is not active: its services cannot be booked.'];

@@ -177,6 +177,18 @@ test('blocking needs a reason, is audited, and a blocked customer cannot be book
   ]);
 });
 
+test('a merged customer is refused at booking with the customer to book instead, in the caller\'s language', async () => {
+  const kept = await newCustomer(d.admin, { email: `twice${serial}@example.dz` });
+  const merged = await newCustomer(d.admin, { email: kept.email.toUpperCase() });
+  await d.ok(d.admin, 'POST', `/customers/${kept.id}/merge/`, { other_id: merged.id, version: kept.version }, 200);
+  const body = { customer_id: merged.id, service_id: c.service.id, starts_at: new Date(Date.now() + 5 * 86_400_000).toISOString(), participants: { adult: 1 } };
+  const refused = await d.call(d.admin, 'POST', '/bookings/', body);
+  assert.equal(refused.status, 400);
+  assert.deepEqual(refused.body.errors.customer_id, ['This customer was merged into another customer: book that customer instead.']);
+  const french = await d.call(d.admin, 'POST', '/bookings/', body, { 'accept-language': 'fr' });
+  assert.match(french.body.errors.customer_id[0], /fusionné/);
+});
+
 test('messaging a customer opens a conversation once and then continues it, for staff and each vendor apart', async () => {
   const customer = await newCustomer(d.vendor);
   const first = await d.ok(d.admin, 'POST', `/customers/${customer.id}/message/`, { body: 'Hello from the platform' }, 201);
