@@ -128,7 +128,7 @@ export const walletHooks: CollectionHooks = {
     if (body.kind === 'debit' && body.source === 'top_up') throw badRequest({ source: ['A top-up credits the wallet.'] });
     await assertBookingOf(ctx, body);
     // The balance is one number in the marketplace's currency: money in another one would be added as if it were that.
-    const currency = (await getSettings(ctx.tx, 'currency')).default;
+    const currency = String((await getSettings(ctx.tx, 'currency')).default);
     if (body.currency !== undefined && body.currency !== null && body.currency !== currency) {
       throw badRequest({ currency: [`The wallet is kept in ${currency}.`] });
     }

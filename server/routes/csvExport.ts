@@ -11,6 +11,7 @@
  *   label (the booking's ref, the vendor's trade name) instead of its id.
  */
 import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { Readable } from 'node:stream';
 import { LOCALES, MAX_MINOR, type Locale } from '../../src/domain/common.ts';
 import { COLLECTION_BY_NAME, LABEL_FIELDS, type CollectionSpec } from '../../src/domain/registry.ts';
@@ -50,6 +51,27 @@ const ENUM_LABELS: Record<string, string> = {
   'services.booking_type': 'bookingType',
   'services.confirmation': 'confirmation',
   'services.cancellation_policy': 'cancellationPolicy',
+  'wallet-transactions.kind': 'walletKind',
+  'wallet-transactions.source': 'walletSource',
+  'loyalty-entries.source': 'loyaltySource',
+  'reviews.status': 'reviewStatus',
+  'reviews.language': 'field.language',
+};
+
+/**
+ * Texts the server itself wrote in English (the ledger entries of refunds, payments, earned
+ * and expired points), said in the export's language with the SPA's words for them.
+ */
+const SERVER_TEXTS: Record<string, ReadonlyArray<readonly [RegExp, string]>> = {
+  'wallet-transactions.reason': [
+    [/^Refund for booking (?<ref>\S+)$/, 'ledgers.auto.walletRefund'],
+    [/^Payment for booking (?<ref>\S+)$/, 'ledgers.auto.walletBooking'],
+  ],
+  'loyalty-entries.reason': [
+    [/^Booking (?<ref>\S+) completed$/, 'ledgers.auto.pointsEarned'],
+    [/^Booking (?<ref>\S+) refunded$/, 'ledgers.auto.pointsTakenBack'],
+    [/^Points earned until \S+ expired$/, 'ledgers.auto.pointsExpired'],
+  ],
 };
 
 export interface ExportQuery extends ListQuery {
@@ -71,6 +93,9 @@ const EXPORT_DEFAULTS: Record<string, ExportDefaults> = {
   payments: { expand: ['booking_id', 'recorded_by', 'reconciled_by'] },
   'vendor-share-entries': { expand: ['booking_id', 'payout_id'] },
   'commission-changes': { expand: ['changed_by'] },
+  'wallet-transactions': { expand: ['customer_id', 'booking_id'] },
+  'loyalty-entries': { expand: ['customer_id', 'booking_id'] },
+  reviews: { expand: ['vendor_id', 'booking_id', 'service_id', 'customer_id'] },
 };
 
 /** The query string of an export: the list's filters and ordering, plus lang, columns and expand. */
@@ -154,6 +179,10 @@ function formatter(spec: CollectionSpec, columns: ColumnInfo[], expanded: Map<st
     if (column.type === 'boolean') return t(v ? 'export.yes' : 'export.no');
     const prefix = ENUM_LABELS[`${collection}.${column.name}`];
     if (prefix && typeof v === 'string') return t(`${prefix}.${v}`) ?? v;
+    for (const [pattern, key] of SERVER_TEXTS[`${collection}.${column.name}`] ?? []) {
+      const match = lang === 'en' ? null : pattern.exec(String(v));
+      if (match) return new IntlMessageFormat(t(key) ?? String(v), lang).format(match.groups ?? {});
+    }
     return v;
   };
   /** A reference shown by the first of its target's label fields (a user by name). */

@@ -101,6 +101,25 @@ test('manual wallet and points adjustments need a reason, stay within their sour
   assert.equal(audited[0].n, 1);
 });
 
+test('wallet and points CSV in French: headers, kinds and sources in words, and the reasons the server wrote', async () => {
+  const c = await newCustomer();
+  const booking = await completedBooking(c);
+  await refund(booking, 10_000);
+  const csv = async (name: string) => {
+    const res = await d.t.app.inject({ method: 'GET', url: `/branch/api/${name}/export.csv?lang=fr&customer_id=${c.id}&ordering=created_at`, headers: { authorization: `Bearer ${d.admin.token}` } });
+    assert.equal(res.statusCode, 200, res.body);
+    const [header, ...rows] = res.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    assert.deepEqual(header.split(',').filter((h) => /^[a-z_]+$/.test(h)), [], header);
+    return { header, rows };
+  };
+  const wallet = await csv('wallet-transactions');
+  assert.match(wallet.header, /Origine,.*Solde après/);
+  assert.match(wallet.rows[0], new RegExp(`,Crédit,Remboursement,100\\.00,DZD,Remboursement de la réservation ${booking.ref},${booking.ref},`));
+  const points = await csv('loyalty-entries');
+  assert.match(points.rows[0], new RegExp(`,Gagnés avec la réservation ${booking.ref},`));
+  assert.match(points.rows[1], new RegExp(`,Repris : la réservation ${booking.ref} a été remboursée,`));
+});
+
 test('a completed booking earns points; refunds take back their share, never below zero', async () => {
   const c = await newCustomer();
   const booking = await completedBooking(c);

@@ -135,3 +135,14 @@ test('ratings per service: average and distribution of approved reviews, in scop
   assert.deepEqual((await d.ok(d.vendor2, 'GET', `/reviews/ratings/?service_id=${service}`)).results, []);
   assert.equal((await d.call(d.admin, 'GET', '/reviews/ratings/?service_id=nope')).status, 400);
 });
+
+test('the reviews CSV in French: every header, the status and the language in words, references by name', async () => {
+  const made = await review(3);
+  const res = await d.t.app.inject({ method: 'GET', url: `/branch/api/reviews/export.csv?lang=fr&booking_id=${made.booking_id}`, headers: { authorization: `Bearer ${d.admin.token}` } });
+  assert.equal(res.statusCode, 200, res.body);
+  const [header, row] = res.body.replace(/^\ufeff/, '').trim().split('\r\n');
+  assert.deepEqual(header.split(',').filter((h) => /^[a-z_]+$/.test(h)), [], header);
+  assert.match(header, /Note,Titre,Texte,Langue/);
+  assert.match(row, /,En attente,/);
+  assert.ok(row.includes(`,${c.service.title_i18n.fr ?? c.service.title_i18n.en},`), row);
+});
