@@ -100,6 +100,7 @@ test('in French: the same search finds them, blocking speaks French and the hist
   await findAndBlock(page, 'fr', `550-${digits.slice(0, 3)}-${digits.slice(3)}`, customer.name, 'Impayés répétés');
   await page.getByRole('tab', { name: t('fr', 'customers.tab.history') }).click();
   await expect(page.getByText(`${t('fr', 'auditAction.block')} par Amina Haddad`)).toBeVisible();
+  await expect(page.getByText(t('fr', 'timeline.reason').replace('{reason}', 'Impayés répétés'))).toBeVisible();
 });
 
 test.describe('vendor staff', () => {
@@ -111,9 +112,11 @@ test.describe('vendor staff', () => {
     const { customer: staffs } = await ownCustomer(request);
     await page.goto(`/customers/list?search=${encodeURIComponent(theirs.name)}`);
     await expect(page.locator('tbody tr')).toHaveCount(1);
-    // The wallet and points are staff's ledgers.
+    // The wallet and points are staff's ledgers; the figures are their own bookings', not sortable.
     await expect(page.locator('thead')).toContainText(t('en', 'customers.lifetimeSpend'));
     await expect(page.locator('thead')).not.toContainText(t('en', 'customers.wallet'));
+    await expect(page.locator('thead')).not.toContainText(t('en', 'customers.points'));
+    await expect(page.locator('thead .sort-button', { hasText: t('en', 'customers.lifetimeSpend') })).toHaveCount(0);
     await page.goto(`/customers/list?search=${encodeURIComponent(staffs.name)}`);
     await expect(page.getByText(t('en', 'customers.none'))).toBeVisible();
 

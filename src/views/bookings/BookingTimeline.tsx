@@ -55,6 +55,7 @@ export function BookingTimeline({
             <span>
               <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, String(record.action), eventPrefix), who: personOf(intl, record) }} />
               {record.action === 'change' && <ChangeVersions entry={record} money={money} />}
+              <AuditReason entry={record} />
             </span>
           ) : (
             <span>
@@ -65,6 +66,18 @@ export function BookingTimeline({
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The reason the actor gave (a block, a rejection, a cancellation), which the entry keeps beside the changes. */
+function AuditReason({ entry }: { entry: Record<string, unknown> }) {
+  const reason = (entry.after as Record<string, unknown> | null)?.reason;
+  if (typeof reason !== 'string' || !reason) return null;
+  return (
+    <span className="timeline-reason">
+      {' '}
+      <FormattedMessage id="timeline.reason" values={{ reason: <bdi>{reason}</bdi> }} />
+    </span>
   );
 }
 
