@@ -51,6 +51,7 @@ const ENUM_LABELS: Record<string, string> = {
   'services.booking_type': 'bookingType',
   'services.confirmation': 'confirmation',
   'services.cancellation_policy': 'cancellationPolicy',
+  'customers.locale': 'field.language',
   'wallet-transactions.kind': 'walletKind',
   'wallet-transactions.source': 'walletSource',
   'loyalty-entries.source': 'loyaltySource',

@@ -64,6 +64,17 @@ test('a phone typed in any usual way finds the same customer, part of one too', 
   assert.match(String(csv.body), new RegExp(`${customer.name},'\\+213559876543`));
 });
 
+test('the customers export speaks the reader\'s language: every header, and languages by name', async () => {
+  const customer = await newCustomer(d.admin, { locale: 'ar' });
+  const search = `search=${encodeURIComponent(customer.name)}`;
+  const french = String((await d.call(d.admin, 'GET', `/customers/export.csv?${search}&lang=fr&columns=name,locale,merged_into_id`)).body);
+  assert.equal(french.replace('\ufeff', '').split('\r\n')[1], `${customer.name},Arabe,`);
+  for (const lang of ['fr', 'ar']) {
+    const header = String((await d.call(d.admin, 'GET', `/customers/export.csv?${search}&lang=${lang}`)).body).replace('\ufeff', '').split('\r\n')[0]!;
+    assert.ok(!/[a-z]_[a-z]/.test(header), `${lang}: no field names left in ${header}`);
+  }
+});
+
 test('migration 133 writes the phones stored before it as phone.ts would', async () => {
   const typed = ['0555 12 34 56', '+213 (0)661 22 33 44', '555-123-456', '0033 6 12 34 56 78', '021 23 45 67', 'call me', '0855 00 00 00'];
   const ids: string[] = [];
