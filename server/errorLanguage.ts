@@ -91,6 +91,8 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Unable to log in with the provided credentials.'), 'serverError.badCredentials'],
   [p('The refresh token is invalid or has expired.'), 'serverError.badRefresh'],
   [p('You do not have permission to perform this action'), 'serverError.forbidden'],
+  [p('Only staff may change these fields.'), 'serverError.staffOnlyFields'],
+  [p('Only staff may change this field.'), 'serverError.staffOnlyField'],
   [/^Only staff may .+\.$/, 'serverError.staffOnly'],
   [p('Vendor staff may only create records for their own vendor.'), 'serverError.ownVendorOnly'],
   [p('Vendor not found.'), 'serverError.vendorNotFound'],

@@ -14,7 +14,7 @@ import type { CollectionSpec } from '../../src/domain/registry.ts';
 import { initialStatus, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
 import { UNSTORABLE, UNSTORABLE_MESSAGE } from '../input.ts';
 import { API_PREFIX } from './paths.ts';
-import { badRequest, conflict, forbidden } from '../errors.ts';
+import { ApiError, badRequest, conflict } from '../errors.ts';
 import { actorOf, type Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { mapDbError } from './errors.ts';
@@ -30,7 +30,10 @@ export const staleVersion = (current: Row) =>
 export function assertStaffOnlyFields(spec: CollectionSpec, body: Row, actor: Actor): void {
   if (actor.staff || !spec.staffOnlyFields) return;
   const sent = spec.staffOnlyFields.filter((f) => body[f] !== undefined);
-  if (sent.length > 0) throw forbidden(`Only staff may change ${sent.join(', ')}.`);
+  // Said at each field the form shows, not by the field's column name.
+  if (sent.length > 0) {
+    throw new ApiError(403, { detail: 'Only staff may change these fields.', errors: Object.fromEntries(sent.map((f) => [f, ['Only staff may change this field.']])) });
+  }
 }
 
 export function runChecks(spec: CollectionSpec, record: Row): void {

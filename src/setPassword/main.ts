@@ -48,8 +48,23 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   return node;
 }
 
-function notice(kind: 'error' | 'done', text: string) {
-  const node = el('p', { class: `sp-notice sp-notice--${kind}` }, text);
+/**
+ * A message whose `{name}` arguments are isolated (<bdi>): an email or a Latin name keeps
+ * its own order inside an Arabic sentence.
+ */
+function tIsolated(id: string, values: Record<string, string>): (Node | string)[] {
+  const text = CATALOGUES[locale][id] ?? CATALOGUES.en[id] ?? id;
+  return text
+    .split(/(\{\w+\})/)
+    .filter(Boolean)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      return name ? el('bdi', {}, values[name] ?? '') : part;
+    });
+}
+
+function notice(kind: 'error' | 'done', ...content: (Node | string)[]) {
+  const node = el('p', { class: `sp-notice sp-notice--${kind}` }, ...content);
   node.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   return node;
 }
@@ -111,7 +126,8 @@ function render(view: LinkView) {
     problem.replaceChildren();
     const weak = passwordProblem(password.input.value) !== null;
     const different = password.input.value !== confirm.input.value;
-    password.setError(weak ? t('setPassword.rule', { min: String(PASSWORD_MIN_LENGTH) }) : '');
+    // The rule itself is the hint just above: the error says only that it is not met.
+    password.setError(weak ? t('setPassword.weak') : '');
     confirm.setError(!weak && different ? t('setPassword.mismatch') : '');
     if (weak) return password.input.focus();
     if (different) return confirm.input.focus();
@@ -126,7 +142,7 @@ function render(view: LinkView) {
       }
     });
   });
-  show(el('h1', {}, t('setPassword.title')), el('p', { class: 'sp-account' }, t('setPassword.account', { name: view.name, email: view.email })), form);
+  show(el('h1', {}, t('setPassword.title')), el('p', { class: 'sp-account' }, ...tIsolated('setPassword.account', { name: view.name, email: view.email })), form);
   password.input.focus();
 }
 
@@ -135,7 +151,7 @@ async function submit(value: string, email: string): Promise<{ detail: string; f
   const response = await fetch(api(), { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ password: value }) }).catch(() => null);
   const body = response ? ((await response.json().catch(() => ({}))) as { detail?: string; status?: string; errors?: { password?: string[] } }) : {};
   if (response?.ok) {
-    finished('setPassword.done.title', notice('done', t('setPassword.done.body', { email })));
+    finished('setPassword.done.title', notice('done', ...tIsolated('setPassword.done.body', { email })));
     return null;
   }
   // Used, expired or replaced meanwhile: the page shows the link as it is now.

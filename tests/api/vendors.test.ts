@@ -51,7 +51,13 @@ describe('legal identity', () => {
     assert.equal((await d.call(d.vendor, 'GET', '/vendors/')).status, 403);
     assert.equal((await d.call(d.vendor, 'GET', `/vendors/${d.vendor2Id}/`)).status, 404);
     const own = await d.ok(d.vendor, 'GET', `/vendors/${d.vendorId}/`);
-    assert.equal((await d.call(d.vendor, 'PATCH', `/vendors/${d.vendorId}/`, { version: own.version, nif_number: '000111001234567' })).status, 403);
+    const refused = await d.call(d.vendor, 'PATCH', `/vendors/${d.vendorId}/`, { version: own.version, nif_number: '000111001234567', legal_name: 'SARL X' });
+    assert.equal(refused.status, 403);
+    // In words, at each field (never a column name), and in the request's language.
+    assert.equal(refused.body.detail, 'Only staff may change these fields.');
+    assert.deepEqual(refused.body.errors, { legal_name: ['Only staff may change this field.'], nif_number: ['Only staff may change this field.'] });
+    const french = await d.call(d.vendor, 'PATCH', `/vendors/${d.vendorId}/`, { version: own.version, legal_name: 'SARL X' }, { 'accept-language': 'fr' });
+    assert.deepEqual(french.body.errors, { legal_name: ['Seul le personnel de la plateforme peut modifier ce champ.'] });
     assert.equal((await d.call(d.vendor, 'POST', `/vendors/${d.vendorId}/transition/`, { version: own.version, event: 'suspend', reason: 'x' })).status, 403);
   });
 });

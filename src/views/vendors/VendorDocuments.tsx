@@ -15,7 +15,7 @@ import { ErrorText } from '../ui/fields/Field.tsx';
 import { formatDate } from '../ui/format.ts';
 import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
-import { algeriaToday as today, expiryNoticeLimit } from './expiry.ts';
+import { algeriaToday as today, expiryHeading, expiryNoticeLimit } from './expiry.ts';
 import type { VendorRecord } from './vendorsScreen.ts';
 import { scanUploadMachine } from './scanUpload.ts';
 import { optionalText } from './WilayaSelect.tsx';
@@ -212,15 +212,17 @@ export function ExpiringDocuments({ vendorId, documentsHref }: { vendorId: strin
   const intl = useIntl();
   const related = useServiceRelated('vendor-documents', { filters: { vendor_id: vendorId, expires_on__lte: expiryNoticeLimit() }, ordering: 'expires_on' }, vendorId);
   if (related.state !== 'ready' || related.page.results.length === 0) return null;
+  const documents = related.page.results;
+  const title = expiryHeading(documents.map((doc: ApiRecord) => String(doc.expires_on)));
   return (
     <div className="notice vendor-expiry" role="status">
       <p>
         <strong>
-          <FormattedMessage id="vendors.expiry.title" values={{ count: related.page.results.length }} />
+          <FormattedMessage id={title} values={{ count: documents.length }} />
         </strong>
       </p>
       <ul>
-        {related.page.results.map((doc: ApiRecord) => (
+        {documents.map((doc: ApiRecord) => (
           <li key={doc.id}>
             <FormattedMessage
               id={String(doc.expires_on) < today() ? 'vendors.expiry.expired' : 'vendors.expiry.expires'}

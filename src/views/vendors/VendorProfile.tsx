@@ -65,7 +65,8 @@ export function VendorProfile({ vendor, onSaved }: { vendor: VendorRecord; onSav
           <TextField
             {...optionalText(editor, 'rc_number')}
             dir="ltr"
-            hint={<FormattedMessage id="vendors.rcHint" />}
+            // The example is a left-to-right island: in Arabic its parts would otherwise swap places.
+            hint={<FormattedMessage id="vendors.rcHint" values={{ example: <bdi dir="ltr">16/00-0123456 B 18</bdi> }} />}
             label={<FormattedMessage id="vendors.rc" />}
           />
           <TextField {...optionalText(editor, 'nif_number')} dir="ltr" inputMode="numeric" hint={<FormattedMessage id="vendors.nifHint" />} label={<FormattedMessage id="vendors.nif" />} />
