@@ -35,7 +35,8 @@ export function ActionQueue() {
                   id={expired ? 'vendors.queue.documentExpired' : 'vendors.queue.documentExpiring'}
                   values={{
                     vendor: <bdi>{String(vendor?.trade_name ?? '—')}</bdi>,
-                    kind: intl.formatMessage({ id: `vendorDocumentKind.${String(doc.kind)}` }),
+                    // The kind's code: each language words it in the sentence (French needs its article).
+                    kind: String(doc.kind),
                     date: formatDate(intl, String(doc.expires_on)),
                   }}
                 />
