@@ -75,6 +75,11 @@ test('the customers export speaks the reader\'s language: every header, and lang
   }
 });
 
+test('Arabic calls a customer one way (العميل) in every message', () => {
+  const ar = JSON.parse(readFileSync(new URL('../../src/locales/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
+  assert.deepEqual(Object.keys(ar).filter((key) => /زبون|زبائن/.test(ar[key]!)), []);
+});
+
 test('migration 133 writes the phones stored before it as phone.ts would', async () => {
   const typed = ['0555 12 34 56', '+213 (0)661 22 33 44', '555-123-456', '0033 6 12 34 56 78', '021 23 45 67', 'call me', '0855 00 00 00'];
   const ids: string[] = [];

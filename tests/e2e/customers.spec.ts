@@ -77,6 +77,11 @@ async function findAndBlock(page: Page, locale: Locale, typedPhone: string, name
 
 test('staff find a customer by a phone typed differently, block them, and the booking form refuses them', async ({ page, request }) => {
   const [{ customer, digits }, { title, day }] = await Promise.all([ownCustomer(request), serviceWithSlot(request)]);
+  // On a laptop's screen every column of the list is there.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/customers/list');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  for (const id of ['email', 'language', 'bookings', 'lifetimeSpend', 'wallet', 'points', 'lastBooking']) await expect(page.locator('thead')).toContainText(t('en', `customers.${id}`));
   // Saved as 0550 …, found as +213 550 … with other spacing.
   await findAndBlock(page, 'en', `+213 550 ${digits.slice(0, 3)} ${digits.slice(3)}`, customer.name, 'Three no-shows this season');
 

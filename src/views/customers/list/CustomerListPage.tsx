@@ -19,9 +19,28 @@ export function CustomerListPage({ route }: PageProps) {
   // Spend and wallets are kept in dinars: the marketplace's currency.
   const money = (minor: number) => formatMoney(intl, minor, 'DZD');
   const columns: Column<CustomerRow>[] = [
-    { key: 'name', header: 'customers.name', priority: 1, sortField: 'name', render: (r) => <bdi>{r.name}</bdi> },
+    {
+      key: 'name',
+      header: 'customers.name',
+      priority: 1,
+      sortField: 'name',
+      // Blocked customers are few: their chip beside the name leaves the width to the figures.
+      render: (r) => (
+        <>
+          <bdi>{r.name}</bdi>
+          {r.blocked && (
+            <>
+              {' '}
+              <span className="status-chip" data-tone="bad">
+                <FormattedMessage id="customers.blockedChip" />
+              </span>
+            </>
+          )}
+        </>
+      ),
+    },
     { key: 'phone', header: 'customers.phone', priority: 1, render: (r) => <bdi dir="ltr">{r.phone}</bdi> },
-    { key: 'email', header: 'customers.email', priority: 2, render: (r) => (r.email ? <bdi dir="ltr">{r.email}</bdi> : <span className="muted">—</span>) },
+    { key: 'email', header: 'customers.email', priority: 2, render: (r) => (r.email ? <bdi dir="ltr" className="customer-email" title={r.email}>{r.email}</bdi> : <span className="muted">—</span>) },
     { key: 'locale', header: 'customers.language', priority: 2, render: (r) => <FormattedMessage id={`field.language.${r.locale}`} /> },
     { key: 'bookings', header: 'customers.bookings', priority: 2, sortField: 'bookings_count', align: 'end', render: (r) => intl.formatNumber(r.bookings_count) },
     { key: 'spend', header: 'customers.lifetimeSpend', priority: 1, sortField: 'lifetime_spend', align: 'end', render: (r) => money(r.lifetime_spend) },
@@ -34,21 +53,10 @@ export function CustomerListPage({ route }: PageProps) {
       sortField: 'last_booking_at',
       render: (r) => (r.last_booking_at ? formatDate(intl, r.last_booking_at) : <span className="muted">—</span>),
     },
-    {
-      key: 'blocked',
-      header: 'customers.blocked',
-      priority: 1,
-      render: (r) =>
-        r.blocked ? (
-          <span className="status-chip" data-tone="bad">
-            <FormattedMessage id="customers.blockedChip" />
-          </span>
-        ) : null,
-    },
   ];
 
   // Vendor staff never get wallets and points, and their figures (their own bookings') are not sortable.
-  const shown = staff ? columns : columns.filter((c) => c.key !== 'wallet' && c.key !== 'points').map(({ sortField: _, ...c }) => c);
+  const shown = staff ? columns : columns.filter((c) => c.key !== 'wallet' && c.key !== 'points').map((c) => (c.key === 'name' ? c : { ...c, sortField: undefined }));
 
   return (
     <ListScreen
