@@ -9,9 +9,16 @@ export interface TimelineRecords {
   audit: ApiRecord[];
 }
 
-/** `transition:cancel` reads as the event's name (`${eventPrefix}.cancel`); create, update and delete have their own words. */
-function auditAction(intl: ReturnType<typeof useIntl>, action: string, eventPrefix: string): string {
+/**
+ * `transition:cancel` reads as the event's name (`${eventPrefix}.cancel`); other actions have
+ * their own words, a merge with the other customer's name (which the entry keeps).
+ */
+export function auditAction(intl: ReturnType<typeof useIntl>, entry: ApiRecord, eventPrefix: string): string {
+  const action = String(entry.action);
   if (action.startsWith('transition:')) return intl.formatMessage({ id: `${eventPrefix}.${action.slice('transition:'.length)}` });
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  if (action === 'merge' && typeof after.merged_into_name === 'string') return intl.formatMessage({ id: 'auditAction.mergedInto' }, { name: after.merged_into_name });
+  if (action === 'merge' && typeof after.merged_from_name === 'string') return intl.formatMessage({ id: 'auditAction.mergedFrom' }, { name: after.merged_from_name });
   const id = `auditAction.${action}`;
   return id in intl.messages ? intl.formatMessage({ id }) : action;
 }
@@ -53,7 +60,7 @@ export function BookingTimeline({
           <time dateTime={at}>{formatDateTime(intl, at)}</time>
           {kind === 'audit' ? (
             <span>
-              <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, String(record.action), eventPrefix), who: personOf(intl, record) }} />
+              <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, record, eventPrefix), who: personOf(intl, record) }} />
               {record.action === 'change' && <ChangeVersions entry={record} money={money} />}
               <AuditReason entry={record} />
             </span>
