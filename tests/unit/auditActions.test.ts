@@ -38,9 +38,9 @@ test('every action the server records has words in each language', () => {
 });
 
 test('a merge names the other customer, on either side', () => {
-  const entry = (after: Record<string, unknown>) => ({ id: 'a', action: 'merge', after });
+  const entry = (after: Record<string, unknown>) => ({ id: 'a', version: 1, action: 'merge', after });
   assert.equal(auditAction(intlOf('en'), entry({ merged_into_name: 'Amel B.' }), 'x'), 'Merged into Amel B.');
   assert.equal(auditAction(intlOf('en'), entry({ merged_from_name: 'Amel B.' }), 'x'), 'Merged Amel B. into this customer');
   assert.equal(auditAction(intlOf('ar'), entry({ merged_into_name: 'أمل' }), 'x'), 'دُمج في أمل');
-  assert.equal(auditAction(intlOf('fr'), { id: 'b', action: 'act_as_end', after: {} }, 'x'), 'Fin de l’action en tant que prestataire');
+  assert.equal(auditAction(intlOf('fr'), { id: 'b', version: 1, action: 'act_as_end', after: {} }, 'x'), 'Fin de l’action en tant que prestataire');
 });
