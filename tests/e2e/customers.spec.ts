@@ -106,6 +106,17 @@ test('in French: the same search finds them, blocking speaks French and the hist
   await page.getByRole('tab', { name: t('fr', 'customers.tab.history') }).click();
   await expect(page.getByText(`${t('fr', 'auditAction.block')} par Amina Haddad`)).toBeVisible();
   await expect(page.getByText(t('fr', 'timeline.reason').replace('{reason}', 'Impayés répétés'))).toBeVisible();
+
+  // A customer merged into this one: its page says so in French, offers nothing to do, and leads here.
+  const staff = await api(request, 'admin');
+  const twin = await staff('POST', '/customers/', { name: `${customer.name} bis`, phone: customer.phone });
+  await staff('POST', `/customers/${customer.id}/merge/`, { other_id: twin.id, version: (await staff('GET', `/customers/${customer.id}/`)).version }, 200);
+  await page.goto(localized('fr', `/customers/${twin.id}`));
+  await expect(page.getByText(t('fr', 'customers.mergedNotice'))).toBeVisible();
+  await expect(page.getByRole('button', { name: t('fr', 'customers.message.button'), exact: true })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: t('fr', 'customers.name') })).toHaveCount(0);
+  await page.getByRole('link', { name: t('fr', 'customers.mergedOpen') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(customer.name);
 });
 
 test.describe('vendor staff', () => {
