@@ -45,6 +45,25 @@ const DAY = 86_400_000;
 const SEED_LOCK_KEY = 72_000_003;
 
 /** mulberry32: small, fast, good enough for demo data. */
+/** Demo reviews' words in each language they are written in. */
+const REVIEW_WORDS = {
+  fr: {
+    good: { titles: ['Inoubliable !', 'Superbe expérience'], body: 'Guide très professionnel, paysages magnifiques.' },
+    poor: { titles: ['Trop cher', 'Départ en retard'], body: 'Organisation à revoir, mais le site est beau.' },
+    reply: 'Merci pour votre retour !',
+  },
+  en: {
+    good: { titles: ['Great guide', 'Unforgettable'], body: 'A very professional guide and stunning scenery.' },
+    poor: { titles: ['Could be better', 'Late start'], body: 'The organisation needs work, but the place is beautiful.' },
+    reply: 'Thank you for your feedback!',
+  },
+  ar: {
+    good: { titles: ['رحلة رائعة', 'تجربة لا تُنسى'], body: 'مرشد محترف جدًا ومناظر خلابة.' },
+    poor: { titles: ['يمكن أن تكون أفضل', 'انطلاق متأخر'], body: 'التنظيم يحتاج إلى تحسين، لكن المكان جميل.' },
+    reply: 'شكرًا على ملاحظاتك!',
+  },
+} as const;
+
 function prng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
@@ -562,11 +581,13 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
       const reviewAt = startsAt + rng.int(1, 5) * DAY;
       if (status === 'completed' && rng.chance(0.3) && reviewAt < now) {
         const rating = rng.pick([5, 5, 5, 4, 4, 4, 3, 2, 1]);
+        // The words are in the review's language (as many draws as before, so the rest of the demo stays the same).
+        const language = rng.pick(['fr', 'fr', 'ar', 'en'] as const);
+        const words = REVIEW_WORDS[language][rating >= 4 ? 'good' : 'poor'];
         reviews.push({
           id: rng.uuid(), vendor_id: booking.vendor_id, booking_id: id, service_id: service.id, customer_id: customer.id, rating,
-          title: rating >= 4 ? rng.pick(['Inoubliable !', 'Great guide', 'رحلة رائعة', 'Superbe expérience']) : rng.pick(['Could be better', 'Trop cher', 'Late start']),
-          body: rating >= 4 ? 'Guide très professionnel, paysages magnifiques.' : 'Organisation à revoir, mais le site est beau.', language: rng.pick(['fr', 'fr', 'ar', 'en']),
-          status: rng.chance(0.8) ? 'approved' : rng.pick(['pending', 'rejected']), vendor_reply: rng.chance(0.3) ? 'Merci pour votre retour !' : null, created_at: iso(reviewAt),
+          title: rng.pick(words.titles), body: words.body, language,
+          status: rng.chance(0.8) ? 'approved' : rng.pick(['pending', 'rejected']), vendor_reply: rng.chance(0.3) ? REVIEW_WORDS[language].reply : null, created_at: iso(reviewAt),
         });
       }
       if (bookings.length >= 10_000) await flush();

@@ -60,7 +60,8 @@ export interface ServiceRating {
   distribution: [number, number, number, number, number];
 }
 
-export const RATINGS_LIMIT = 50;
+/** Enough for every reviewed service of a marketplace this size (one grouped query); the filters narrow it. */
+export const RATINGS_LIMIT = 500;
 
 /**
  * Average and distribution of approved reviews per service the actor may see (a vendor's

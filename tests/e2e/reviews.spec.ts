@@ -62,6 +62,8 @@ test.describe('staff', () => {
     const next = rowOf(page, second);
     await next.getByRole('button', { name: t('en', 'reviewEvent.reject'), exact: true }).click();
     const reject = page.getByRole('alertdialog');
+    // The moderator reads what they reject.
+    await expect(reject.locator('.review-quote')).toContainText(second.body);
     await reject.getByRole('textbox', { name: t('en', 'bulk.reason') }).fill('Names a guide by his full name');
     await reject.getByRole('button', { name: t('en', 'reviewEvent.reject'), exact: true }).click();
     await expect(next).toHaveCount(0);
@@ -94,7 +96,7 @@ test.describe('staff', () => {
     expect((await api(request, headers, 'GET', `/customers/${other.id}/`)).merged_into_id).toBe(target.id);
     // The merged record says where it went.
     await page.goto(`/customers/${other.id}`);
-    await page.getByRole('link', { name: 'another record' }).click();
+    await page.getByRole('link', { name: t('en', 'customers.mergedOpen') }).click();
     await expect(page).toHaveURL(new RegExp(`/customers/${target.id}`));
   });
 });
@@ -120,8 +122,18 @@ test.describe('vendor', () => {
   test.use({ account: 'vendor' });
 
   test('reply to an approved review, then change the reply; an empty one is refused at the field', async ({ page, request }) => {
-    const [review] = await vendorReviews(request, 'unanswered', 'created_at');
-    await page.goto(`/customers/reviews?review=${review.id}`);
+    const [review] = await vendorReviews(request, 'unanswered', '-created_at');
+    await page.goto(`/customers/reviews`);
+    // Every rated service of the vendor, six until asked for all.
+    const rated = (await api(request, await auth(request, 'vendor'), 'GET', '/reviews/ratings/')).results.length;
+    await page.getByText(t('en', 'reviews.ratings.heading')).click();
+    await expect(page.locator('.review-rating')).toHaveCount(Math.min(rated, 6));
+    if (rated > 6) {
+      await page.getByRole('button', { name: `Show all ${rated} services` }).click();
+      await expect(page.locator('.review-rating')).toHaveCount(rated);
+    }
+    // The row's action is the reply.
+    await page.getByRole('row').filter({ hasText: review._expanded.booking_id.ref }).getByRole('link', { name: t('en', 'reviews.replyAction'), exact: true }).click();
     const panel = page.locator('.review-panel');
     await expect(panel.getByRole('heading', { name: t('en', 'reviews.replyNew') })).toBeVisible();
     const reply = panel.getByRole('textbox', { name: t('en', 'reviews.replyLabel') });

@@ -8,6 +8,7 @@ import { RecordEditorPanel } from '../../ui/RecordEditorPanel.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { useRecordEditor } from '../../ui/useRecordEditor.ts';
 import type { ReviewRow } from './reviewsScreen.ts';
+import { ReviewQuote } from './ReviewQuote.tsx';
 import { Stars } from './Stars.tsx';
 
 const DEFAULTS = { rating: 5, title: null, body: null, vendor_reply: null };
@@ -38,10 +39,7 @@ export function ReviewPanel({ id, row, staff, onClose }: { id: string; row: Revi
     </dl>
   );
   const text = record && mode !== 'content' && (
-    <blockquote className="review-quote" lang={record.language ?? undefined} dir="auto">
-      {record.title && <p className="review-quote-title">{record.title}</p>}
-      {record.body ? <p>{record.body}</p> : !record.title && <p className="muted"><FormattedMessage id="reviews.noText" /></p>}
-    </blockquote>
+    <ReviewQuote review={record} />
   );
   const reply = record?.vendor_reply && mode === 'read' && (
     <section className="review-reply" aria-labelledby={`review-reply-${id}`}>

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf } from '../../../app/routes.ts';
@@ -12,6 +12,7 @@ import { useListScreen } from '../../ui/listScreen.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { usePanelParam } from '../../ui/usePanelParam.ts';
 import { ReviewPanel } from './ReviewPanel.tsx';
+import { ReviewQuote } from './ReviewQuote.tsx';
 import { REVIEW_EVENTS, reviewLabel, reviewsScreen, vendorReviewsScreen, type ReviewRow } from './reviewsScreen.ts';
 import { ServiceRatings } from './ServiceRatings.tsx';
 import { Stars } from './Stars.tsx';
@@ -42,7 +43,13 @@ export function ReviewsPage({ route }: PageProps) {
     messagePrefix: 'reviewEvent',
     staff,
     label: (row) => reviewLabel(row, intl.locale),
-    describe: (row) => <FormattedMessage id="reviews.confirmDescription" values={{ review: reviewLabel(row, intl.locale), rating: row.rating }} />,
+    // The moderator decides on the words themselves, so the dialog quotes them in full.
+    describe: (row) => (
+      <>
+        <FormattedMessage id="reviews.confirmDescription" values={{ review: reviewLabel(row, intl.locale), rating: row.rating }} />
+        <ReviewQuote review={row} />
+      </>
+    ),
     onDone: () => list.send({ type: 'refresh' }),
   });
 
@@ -59,9 +66,21 @@ export function ReviewsPage({ route }: PageProps) {
         </span>
       ),
     },
-    { key: 'service', header: 'reviews.service', priority: 2, render: (r) => localized(r._expanded?.service_id?.title_i18n, intl.locale) || '—' },
-    { key: 'customer', header: 'reviews.customer', priority: 2, render: (r) => r._expanded?.customer_id?.name ?? '—' },
-    { key: 'booking', header: 'reviews.booking', priority: 3, render: (r) => (r._expanded?.booking_id ? <bdi dir="ltr">{r._expanded.booking_id.ref}</bdi> : '—') },
+    // Service, customer and booking share a column, so the text keeps its room.
+    {
+      key: 'service',
+      header: 'reviews.serviceCustomer',
+      priority: 1,
+      render: (r) => (
+        <span className="cell-stack">
+          <span>{localized(r._expanded?.service_id?.title_i18n, intl.locale) || '—'}</span>
+          <span className="muted">
+            {r._expanded?.customer_id?.name ?? '—'}
+            {r._expanded?.booking_id && <> · <bdi dir="ltr">{r._expanded.booking_id.ref}</bdi></>}
+          </span>
+        </span>
+      ),
+    },
     ...(staff ? [{ key: 'vendor', header: 'reviews.vendor', priority: 3 as const, render: (r: ReviewRow) => r._expanded?.vendor_id?.trade_name ?? '—' }] : []),
     {
       key: 'status',
@@ -79,8 +98,21 @@ export function ReviewsPage({ route }: PageProps) {
         </span>
       ),
     },
-    { key: 'created_at', header: 'reviews.createdAt', priority: 2, sortField: 'created_at', render: (r) => formatDate(intl, r.created_at) },
-    actions.column,
+    { key: 'created_at', header: 'reviews.createdAt', priority: 3, sortField: 'created_at', render: (r) => formatDate(intl, r.created_at) },
+    // Moderation is staff's; vendor staff's one action is the reply to a published review.
+    staff
+      ? actions.column
+      : {
+          key: 'reply',
+          header: 'list.actions',
+          priority: 1,
+          render: (r) =>
+            r.status === 'approved' ? (
+              <Link href={panel.href('review', r.id)} className="button button-small">
+                <FormattedMessage id={r.vendor_reply ? 'reviews.replyChange' : 'reviews.replyAction'} />
+              </Link>
+            ) : null,
+        },
   ];
 
   return (

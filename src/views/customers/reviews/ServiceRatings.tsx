@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ratingsMachine, type RatingsFilters } from '../../../machines/reviews/ratings.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { localized } from '../../ui/format.ts';
 
-/** How many services the summary shows; the list's service filter narrows it to one. */
+/** How many services the summary shows until asked for all; the list's service filter narrows it to one. */
 const SHOWN = 6;
 
 /**
@@ -18,7 +18,9 @@ export function ServiceRatings({ filters }: { filters: RatingsFilters }) {
   const actor = useActorRef(ratingsMachine, { input: filters });
   const snapshot = useSelector(actor, (s) => s);
   useEffect(() => actor.send({ type: 'filters', filters }), [filters.service_id, filters.vendor_id]);
-  const ratings = snapshot.context.ratings?.slice(0, SHOWN) ?? [];
+  const [all, setAll] = useState(false);
+  const every = snapshot.context.ratings ?? [];
+  const ratings = all ? every : every.slice(0, SHOWN);
 
   return (
     <details className="review-ratings">
@@ -31,7 +33,7 @@ export function ServiceRatings({ filters }: { filters: RatingsFilters }) {
         <p className="muted">
           <FormattedMessage id="common.loading" />
         </p>
-      ) : ratings.length === 0 ? (
+      ) : every.length === 0 ? (
         <p className="muted">
           <FormattedMessage id="reviews.ratings.none" />
         </p>
@@ -72,6 +74,11 @@ export function ServiceRatings({ filters }: { filters: RatingsFilters }) {
             );
           })}
         </ul>
+      )}
+      {every.length > SHOWN && (
+        <button type="button" className="button button-ghost button-small review-ratings-more" aria-expanded={all} onClick={() => setAll(!all)}>
+          <FormattedMessage id={all ? 'reviews.ratings.fewer' : 'reviews.ratings.all'} values={{ count: every.length }} />
+        </button>
       )}
     </details>
   );
