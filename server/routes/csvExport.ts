@@ -57,6 +57,9 @@ const ENUM_LABELS: Record<string, string> = {
   'loyalty-entries.source': 'loyaltySource',
   'reviews.status': 'reviewStatus',
   'reviews.language': 'field.language',
+  'vendors.status': 'vendorStatus',
+  'vendors.payout_method': 'payoutMethod',
+  'vendor-documents.kind': 'vendorDocumentKind',
 };
 
 /**

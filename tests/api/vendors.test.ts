@@ -121,6 +121,23 @@ describe('list figures', () => {
   });
 });
 
+describe('exports', () => {
+  test('vendors and their documents export in the reader\'s language: every header and enum in words', async () => {
+    const cells = (row: string) => row.replace(/^\uFEFF/, '').split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+    const raw = (headers: string[]) => headers.filter((h) => /^[a-z_]+$/.test(h));
+    for (const name of ['vendors', 'vendor-documents']) {
+      const res = await d.call(d.admin, 'GET', `/${name}/export.csv?lang=fr`);
+      assert.equal(res.status, 200, name);
+      const rows = String(res.body).split('\r\n');
+      assert.deepEqual(raw(cells(rows[0])), [], `${name}: untranslated headers`);
+    }
+    const one = await d.call(d.admin, 'GET', `/vendors/export.csv?lang=fr&columns=trade_name,status,payout_method&search=${encodeURIComponent('Sahara')}`);
+    const [header, row] = String(one.body).replace(/^\uFEFF/, '').split('\r\n');
+    assert.equal(header, 'Nom commercial,Statut,Mode de versement');
+    assert.match(row, /^Sahara Quad Tours,Actif,/);
+  });
+});
+
 describe('documents', () => {
   test('one per kind; staff verify (who and when); a vendor change asks for a new check; other vendors see nothing', async () => {
     const soon = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
