@@ -145,6 +145,8 @@ const VENDOR_NAMES = [
   'Tipaza Kayak Club', 'Constantine Heritage Walks', 'Aurès Canyoning', 'Timimoun Camel Treks', 'El Kala Nature', 'Oran Sea Sports', 'Hammam Essalihine Spa',
   'Tlemcen Découverte', 'Sétif Karting', 'Jijel Corniche Aventure', 'Annaba Voile',
 ];
+/** The wilaya each of VENDOR_NAMES is named after (Hoggar in Tamanrasset, El Kala in El Tarf…). */
+const VENDOR_WILAYAS = ['11', '33', '15', '16', '09', '47', '06', '42', '25', '05', '49', '36', '31', '40', '13', '19', '18', '23'];
 const CATEGORIES: [string, string, string, string, string[]][] = [
   ['desert', 'Desert', 'Désert', 'الصحراء', ['Quad ride', 'Camel trek', 'Sandboarding', 'Desert camp night']],
   ['mountain', 'Mountain', 'Montagne', 'الجبال', ['Guided hike', 'Via ferrata', 'Canyoning', 'Ski day']],
@@ -297,7 +299,7 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
   const vendorRows: Row[] = [];
   for (let i = 0; i < vendorCount - 2; i++) {
     const name = VENDOR_NAMES[i % VENDOR_NAMES.length] + (i >= VENDOR_NAMES.length ? ` ${Math.floor(i / VENDOR_NAMES.length) + 1}` : '');
-    const wilaya = WILAYAS[(i * 7 + 3) % 58].code;
+    const wilaya = VENDOR_WILAYAS[i % VENDOR_NAMES.length];
     const status = i === 0 ? 'applied' : i === 1 ? 'under_review' : i === 2 ? 'suspended' : 'active';
     const commission = rng.pick([10, 12, 12, 15]);
     const id = rng.uuid();
