@@ -10,7 +10,7 @@ import { duplicatesOf, mergeCustomers } from '../domain/merge.ts';
 import { forbidden } from '../errors.ts';
 import { API_PREFIX } from './paths.ts';
 import { context, guarded } from './resources.ts';
-import { loadOr404 } from './scope.ts';
+import { loadOr404, readable } from './scope.ts';
 
 export const MergeInput = Type.Object(
   { other_id: Type.String({ format: 'uuid' }), version: Type.Integer({ minimum: 1 }) },
@@ -22,7 +22,8 @@ export function registerCustomerMerge(app: FastifyInstance): void {
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/customers/:id/duplicates/`, guarded(app, spec, 'read'), async (request) => {
     const { actor } = await context(app, request);
     const customer = await loadOr404(app.db, spec, request.params.id, actor);
-    return { results: await duplicatesOf(app.db, actor, customer) };
+    // Vendor staff may look too, but never at what only staff read (wallets, points, figures over every vendor).
+    return { results: readable(spec, actor, await duplicatesOf(app.db, actor, customer)) };
   });
 
   app.post<{ Params: { id: string }; Body: Static<typeof MergeInput> }>(

@@ -155,6 +155,11 @@ test('vendor staff get their own bookings\' figures of a customer, never the pla
   assert.ok(csv.includes(customer.name));
   for (const text of ['Prefers mornings', 'Wallet', 'Loyalty', 'Lifetime', 'Bookings', 'Notes']) assert.ok(!csv.includes(text), `${text} is not in the vendor's export`);
   assert.equal((await d.call(d.vendor2, 'GET', '/customers/export.csv?columns=name,wallet_balance')).status, 400);
+  const twin = await d.ok(d.admin, 'POST', '/customers/', { name: `${customer.name} bis`, phone: customer.phone });
+  await d.ok(d.admin, 'POST', '/bookings/', { customer_id: twin.id, service_id: other.service.id, starts_at: new Date(Date.now() + 9 * 86_400_000).toISOString(), participants: { adult: 1 } });
+  const [duplicate] = (await d.ok(d.vendor2, 'GET', `/customers/${customer.id}/duplicates/`)).results;
+  assert.equal(duplicate.id, twin.id);
+  for (const field of [...hidden, 'bookings_count', 'lifetime_spend', 'last_booking_at']) assert.ok(!(field in duplicate), `${field} is not in a duplicate sent to vendor staff`);
   assert.match(String((await d.call(d.admin, 'GET', `/customers/export.csv?search=${encodeURIComponent(customer.name)}&columns=name,notes`)).body), /Prefers mornings/);
 });
 
