@@ -26,6 +26,6 @@ test('the home queue words a document\'s kind in its sentence (French with its a
     new IntlMessageFormat(CATALOGUES[locale][id], locale).format({ vendor: 'Erg Camps', kind, date: 'D' });
   assert.equal(say('fr', 'vendors.queue.documentExpired', 'liability_insurance'), 'Erg Camps : l’assurance responsabilité civile a expiré le D');
   assert.equal(say('fr', 'vendors.queue.documentExpiring', 'tax_card'), 'Erg Camps : la carte fiscale expire le D');
-  assert.equal(say('en', 'vendors.queue.documentExpired', 'activity_licence'), 'Erg Camps: activity licence expired on D');
+  assert.equal(say('en', 'vendors.queue.documentExpired', 'activity_licence'), 'Erg Camps: Activity licence expired on D');
   assert.equal(say('ar', 'vendors.queue.documentExpiring', 'commercial_register'), 'Erg Camps: السجل التجاري ينتهي في D');
 });
