@@ -57,6 +57,12 @@ function access(spec: CollectionSpec, action: keyof CollectionSpec['access']): s
   return spec.vendorRule === 'own' ? "Vendor staff: their vendor's records only." : '';
 }
 
+/** What vendor staff never get of a collection's records (nor filter or sort by). */
+const staffOnlyRead = (spec: CollectionSpec) =>
+  spec.staffOnlyReadFields
+    ? ` Vendor staff never get the platform's ${spec.staffOnlyReadFields.join(', ')}: left out, or counted over their own records where the collection says so (a customer's bookings figures); they may not filter or sort by them.`
+    : '';
+
 export function buildOpenApi(version: string): Json {
   const schemas: Record<string, Json> = {
     Error: plain(ErrorBody),
@@ -80,7 +86,7 @@ export function buildOpenApi(version: string): Json {
     const parentParams = spec.parent ? [{ name: 'conversation_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }] : [];
     const collectionOps: Json = {
       get: {
-        tags: [tag], operationId: `list${name}`, summary: `List ${spec.title.toLowerCase()}`, description: access(spec, 'list'),
+        tags: [tag], operationId: `list${name}`, summary: `List ${spec.title.toLowerCase()}`, description: `${access(spec, 'list')}${staffOnlyRead(spec)}`,
         parameters: [...parentParams, ...queryParameters(spec)], responses: { 200: json(ref(`${name}List`)), ...errors },
       },
     };
@@ -126,7 +132,7 @@ export function buildOpenApi(version: string): Json {
     const itemOps: Json = {};
     if (!spec.parent) {
       const expand = Object.entries(expandParam(spec)).map(([n, s]) => ({ name: n, in: 'query', required: false, schema: s }));
-      itemOps.get = { tags: [tag], operationId: `get${name}`, parameters: [idParam, ...expand], responses: { 200: json(ref(name)), ...errors } };
+      itemOps.get = { tags: [tag], operationId: `get${name}`, description: staffOnlyRead(spec).trim() || undefined, parameters: [idParam, ...expand], responses: { 200: json(ref(name)), ...errors } };
     }
     if (spec.patch) {
       itemOps.patch = {

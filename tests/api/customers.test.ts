@@ -265,4 +265,6 @@ test('the API document describes blocking and messaging a customer', async () =>
   const doc = await d.ok(d.admin, 'GET', '/openapi.json');
   assert.deepEqual(doc.paths['/branch/api/customers/{id}/block/'].post.requestBody.content['application/json'].schema.required.sort(), ['blocked', 'reason', 'version']);
   assert.ok(doc.paths['/branch/api/customers/{id}/message/'].post);
+  assert.match(doc.paths['/branch/api/customers/'].get.description, /Vendor staff never get the platform's wallet_balance, loyalty_points, notes/);
+  assert.match(doc.paths['/branch/api/customers/{id}/'].get.description, /own records/);
 });
