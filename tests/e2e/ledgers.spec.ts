@@ -124,7 +124,7 @@ test.describe('staff, Arabic dark', () => {
     await fill(dialog, 'ar', 'ledgers.pointsCount', '5');
     await fill(dialog, 'ar', 'ledgers.reason', 'تصحيح');
     await dialog.getByRole('button', { name: t('ar', 'ledgers.points.save') }).click();
-    await expect(dialog.getByText(MESSAGES.ar['serverError.pointsBelowZero'].replace('{points}', '0'))).toBeVisible();
+    await expect(dialog.getByText(MESSAGES.ar['serverError.pointsBelowZero'].replace('{points, number}', '0'))).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expectNoSeriousViolations(page, '/ar/customers/loyalty (ar, dark)');
