@@ -11,7 +11,11 @@ export default defineConfig({
   // At least two: Playwright's default (half the cores) is one worker on a 2-core machine,
   // while the tests mostly wait on the browser and the servers. (Three were slower there.)
   workers: process.env.CI ? 2 : Math.max(2, Math.floor(availableParallelism() / 2)),
-  retries: 0,
+  // In CI a test that fails is run once more and, if it passes then, reported as flaky in the
+  // list: on a loaded 2-core runner a rare timing miss (one in ~200 tests per run, a different
+  // one each time) should be seen and fixed, not block a change that broke nothing. A test
+  // that really fails fails twice.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
