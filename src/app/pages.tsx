@@ -21,6 +21,9 @@ const AREA_MODULES: Partial<Record<AreaKey, () => Promise<PageModule>>> = {
   promotions: () => import('../views/promotions/index.tsx'),
   customers: () => import('../views/customers/index.tsx'),
   vendors: () => import('../views/vendors/index.tsx'),
+  messages: () => import('../views/messages/index.tsx'),
+  notifications: () => import('../views/notifications/index.tsx'),
+  settings: () => import('../views/settings/index.tsx'),
 };
 
 /**
