@@ -69,7 +69,15 @@ function lazyChunks(root) {
   // Chunks only other lazy chunks import dynamically are counted once in the total.
   for (const path of Object.keys(outputs)) if (path.endsWith('.js') && !login.has(path)) everything.add(path);
   const total = [...everything].reduce((sum, p) => sum + gz(p), 0);
-  return { rows, total };
+  // A user reads the app in one language: every screen, plus that language's messages only.
+  const languageOf = (path) => outputs[path]?.entryPoint?.match(/src\/locales\/(\w+)\.json$/)?.[1];
+  const languages = [...new Set([...everything].map(languageOf).filter(Boolean))];
+  const perLanguage = languages.map((language) => ({
+    language,
+    gz: [...everything].filter((p) => !languageOf(p) || languageOf(p) === language).reduce((sum, p) => sum + gz(p), 0),
+  }));
+  const heaviest = perLanguage.reduce((a, b) => (b.gz > a.gz ? b : a), { language: '-', gz: 0 });
+  return { rows, total, perLanguage, heaviest };
 }
 
 /** The payment link's public page (its own entry): the script and stylesheet dist/pay.html names. */
@@ -132,11 +140,14 @@ export default {
     }, {
           notes: [
             'Loaded after the login page: each lazy entry with the files it needs beyond the login scripts.',
-            `All of it together (every script beyond the login page's): ${kb(chunks.total)} gzip of the ${kb(SCREENS_TARGET_GZIP_BYTES)} target ` +
-              `(${chunks.total <= SCREENS_TARGET_GZIP_BYTES ? 'within' : 'OVER'} by ${kb(Math.abs(SCREENS_TARGET_GZIP_BYTES - chunks.total))}).`,
+            `Every screen, as one user gets them (one language's messages; the heaviest is ${chunks.heaviest.language}): ${kb(chunks.heaviest.gz)} gzip ` +
+              `of the ${kb(SCREENS_TARGET_GZIP_BYTES)} target (${chunks.heaviest.gz <= SCREENS_TARGET_GZIP_BYTES ? 'within' : 'OVER'} by ` +
+              `${kb(Math.abs(SCREENS_TARGET_GZIP_BYTES - chunks.heaviest.gz))}). Per language: ` +
+              `${chunks.perLanguage.map((l) => `${l.language} ${kb(l.gz)}`).join(', ')}.`,
+            `Every script beyond the login page's, all languages' messages included (what the build ships): ${kb(chunks.total)} gzip.`,
           ],
           columns: ['entry', 'files', 'gzip'],
-          rows: [...chunks.rows, ['all together', '', kb(chunks.total)]],
+          rows: [...chunks.rows, ['every screen, one language (' + chunks.heaviest.language + ')', '', kb(chunks.heaviest.gz)], ['everything, all languages', '', kb(chunks.total)]],
     }, {
       notes: ['The payment link\'s public page, /pay/<token> (src/pay/, no app code): what a payer downloads besides the HTML.'],
       columns: ['file', 'raw', 'gzip', 'brotli'],
