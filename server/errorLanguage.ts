@@ -10,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { ID_MESSAGES } from '../src/domain/algerianIds.ts';
+import { BRAND_MESSAGES } from '../src/domain/brandColor.ts';
 import { LOCALES, type Locale } from '../src/domain/common.ts';
 import ar from '../src/locales/ar.json' with { type: 'json' };
 import en from '../src/locales/en.json' with { type: 'json' };
@@ -203,6 +204,11 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Change the commission through its own change, with a reason.'), 'serverError.commissionByChange'],
   // Vendors: legal identity in the Algerian formats, onboarding, documents (server/domain/vendors.ts)
   ...Object.entries(ID_MESSAGES).map(([key, text]) => [p(text), `serverError.${key}`] as const),
+  // Settings (server/routes/settings.ts)
+  ...Object.entries(BRAND_MESSAGES).map(([key, text]) => [p(text), `serverError.${key}`] as const),
+  [p('English cannot be disabled.'), 'serverError.englishRequired'],
+  [p('The default language must be one of the enabled languages.'), 'serverError.defaultLanguageDisabled'],
+  [p('The default currency must be one of the accepted currencies.'), 'serverError.defaultCurrencyNotAccepted'],
   [p('This vendor is not active: its services cannot be booked.'), 'serverError.vendorNotActive'],
   [p('Complete the legal identity (legal name, RC, NIF and payout account) before approving this vendor.'), 'serverError.vendorIdentityIncomplete'],
   [p('Required to approve the vendor.'), 'serverError.vendorIdentityRequired'],
@@ -286,6 +292,14 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Only customers with the same phone or email can be merged.'), 'serverError.mergeNotDuplicate'],
   [p('This customer was merged into another record and can no longer be changed.'), 'serverError.customerMerged'],
   [p('This customer was merged into another customer: book that customer instead.'), 'serverError.customerMergedBooking'],
+  // Saved views (server/routes/savedViews.ts)
+  [p('Give the view a name.'), 'serverError.savedViewName'],
+  [p('Only staff may share a view with all staff.'), 'serverError.savedViewShareStaff'],
+  [p('You already have a view with this name on this list.'), 'serverError.savedViewNameTaken'],
+  [p('Only its owner may change a shared view.'), 'serverError.savedViewOwner'],
+  // Notification templates and topics (server/notifications/)
+  [p('Unknown placeholder: {name:text}.'), 'serverError.unknownPlaceholder'],
+  [p('This customer is already subscribed to this topic.'), 'serverError.alreadySubscribed'],
 ];
 
 /** The first of the request's languages that is one of ours (by quality), else English. */

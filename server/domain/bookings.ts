@@ -19,6 +19,7 @@ import { bookings, customers, moneyInStatus } from './money.ts';
 import { createPayment } from './payments.ts';
 import { priceBooking } from './pricing.ts';
 import { getSettings } from './settings.ts';
+import { notifyBookingTransition } from '../notifications/templates.ts';
 
 const services = collection('services');
 const slots = collection('service-slots');
@@ -225,5 +226,8 @@ export const bookingHooks: CollectionHooks = {
       await earnPoints(ctx, record);
     },
   },
+
+  /** Every confirmation or cancellation (by a person, a refund or a cancelled slot) tells the customer. */
+  afterTransition: (ctx, _before, after, payload) => notifyBookingTransition(ctx, after, payload.event),
 };
 

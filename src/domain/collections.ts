@@ -980,7 +980,7 @@ export const notifications = {
   filters: ["status","channel","audience_type","topic_id","template_key","scheduled_at","sent_at","created_at"],
   ordering: ["created_at","updated_at","scheduled_at","sent_at","status"],
   defaultOrdering: "-created_at",
-  refs: {"audience_customer_id":"customers","topic_id":"topics"},
+  refs: {"audience_customer_id":"customers","audience_user_id":"users","topic_id":"topics"},
   fields: {
     id: {"type":"string","format":"uuid","maxLength":36},
     created_at: {"type":"string","format":"date-time","maxLength":40},
@@ -989,17 +989,21 @@ export const notifications = {
     title_i18n: {"type":"i18n","maxLength":150,"required":true},
     body_i18n: {"type":"i18n","maxLength":2000,"required":true},
     channel: {"type":"string","enum":["push","sms","email","in_app"],"required":true},
-    audience_type: {"type":"string","enum":["customer","segment","topic","all_customers","all_vendors"],"required":true},
+    audience_type: {"type":"string","enum":["customer","user","segment","topic","all_customers","all_vendors"],"required":true},
     audience_customer_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    audience_user_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
     segment: {"type":"string","maxLength":60,"pattern":"^[a-z0-9_]{1,60}$","nullable":true},
+    segment_filters: {"type":"object","nullable":true},
     topic_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
     scheduled_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
     template_key: {"type":"string","enum":["booking_confirmed","booking_declined","booking_cancelled","booking_reminder","payment_received","payment_link","refund_processed","review_request"],"nullable":true},
-    status: {"type":"string","enum":["draft","scheduled","sent","failed"]},
+    status: {"type":"string","enum":["draft","scheduled","sending","sent","failed"]},
     status_changed_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
     status_reason: {"type":"string","maxLength":1000,"nullable":true},
     sent_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
     recipients_count: {"type":"integer","minimum":0,"maximum":100000000},
+    delivered_count: {"type":"integer","minimum":0,"maximum":100000000},
+    failed_count: {"type":"integer","minimum":0,"maximum":100000000},
     created_by: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
   },
 } as const;
@@ -1024,6 +1028,30 @@ export const topics = {
     name_i18n: {"type":"i18n","maxLength":120,"required":true},
     description: {"type":"string","minLength":0,"maxLength":500,"nullable":true},
     subscribers_count: {"type":"integer","minimum":0,"maximum":100000000},
+  },
+} as const;
+
+export type NotificationTemplatesRecord = Static<typeof domain.NotificationTemplate>;
+export const notificationTemplates = {
+  name: "notification-templates",
+  area: "messaging",
+  writable: {"create":false,"update":true},
+  vendorRule: "none",
+  search: ["title_i18n"],
+  filters: ["key","channel","active"],
+  ordering: ["created_at","updated_at","key"],
+  defaultOrdering: "key",
+  refs: {},
+  fields: {
+    id: {"type":"string","format":"uuid","maxLength":36},
+    created_at: {"type":"string","format":"date-time","maxLength":40},
+    updated_at: {"type":"string","format":"date-time","maxLength":40},
+    version: {"type":"integer","minimum":1,"maximum":2147483647},
+    key: {"type":"string","enum":["booking_confirmed","booking_cancelled","booking_reminder"]},
+    channel: {"type":"string","enum":["push","sms","email","in_app"]},
+    title_i18n: {"type":"i18n","maxLength":150},
+    body_i18n: {"type":"i18n","maxLength":2000},
+    active: {"type":"boolean"},
   },
 } as const;
 
@@ -1091,8 +1119,9 @@ export const tickets = {
   writable: {"create":true,"update":true},
   vendorRule: "own",
   search: ["subject","requester_name","requester_email"],
-  filters: ["status","priority","vendor_id","assignee_id","customer_id","booking_id","requester_type","created_at"],
-  ordering: ["created_at","updated_at","priority","status"],
+  filters: ["status","priority","vendor_id","assignee_id","customer_id","booking_id","requester_type","created_at","first_response_due_at","first_responded_at"],
+  views: ["overdue","open","solved","all"],
+  ordering: ["created_at","updated_at","priority","status","first_response_due_at"],
   defaultOrdering: "-created_at",
   refs: {"vendor_id":"vendors","customer_id":"customers","booking_id":"bookings","assignee_id":"users"},
   staffOnlyFields: ["assignee_id"],
@@ -1115,6 +1144,8 @@ export const tickets = {
     status_changed_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
     status_reason: {"type":"string","maxLength":1000,"nullable":true},
     chatbot_request_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    first_response_due_at: {"type":"string","format":"date-time","maxLength":40},
+    first_responded_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
   },
 } as const;
 
@@ -1286,6 +1317,7 @@ export interface CollectionRecords {
   'vendor-documents': VendorDocumentsRecord;
   'notifications': NotificationsRecord;
   'topics': TopicsRecord;
+  'notification-templates': NotificationTemplatesRecord;
   'conversations': ConversationsRecord;
   'messages': MessagesRecord;
   'tickets': TicketsRecord;

@@ -9,6 +9,7 @@ export * from './bookings.ts';
 export * from './payments.ts';
 export * from './customers.ts';
 export * from './messaging.ts';
+export * from './notificationTemplates.ts';
 export * from './settings.ts';
 export * from './audit.ts';
 export * from './reasonKinds.ts';

@@ -45,6 +45,7 @@ import { PROMOTION_CHECKS } from './promotionChecks.ts';
 import { Coupon, CouponInput, CouponPatch, Deal, DealInput, DealPatch, Discount, DiscountInput, DiscountPatch } from './promotions.ts';
 import { ReasonCodeInput, ReasonCodePatch, ReasonCodeRecord } from './reasonCodes.ts';
 import type { ReasonKind } from './reasonKinds.ts';
+import { NotificationTemplate, NotificationTemplatePatch, unknownPlaceholders } from './notificationTemplates.ts';
 import { Banner, BannerInput, BannerPatch } from './settings.ts';
 import {
   Branch, BranchInput, BranchPatch, Vendor, VendorDocument, VendorDocumentInput, VendorDocumentPatch, VendorInput, VendorPatch,
@@ -531,20 +532,33 @@ export const COLLECTIONS: CollectionSpec[] = [
   {
     ...base, name: 'notifications', table: 'notifications', title: 'Notifications', area: 'messaging', vendorRule: 'none', vendorColumn: 'none',
     read: Notification, create: NotificationInput, patch: NotificationPatch, access: staffOnly({ transition: 'staff' }),
-    refs: { audience_customer_id: 'customers', topic_id: 'topics' },
+    refs: { audience_customer_id: 'customers', audience_user_id: 'users', topic_id: 'topics' },
     search: ['title_i18n'], filters: ['status', 'channel', 'audience_type', 'topic_id', 'template_key', 'scheduled_at', 'sent_at', 'created_at'],
     ordering: [...T, 'scheduled_at', 'sent_at', 'status'], lifecycle: 'notification',
     check: (r) =>
       errorsOf([
         [r.audience_type === 'customer' && r.audience_customer_id == null, 'audience_customer_id', 'Required for a single-customer audience.'],
         [r.audience_type === 'topic' && r.topic_id == null, 'topic_id', 'Required for a topic audience.'],
-        [r.audience_type === 'segment' && r.segment == null, 'segment', 'Required for a segment audience.'],
+        [r.audience_type === 'user' && r.audience_user_id == null, 'audience_user_id', 'Required for a single-user audience.'],
+        [r.audience_type === 'segment' && r.segment == null && r.segment_filters == null, 'segment_filters', 'Required for a segment audience.'],
       ]),
   },
   {
     ...base, name: 'topics', table: 'topics', title: 'Topics', area: 'messaging', vendorRule: 'none', vendorColumn: 'none',
     read: Topic, create: TopicInput, patch: TopicPatch, access: staffOnly(), search: ['key', 'name_i18n'], filters: ['key'],
     ordering: [...T, 'key', 'subscribers_count'], defaultOrdering: 'key', unique: ['key'],
+  },
+  {
+    // Seeded, one per booking event; staff edit their texts and channel, or switch one off.
+    ...base, name: 'notification-templates', table: 'notification_templates', title: 'Notification templates', area: 'messaging',
+    vendorRule: 'none', vendorColumn: 'none',
+    read: NotificationTemplate, patch: NotificationTemplatePatch, access: staffOnly({ create: 'none', delete: 'none' }),
+    search: ['title_i18n'], filters: ['key', 'channel', 'active'], ordering: [...T, 'key'], defaultOrdering: 'key', unique: ['key'],
+    check: (r) => {
+      const unknown = (field: string) =>
+        Object.values((r[field] ?? {}) as Record<string, string>).flatMap(unknownPlaceholders).map((name) => [true, field, `Unknown placeholder: ${name}.`] as [boolean, string, string]);
+      return errorsOf([...unknown('title_i18n'), ...unknown('body_i18n')]);
+    },
   },
   {
     ...base, name: 'conversations', table: 'conversations', title: 'Conversations', area: 'messaging', vendorColumn: 'optional',
@@ -564,8 +578,16 @@ export const COLLECTIONS: CollectionSpec[] = [
     read: Ticket, create: TicketInput, patch: TicketPatch, access: crud({ delete: 'staff', transition: 'any' }),
     refs: { vendor_id: 'vendors', customer_id: 'customers', booking_id: 'bookings', assignee_id: 'users' },
     staffOnlyFields: ['assignee_id'],
-    search: ['subject', 'requester_name', 'requester_email'], filters: ['status', 'priority', 'vendor_id', 'assignee_id', 'customer_id', 'booking_id', 'requester_type', 'created_at'],
-    ordering: [...T, 'priority', 'status'], lifecycle: 'ticket',
+    search: ['subject', 'requester_name', 'requester_email'],
+    filters: ['status', 'priority', 'vendor_id', 'assignee_id', 'customer_id', 'booking_id', 'requester_type', 'created_at', 'first_response_due_at', 'first_responded_at'],
+    // Overdue: no answer yet and past the time the priority promised; those come first.
+    views: {
+      overdue: [{ first_responded_at__isnull: 'true', first_response_due_at__lt: '$now', status__in: 'new,open,pending' }],
+      open: [{ status__in: 'new,open,pending' }],
+      solved: [{ status__in: 'solved,closed' }],
+      all: [{}],
+    },
+    ordering: [...T, 'priority', 'status', 'first_response_due_at'], lifecycle: 'ticket',
   },
   {
     ...base, name: 'chatbot-requests', table: 'chatbot_requests', title: 'Chatbot requests', area: 'messaging', vendorRule: 'none', vendorColumn: 'none',
