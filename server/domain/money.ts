@@ -13,7 +13,7 @@ import { insertRecord, updateRecord, type Row, type Writer } from '../routes/rec
 import { loadVisible } from '../routes/scope.ts';
 import { assertNotMerged } from './merge.ts';
 import { fundedSplit, recordPaymentShare } from './payouts.ts';
-import { getSettings } from './settings.ts';
+import { feesOfBooking } from './settings.ts';
 
 export const bookings = collection('bookings');
 export const payments = collection('payments');
@@ -45,7 +45,8 @@ export async function paymentLanded(ctx: WriteContext, payment: Row): Promise<Ro
   const { tx } = ctx;
   const booking = await loadVisible(tx, bookings, String(payment.booking_id), ctx.actor, { forUpdate: true });
   if (!booking) throw badRequest({ booking_id: ['Not found.'] });
-  const fees = await getSettings(tx, 'fees');
+  // The rates in force when the booking was made: a later change of fees does not reach it.
+  const fees = await feesOfBooking(tx, String(booking.id));
   const { rows } = await tx.query<{ commission_percent: number }>('SELECT commission_percent FROM vendors WHERE id = $1', [payment.vendor_id]);
   const commission = rows[0]?.commission_percent ?? fees.platform_commission_percent;
   const method = String(payment.method) as keyof typeof fees.payment_fee_percent;

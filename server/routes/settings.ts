@@ -1,8 +1,9 @@
 /**
  * Settings, one record per section: GET /settings/ (the sections the caller may read),
- * GET /settings/<section>/, PATCH /settings/<section>/ {version, ...fields}. Vendor
- * staff may read every section but fees; only staff change settings. Each change is
- * audited with the fields before and after.
+ * GET /settings/<section>/, PATCH /settings/<section>/ {version, ...fields}, and
+ * GET /settings/public/ (what the login page needs, without signing in). Vendor staff may
+ * read every section but fees; only staff change settings. Each change is audited with
+ * the fields before and after.
  */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -11,7 +12,8 @@ import {
   DEFAULT_SETTINGS, SETTINGS_SECTIONS, SettingsSchemas, VENDOR_READABLE_SECTIONS, settingsPatchOf, type SettingsSection,
 } from '../../src/domain/settings.ts';
 import type { Queryable } from '../db/index.ts';
-import { forbidden, validationErrorBody, ApiError } from '../errors.ts';
+import { badRequest, forbidden, validationErrorBody, ApiError } from '../errors.ts';
+import { publicSettings, settingsErrors } from '../domain/settings.ts';
 import { actorOf, type Actor } from './actor.ts';
 import { diff, writeAudit } from './audit.ts';
 import { API_PREFIX } from './paths.ts';
@@ -37,6 +39,8 @@ function assertCanRead(actor: Actor, section: SettingsSection) {
 
 export function registerSettings(app: FastifyInstance): void {
   const pre = { onRequest: app.authenticate };
+  // Before sign-in: the languages offered, the theme and the brand (no authentication).
+  app.get(`${API_PREFIX}/settings/public/`, async () => publicSettings(app.db));
   app.get(`${API_PREFIX}/settings/`, pre, async (request) => {
     const { actor } = await context(app, request);
     const sections = SETTINGS_SECTIONS.filter((s) => actor.staff || VENDOR_READABLE_SECTIONS.includes(s));
@@ -69,6 +73,8 @@ export function registerSettings(app: FastifyInstance): void {
         if (version !== before.version) throw staleVersion(before);
         const value = { ...before.value, ...changes };
         if (!validators[section](value)) throw new ApiError(400, validationErrorBody(validators[section].errors ?? []));
+        const errors = settingsErrors(section, value);
+        if (Object.keys(errors).length > 0) throw badRequest(errors);
         const { rows } = await tx.query(
           `UPDATE settings SET value = $2::jsonb, version = version + 1, updated_at = now(), updated_by = $3 WHERE section = $1
            RETURNING section, value, version, updated_at`,

@@ -29,6 +29,8 @@ export const ID_MESSAGES = {
   ccpKey: 'The CCP key does not match: check the account and its key.',
   payoutAccountMissing: 'Give the account for this payout method.',
   payoutMethodMissing: 'Choose RIB or CCP first.',
+  nisFormat: 'A NIS has 15 digits.',
+  aiFormat: 'An article of taxation (AI) has 11 digits.',
 } as const;
 
 /** The name of one of these messages (`ribKey`), for the browser's own catalogue entry; null for another text. */
@@ -53,6 +55,16 @@ export function rcError(value: string): string | null {
 
 export function nifError(value: string): string | null {
   return /^([0-9]{15}|[0-9]{20})$/.test(digitsOf(value)) ? null : ID_MESSAGES.nifFormat;
+}
+
+/** NIS (numéro d'identification statistique): 15 digits. */
+export function nisError(value: string): string | null {
+  return /^[0-9]{15}$/.test(digitsOf(value)) ? null : ID_MESSAGES.nisFormat;
+}
+
+/** AI (article d'imposition): 11 digits. */
+export function aiError(value: string): string | null {
+  return /^[0-9]{11}$/.test(digitsOf(value)) ? null : ID_MESSAGES.aiFormat;
 }
 
 /** The RIB key of the first 18 digits (bank, agency, account). */

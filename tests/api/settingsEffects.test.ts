@@ -1,0 +1,113 @@
+/**
+ * Each settings section changes what the product does: the hold time and automatic expiry
+ * drive booking creation and the expiry job; fees reach the splits of bookings made after
+ * the change only; the language section refuses to disable English and feeds the login
+ * page; a brand colour unreadable on either theme is refused; tax numbers follow their
+ * Algerian formats. Saves are versioned (409 with the current section) and audited; vendor
+ * staff change none of them.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { book, catalogFor, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
+
+let d: Domain;
+let c: Catalog;
+
+before(async () => {
+  d = await startDomain();
+  c = await catalogFor(d, d.vendor);
+});
+after(() => d.close());
+
+/** Saves some fields of a section with its current version. */
+async function change(section: string, fields: Json, status = 200) {
+  const current = await d.ok(d.admin, 'GET', `/settings/${section}/`);
+  const res = await d.call(d.admin, 'PATCH', `/settings/${section}/`, { version: current.version, ...fields });
+  assert.equal(res.status, status, JSON.stringify(res.body));
+  return res.body as Json;
+}
+
+test('the hold time sets when a requested booking expires, and the expiry job follows auto-expiry', async () => {
+  await change('business', { hold_minutes: 30, auto_expire: false });
+  const booking = await book(d, d.vendor, c, { service_id: c.manualService.id });
+  assert.equal(booking.status, 'requested');
+  const held = Date.parse(booking.hold_expires_at) - Date.parse(booking.created_at);
+  assert.ok(Math.abs(held - 30 * 60_000) < 5_000, `held ${held} ms`);
+
+  // Loaded with the app's modules already in place (the sweeper imports the hooks).
+  const { expireOverdue } = await import('../../server/domain/sweeper.ts');
+  const later = new Date(Date.now() + 31 * 60_000);
+  await expireOverdue(d.t.app, later);
+  assert.equal((await d.ok(d.admin, 'GET', `/bookings/${booking.id}/`)).status, 'requested', 'auto-expiry is off');
+
+  await change('business', { auto_expire: true });
+  await expireOverdue(d.t.app, later);
+  assert.equal((await d.ok(d.admin, 'GET', `/bookings/${booking.id}/`)).status, 'expired');
+});
+
+test('a change of fees reaches bookings made after it only: the booking fee, and the payment fee in their splits', async () => {
+  const cashFee = (cash: number) => ({ payment_fee_percent: { cib: 1.5, edahabia: 1, cash, wallet: 0, gift_card: 0 } });
+  await change('fees', { customer_booking_fee_percent: 0, ...cashFee(0) });
+  const before = await book(d, d.vendor, c);
+  await change('fees', { customer_booking_fee_percent: 10, ...cashFee(5) });
+  const later = await book(d, d.vendor, c);
+  assert.equal(before.fee_amount, 0);
+  assert.equal(later.fee_amount, Math.round((later.total - later.fee_amount) * 0.1), 'the customer booking fee of the new rates');
+
+  /** Pays the whole booking in cash: the payment's fee, and its split (commission and fee to the platform). */
+  const pay = async (booking: Json) => {
+    await d.ok(d.admin, 'POST', '/payments/', { booking_id: booking.id, amount: booking.total, method: 'cash' });
+    const [payment] = (await d.ok(d.admin, 'GET', `/payments/?booking_id=${booking.id}`)).results;
+    const [split] = (await d.ok(d.admin, 'GET', `/payment-splits/?booking_id=${booking.id}`)).results;
+    assert.equal(split.platform_amount, payment.platform_commission + payment.fee);
+    return payment as Json;
+  };
+  assert.equal((await pay(before)).fee, 0, 'paid after the change, at the rates in force when it was booked');
+  assert.equal((await pay(later)).fee, Math.round(later.total * 0.05));
+});
+
+test('English cannot be disabled; the default must be enabled; the login page reads what is enabled', async () => {
+  const refused = await change('language', { enabled: ['fr', 'ar'], default: 'fr' }, 400);
+  assert.deepEqual(refused.errors.enabled, ['English cannot be disabled.']);
+  const french = await d.call(d.admin, 'PATCH', '/settings/language/', { version: (await d.ok(d.admin, 'GET', '/settings/language/')).version, enabled: ['en', 'fr'], default: 'ar' }, { 'accept-language': 'fr' });
+  assert.equal(french.status, 400);
+  assert.deepEqual(french.body.errors.default, ['La langue par défaut doit faire partie des langues activées.']);
+
+  await change('language', { enabled: ['en', 'fr'], default: 'fr' });
+  const open = await d.ok(null, 'GET', '/settings/public/');
+  assert.deepEqual(open.language, { enabled: ['en', 'fr'], default: 'fr' });
+  assert.ok(!('fees' in open) && !('email' in open.company), 'nothing private before sign-in');
+  await change('language', { enabled: ['en', 'fr', 'ar'], default: 'fr' });
+});
+
+test('a brand colour unreadable on either theme is refused; a readable one reaches the login page', async () => {
+  const yellow = await change('theme', { brand_color: '#ffff00' }, 400);
+  assert.deepEqual(yellow.errors.brand_color, ['White text on this colour is not readable (contrast below 4.5:1).']);
+  // Readable under white text, but too dark to stand out on the dark theme.
+  const navy = await change('theme', { brand_color: '#1d4ed8' }, 400);
+  assert.deepEqual(navy.errors.brand_color, ['This colour does not stand out on the dark theme (contrast below 3:1).']);
+  await change('theme', { brand_color: '#c2410c', mode: 'dark' });
+  assert.deepEqual((await d.ok(null, 'GET', '/settings/public/')).theme, { mode: 'dark', brand_color: '#c2410c', logo_url: null });
+});
+
+test('tax numbers follow their Algerian formats; a stale save is a 409 with the current section; each change is audited', async () => {
+  const bad = await change('company', { rc_number: '16/00-123 B 18', nif_number: '12345', nis_number: '1234', ai_number: '12' }, 400);
+  assert.deepEqual(Object.keys(bad.errors).sort(), ['ai_number', 'nif_number', 'nis_number', 'rc_number']);
+  const saved = await change('company', { rc_number: '16/00-0123456 B 18', nif_number: '000016001234567', nis_number: '098716010012345', ai_number: '16012345678' });
+  assert.equal(saved.value.rc_number, '16/00-0123456 B 18');
+
+  const stale = await d.call(d.admin, 'PATCH', '/settings/company/', { version: saved.version - 1, trade_name: 'Other' });
+  assert.equal(stale.status, 409);
+  assert.equal(stale.body.current.version, saved.version);
+  assert.equal(stale.body.current.value.trade_name, saved.value.trade_name);
+
+  const trail = await d.ok(d.admin, 'GET', '/audit-log/?entity=settings&entity_id=company');
+  assert.equal(trail.results[0].after.rc_number, '16/00-0123456 B 18');
+});
+
+test('vendor staff read the business rules but change no section, and never see fees', async () => {
+  assert.equal((await d.call(d.vendor, 'GET', '/settings/business/')).status, 200);
+  assert.equal((await d.call(d.vendor, 'GET', '/settings/fees/')).status, 403);
+  const current = await d.ok(d.vendor, 'GET', '/settings/business/');
+  assert.equal((await d.call(d.vendor, 'PATCH', '/settings/business/', { version: current.version, hold_minutes: 10 })).status, 403);
+});
