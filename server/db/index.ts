@@ -21,6 +21,13 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel: `onPayload` gets each NOTIFY payload once its transaction
+   * committed (on every instance sharing the database); `onReconnect` after a lost
+   * listening connection came back (notifications sent meanwhile were missed).
+   * Resolves with a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -54,6 +61,8 @@ export function pgliteDatabase(db: PGlite): Database {
     kind: 'pglite',
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    // One process, one connection: nothing is ever lost, so there is nothing to reconnect.
+    listen: (channel, onPayload) => db.listen(channel, onPayload),
     close: () => db.close(),
   };
 }
@@ -91,6 +100,48 @@ async function openPostgres(connectionString: string): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, onPayload, onReconnect) => listenPostgres(connectionString, channel, onPayload, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * A connection of its own (not one of the pool's) that stays in LISTEN; when it drops it
+ * comes back after a growing pause, and `onReconnect` lets the listener catch up.
+ */
+async function listenPostgres(connectionString: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let pause = 500;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = null;
+      const retry = () =>
+        void connect().then(
+          () => {
+            pause = 500;
+            onReconnect?.();
+          },
+          () => {
+            pause = Math.min(pause * 2, 30_000);
+            setTimeout(retry, pause).unref();
+          },
+        );
+      setTimeout(retry, pause).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end();
   };
 }

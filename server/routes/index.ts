@@ -24,20 +24,15 @@ import { registerBookingPricing } from './bookingPricing.ts';
 import { registerComboBooking } from './comboBooking.ts';
 import { registerCustomerMerge } from './customerMerge.ts';
 import { registerExport } from './csvExport.ts';
-import { registerChannel, channelSecret } from './channel.ts';
 import { registerMessages } from './messages.ts';
-import { registerTicketMessages } from './tickets.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRefundable } from './refundable.ts';
 import { registerReorder } from './reorder.ts';
 import { registerReviewRatings } from './reviewRatings.ts';
-import { registerSavedViews } from './savedViews.ts';
-import { registerSearch } from './search.ts';
 import { registerResource } from './resources.ts';
 import { registerSettings } from './settings.ts';
 import { registerTotals } from './totals.ts';
 import { registerTransitions } from './transitions.ts';
-import { registerTopicSubscribers } from '../notifications/topics.ts';
 
 export interface DomainRoutesOptions {
   /** The card payment gateway; from the environment by default (the development gateway without credentials). */
@@ -55,9 +50,6 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   await registerMedia(app);
   await registerRealtime(app);
   registerMessages(app);
-  registerTopicSubscribers(app);
-  registerTicketMessages(app);
-  registerChannel(app, channelSecret(process.env, app.config.production));
   registerCustomerRoutes(app);
   registerAvailability(app);
   registerPersonalServices(app);
@@ -74,8 +66,6 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   registerTotals(app);
   registerCustomerMerge(app);
   registerReviewRatings(app);
-  registerSearch(app);
-  registerSavedViews(app);
   await app.register(registerPayLink);
   registerActAs(app);
   registerVendorUsers(app);

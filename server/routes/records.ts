@@ -7,6 +7,7 @@ import { COLLECTION_BY_NAME, type CollectionSpec } from '../../src/domain/regist
 import type { Queryable } from '../db/index.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import type { Actor } from './actor.ts';
+import { publishRecordEvent } from '../realtime/events.ts';
 import { diff, writeAudit } from './audit.ts';
 import { mapDbError } from './errors.ts';
 import { reasonCodeErrors } from './reasonCodes.ts';
@@ -49,6 +50,8 @@ export async function insertRecord(w: Writer, spec: CollectionSpec, values: Row)
     mapDbError(error);
   }
   await writeAudit(w.tx, w.actor, { action: 'create', entity: spec.name, entityId: String(created.id), vendorId: (created.vendor_id as string) ?? null, after: created });
+  // Open lists and records hear of it once this transaction commits (server/realtime/).
+  await publishRecordEvent(w.tx, spec, created, 'create');
   return created;
 }
 
@@ -104,6 +107,8 @@ export async function updateRecord(w: Writer, spec: CollectionSpec, id: string, 
     before: changed.before,
     after: { ...changed.after, ...options.note },
   });
+  // A transition is named by its event (`cancel`), so a screen can tell it from an edit.
+  await publishRecordEvent(w.tx, spec, after, options.action?.startsWith('transition:') ? options.action.slice('transition:'.length) : (options.action ?? 'update'));
   return after;
 }
 

@@ -16,6 +16,7 @@ import { UNSTORABLE, UNSTORABLE_MESSAGE } from '../input.ts';
 import { API_PREFIX } from './paths.ts';
 import { ApiError, badRequest, conflict } from '../errors.ts';
 import { actorOf, type Actor } from './actor.ts';
+import { publishRecordEvent } from '../realtime/events.ts';
 import { writeAudit } from './audit.ts';
 import { mapDbError } from './errors.ts';
 import type { CollectionHooks, WriteContext } from './hooks.ts';
@@ -181,6 +182,7 @@ export function registerResource(app: FastifyInstance, spec: CollectionSpec, hoo
           await writeAudit(tx, ctx.actor, {
             action: 'delete', entity: spec.name, entityId: String(before.id), vendorId: (before.vendor_id as string) ?? null, before,
           });
+          await publishRecordEvent(tx, spec, before, 'delete');
         });
         return reply.status(204).send();
       },
