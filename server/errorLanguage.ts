@@ -300,6 +300,8 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   // Notification templates and topics (server/notifications/)
   [p('Unknown placeholder: {name:text}.'), 'serverError.unknownPlaceholder'],
   [p('This customer is already subscribed to this topic.'), 'serverError.alreadySubscribed'],
+  // The dashboard (server/routes/dashboard.ts)
+  [p('Choose 30 or 90 days.'), 'serverError.dashboardPeriod'],
 ];
 
 /** The first of the request's languages that is one of ours (by quality), else English. */

@@ -833,6 +833,8 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
        wilaya_code = (SELECT l.wilaya_code FROM locations l WHERE l.id = s.location_id),
        max_participants = least(max_participants, capacity)`,
   );
+  // The dashboard's daily roll-up follows bookings by a trigger, which this bulk load skips.
+  await q.query('SELECT booking_rollup_rebuild()');
 
   // Fresh statistics for the planner (the embedded database has no autovacuum).
   for (const table of ['bookings', 'payments', 'payment_splits', 'customers', 'reviews', 'refunds']) await q.query(`ANALYZE ${table}`);

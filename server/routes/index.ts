@@ -8,6 +8,7 @@ import { COLLECTIONS } from '../../src/domain/registry.ts';
 import { registerCustomerRoutes } from '../domain/customers.ts';
 import { gatewayFromEnv, type PaymentGateway } from '../domain/gateway.ts';
 import { HOOKS } from '../domain/hooks.ts';
+import { registerDeliveryRoutes } from '../delivery/routes.ts';
 import { registerMedia } from '../media/routes.ts';
 import { registerRealtime } from '../realtime/routes.ts';
 import { registerActAs } from './actAs.ts';
@@ -23,16 +24,22 @@ import { registerBookingExport } from './bookingExport.ts';
 import { registerBookingPricing } from './bookingPricing.ts';
 import { registerComboBooking } from './comboBooking.ts';
 import { registerCustomerMerge } from './customerMerge.ts';
+import { registerDashboard } from './dashboard.ts';
 import { registerExport } from './csvExport.ts';
+import { registerChannel, channelSecret } from './channel.ts';
 import { registerMessages } from './messages.ts';
+import { registerTicketMessages } from './tickets.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRefundable } from './refundable.ts';
 import { registerReorder } from './reorder.ts';
 import { registerReviewRatings } from './reviewRatings.ts';
+import { registerSavedViews } from './savedViews.ts';
+import { registerSearch } from './search.ts';
 import { registerResource } from './resources.ts';
 import { registerSettings } from './settings.ts';
 import { registerTotals } from './totals.ts';
 import { registerTransitions } from './transitions.ts';
+import { registerTopicSubscribers } from '../notifications/topics.ts';
 
 export interface DomainRoutesOptions {
   /** The card payment gateway; from the environment by default (the development gateway without credentials). */
@@ -50,6 +57,10 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   await registerMedia(app);
   await registerRealtime(app);
   registerMessages(app);
+  registerDeliveryRoutes(app);
+  registerTopicSubscribers(app);
+  registerTicketMessages(app);
+  registerChannel(app, channelSecret(process.env, app.config.production));
   registerCustomerRoutes(app);
   registerAvailability(app);
   registerPersonalServices(app);
@@ -66,6 +77,9 @@ export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOp
   registerTotals(app);
   registerCustomerMerge(app);
   registerReviewRatings(app);
+  registerDashboard(app);
+  registerSearch(app);
+  registerSavedViews(app);
   await app.register(registerPayLink);
   registerActAs(app);
   registerVendorUsers(app);

@@ -1,0 +1,251 @@
+/**
+ * The home dashboard in one call, for staff (the marketplace) or vendor staff (their
+ * vendor). Bookings and revenue come from the daily roll-up the bookings trigger keeps
+ * (migration 142), never from the bookings; the rest reads small, indexed sets: today's
+ * slots, what waits in the action queue, the reviews of 60 days.
+ */
+import {
+  BOOKING_CHANNELS,
+  type ActionGroup,
+  type ActionKind,
+  type Dashboard,
+  type DashboardPeriod,
+  type Departure,
+  type MoneyKpi,
+  type SetupStep,
+  type TopService,
+} from '../../src/domain/dashboard.ts';
+import type { Queryable } from '../db/index.ts';
+import type { Actor } from '../routes/actor.ts';
+import { Params } from '../routes/scope.ts';
+
+/** Today in Algeria, in SQL (the server's day rules use UTC+1 too). */
+const TODAY = `(now() AT TIME ZONE 'UTC' + interval '1 hour')::date`;
+/** An Algerian day's first instant. */
+const dayStart = (day: string) => `((${day})::timestamp - interval '1 hour') AT TIME ZONE 'UTC'`;
+
+const QUEUE_SIZE = 5;
+
+export async function dashboard(db: Queryable, actor: Actor, period: DashboardPeriod): Promise<Dashboard> {
+  const vendorId = actor.staff ? null : actor.vendorId;
+  /** The condition on `alias.vendor_id` for this caller, with its parameter. */
+  const scoped = (params: Params, alias: string) => (vendorId ? `${alias}.vendor_id = ${params.add(vendorId)}` : 'TRUE');
+  const [today, counts, revenue, balance, occupancy, rating, departures, actions, chart, setup] = await Promise.all([
+    db.query<{ today: string }>(`SELECT ${TODAY}::text AS today`).then((r) => r.rows[0].today),
+    bookingCounts(db, scoped),
+    revenueMonth(db, scoped),
+    balanceDue(db, scoped),
+    occupancyWeek(db, scoped),
+    ratings(db, scoped),
+    todaysDepartures(db, scoped),
+    actionQueue(db, actor, scoped),
+    chartDays(db, scoped, period),
+    vendorId ? setupSteps(db, vendorId) : Promise.resolve(null),
+  ]);
+  return {
+    today,
+    period,
+    kpis: {
+      bookings_today: { value: counts.today, previous: counts.yesterday },
+      bookings_week: { value: counts.week, previous: counts.prev_week },
+      revenue_month: revenue,
+      balance_due: balance,
+      occupancy_week: occupancy,
+      rating,
+    },
+    departures,
+    actions,
+    ...chart,
+    setup,
+  };
+}
+
+type Scoped = (params: Params, alias: string) => string;
+
+async function bookingCounts(db: Queryable, scoped: Scoped) {
+  const params = new Params();
+  const { rows } = await db.query<Record<string, string>>(
+    `WITH d AS (SELECT ${TODAY} AS today)
+     SELECT coalesce(sum(r.bookings) FILTER (WHERE r.day = d.today), 0)::int AS today,
+            coalesce(sum(r.bookings) FILTER (WHERE r.day = d.today - 1), 0)::int AS yesterday,
+            coalesce(sum(r.bookings) FILTER (WHERE r.day > d.today - 7), 0)::int AS week,
+            coalesce(sum(r.bookings) FILTER (WHERE r.day <= d.today - 7), 0)::int AS prev_week
+     FROM d JOIN booking_daily r ON r.day > d.today - 14 AND r.day <= d.today
+     WHERE ${scoped(params, 'r')}`,
+    params.values,
+  );
+  const row = rows[0] ?? {};
+  return { today: Number(row.today ?? 0), yesterday: Number(row.yesterday ?? 0), week: Number(row.week ?? 0), prev_week: Number(row.prev_week ?? 0) };
+}
+
+/** This month to date against the same number of days at the start of the month before. */
+async function revenueMonth(db: Queryable, scoped: Scoped): Promise<MoneyKpi[]> {
+  const params = new Params();
+  const { rows } = await db.query<{ currency: string; value: string; previous: string }>(
+    `WITH d AS (SELECT ${TODAY} AS today, date_trunc('month', ${TODAY})::date AS month)
+     SELECT r.currency,
+            coalesce(sum(r.revenue) FILTER (WHERE r.day >= d.month), 0)::text AS value,
+            coalesce(sum(r.revenue) FILTER (WHERE r.day < d.month AND r.day < (d.month - interval '1 month')::date + (d.today - d.month + 1)), 0)::text AS previous
+     FROM d JOIN booking_daily r ON r.day >= (d.month - interval '1 month')::date AND r.day <= d.today
+     WHERE ${scoped(params, 'r')}
+     GROUP BY r.currency ORDER BY sum(r.revenue) DESC, r.currency`,
+    params.values,
+  );
+  return rows.map((r) => ({ currency: r.currency, value: Number(r.value), previous: Number(r.previous) }));
+}
+
+async function balanceDue(db: Queryable, scoped: Scoped): Promise<MoneyKpi[]> {
+  const params = new Params();
+  const { rows } = await db.query<{ currency: string; value: string }>(
+    `SELECT b.currency, sum(b.amount)::text AS value FROM vendor_balance_due b WHERE ${scoped(params, 'b')}
+     GROUP BY b.currency HAVING sum(b.amount) > 0 ORDER BY sum(b.amount) DESC, b.currency`,
+    params.values,
+  );
+  return rows.map((r) => ({ currency: r.currency, value: Number(r.value), previous: null }));
+}
+
+/** Seats booked over seats offered, on the open slots of the next 7 days and of the last 7. */
+async function occupancyWeek(db: Queryable, scoped: Scoped) {
+  const params = new Params();
+  const { rows } = await db.query<{ next_booked: string; next_capacity: string; last_booked: string; last_capacity: string }>(
+    `WITH d AS (SELECT ${dayStart(TODAY)} AS start)
+     SELECT coalesce(sum(s.booked) FILTER (WHERE s.starts_at >= d.start), 0) AS next_booked,
+            coalesce(sum(s.capacity) FILTER (WHERE s.starts_at >= d.start), 0) AS next_capacity,
+            coalesce(sum(s.booked) FILTER (WHERE s.starts_at < d.start), 0) AS last_booked,
+            coalesce(sum(s.capacity) FILTER (WHERE s.starts_at < d.start), 0) AS last_capacity
+     FROM d JOIN service_slots s ON s.starts_at >= d.start - interval '7 days' AND s.starts_at < d.start + interval '7 days'
+     WHERE NOT s.closed AND ${scoped(params, 's')}`,
+    params.values,
+  );
+  const row = rows[0];
+  const percent = (booked: string, capacity: string) => (Number(capacity) > 0 ? Math.round((1000 * Number(booked)) / Number(capacity)) / 10 : null);
+  return { value: percent(row.next_booked, row.next_capacity), previous: percent(row.last_booked, row.last_capacity) };
+}
+
+async function ratings(db: Queryable, scoped: Scoped) {
+  const params = new Params();
+  const { rows } = await db.query<{ value: number | null; previous: number | null; count: number }>(
+    `WITH d AS (SELECT now() - interval '30 days' AS since)
+     SELECT round(avg(r.rating) FILTER (WHERE r.created_at >= d.since), 2)::float8 AS value,
+            round(avg(r.rating) FILTER (WHERE r.created_at < d.since), 2)::float8 AS previous,
+            (count(*) FILTER (WHERE r.created_at >= d.since))::int AS count
+     FROM d JOIN reviews r ON r.created_at >= d.since - interval '30 days'
+     WHERE r.status = 'approved' AND ${scoped(params, 'r')}`,
+    params.values,
+  );
+  const row = rows[0];
+  return { value: row.value === null ? null : Number(row.value), previous: row.previous === null ? null : Number(row.previous), count: Number(row.count) };
+}
+
+/** Today's slots, earliest first, with the seats checked in so far. */
+async function todaysDepartures(db: Queryable, scoped: Scoped): Promise<Departure[]> {
+  const params = new Params();
+  const { rows } = await db.query<Departure>(
+    `SELECT s.id AS slot_id, s.service_id, v.title_i18n AS service_title_i18n, s.starts_at, s.capacity, s.booked, s.closed,
+            coalesce((SELECT sum(b.participants_count) FROM bookings b WHERE b.slot_id = s.id AND b.status = 'checked_in'), 0)::int AS checked_in
+     FROM service_slots s JOIN services v ON v.id = s.service_id
+     WHERE s.starts_at >= ${dayStart(TODAY)} AND s.starts_at < ${dayStart(`${TODAY} + 1`)} AND ${scoped(params, 's')}
+     ORDER BY s.starts_at, s.id LIMIT 50`,
+    params.values,
+  );
+  return rows.map((r) => ({ ...r, starts_at: new Date(r.starts_at).toISOString() }));
+}
+
+/** Each kind of waiting work: how many, and the oldest few. */
+async function actionQueue(db: Queryable, actor: Actor, scoped: Scoped): Promise<ActionGroup[]> {
+  const queue = async (kind: ActionKind, from: string, where: string, label: string, at: string, deadline = 'NULL', alias = 't'): Promise<ActionGroup> => {
+    const params = new Params();
+    const condition = `${where} AND ${scoped(params, alias)}`;
+    const [count, items] = await Promise.all([
+      db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${condition}`, params.values),
+      db.query<{ id: string; label: string; at: string; deadline: string | null }>(
+        `SELECT ${alias}.id, ${label} AS label, ${at} AS at, ${deadline} AS deadline FROM ${from} WHERE ${condition} ORDER BY ${at}, ${alias}.id LIMIT ${QUEUE_SIZE}`,
+        params.values,
+      ),
+    ]);
+    const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+    return { kind, count: count.rows[0].n, items: items.rows.map((r) => ({ id: r.id, label: r.label ?? '', at: iso(r.at) ?? '', deadline: iso(r.deadline) })) };
+  };
+  const groups = [
+    queue('bookings_requested', 'bookings t', `t.status = 'requested'`, 't.ref', 't.created_at', 't.hold_expires_at'),
+    queue('refunds_requested', 'refunds t JOIN bookings b ON b.id = t.booking_id', `t.status = 'requested'`, 'b.ref', 't.created_at'),
+    queue(
+      'payment_links_expiring',
+      'payment_invitations t',
+      `t.status IN ('sent', 'opened') AND t.expires_at > now() AND t.expires_at < now() + interval '24 hours'`,
+      'coalesce(t.invitee_name, t.invitee_phone, t.invitee_email)',
+      't.expires_at',
+      't.expires_at',
+    ),
+    queue('messages_unanswered', 'conversations t', 't.unread_count > 0 AND NOT t.archived', `coalesce(t.subject, t.last_message_preview, '')`, 't.last_message_at'),
+    queue('reviews_pending', 'reviews t JOIN services s ON s.id = t.service_id', `t.status = 'pending'`, `coalesce(t.title, s.title_i18n->>'en', '')`, 't.created_at'),
+  ];
+  // Vendor applications are staff's alone.
+  if (actor.staff) groups.push(queue('vendor_applications', 'vendors t', `t.status IN ('applied', 'under_review')`, 't.trade_name', 't.created_at'));
+  return Promise.all(groups);
+}
+
+/**
+ * Bookings and revenue per day and channel over the period (every day present, zeros
+ * included) and the five services most booked, in the currency with most revenue.
+ */
+async function chartDays(db: Queryable, scoped: Scoped, period: DashboardPeriod) {
+  const params = new Params();
+  const since = `${TODAY} - ${params.add(period - 1, '::int')}`;
+  const where = `r.day >= ${since} AND ${scoped(params, 'r')}`;
+  const { rows: currencies } = await db.query<{ currency: string }>(
+    `SELECT r.currency FROM booking_daily r WHERE ${where} GROUP BY r.currency ORDER BY sum(r.revenue) DESC, r.currency LIMIT 1`,
+    params.values,
+  );
+  const currency = currencies[0]?.currency ?? 'DZD';
+  const withCurrency = [...params.values, currency];
+  const c = `$${withCurrency.length}`;
+  const [days, top] = await Promise.all([
+    db.query<{ day: string; channel: string | null; bookings: number; revenue: string }>(
+      `SELECT g.day::date::text AS day, r.channel, coalesce(sum(r.bookings), 0)::int AS bookings,
+              coalesce(sum(r.revenue) FILTER (WHERE r.currency = ${c}), 0)::text AS revenue
+       FROM generate_series(${since}, ${TODAY}, interval '1 day') g(day)
+       LEFT JOIN booking_daily r ON r.day = g.day::date AND ${where}
+       GROUP BY 1, 2 ORDER BY 1`,
+      withCurrency,
+    ),
+    db.query<TopService & { revenue: string }>(
+      `SELECT t.service_id, s.title_i18n, t.bookings, t.revenue::text AS revenue
+       FROM (SELECT r.service_id, sum(r.bookings)::int AS bookings, coalesce(sum(r.revenue) FILTER (WHERE r.currency = ${c}), 0) AS revenue
+             FROM booking_daily r WHERE ${where} GROUP BY r.service_id ORDER BY 2 DESC, 3 DESC, 1 LIMIT 5) t
+       JOIN services s ON s.id = t.service_id ORDER BY t.bookings DESC, t.revenue DESC, t.service_id`,
+      withCurrency,
+    ),
+  ]);
+  const byDay = new Map<string, Dashboard['chart'][number]>();
+  for (const row of days.rows) {
+    const day = byDay.get(row.day) ?? { day: row.day, bookings: zeros(), revenue: zeros() };
+    byDay.set(row.day, day);
+    if (row.channel) {
+      day.bookings[row.channel] = Number(row.bookings);
+      day.revenue[row.channel] = Number(row.revenue);
+    }
+  }
+  return {
+    currency,
+    chart: [...byDay.values()],
+    top_services: top.rows.map((r) => ({ ...r, revenue: Number(r.revenue) })),
+  };
+}
+
+const zeros = () => Object.fromEntries(BOOKING_CHANNELS.map((c) => [c, 0]));
+
+/** A new vendor's first steps, each from its own records. */
+async function setupSteps(db: Queryable, vendorId: string): Promise<SetupStep[]> {
+  const { rows } = await db.query<Record<SetupStep['key'], boolean>>(
+    `SELECT EXISTS (SELECT 1 FROM locations WHERE vendor_id = $1) AS location,
+            EXISTS (SELECT 1 FROM services WHERE vendor_id = $1) AS service,
+            EXISTS (SELECT 1 FROM price_rules WHERE vendor_id = $1) AS prices,
+            EXISTS (SELECT 1 FROM service_slots WHERE vendor_id = $1) AS availability,
+            EXISTS (SELECT 1 FROM media WHERE vendor_id = $1 AND owner_type = 'service') AS photos,
+            EXISTS (SELECT 1 FROM services WHERE vendor_id = $1 AND status = 'published') AS publish`,
+    [vendorId],
+  );
+  const row = rows[0];
+  return (['location', 'service', 'prices', 'availability', 'photos', 'publish'] as const).map((key) => ({ key, done: row[key] === true }));
+}
