@@ -4,6 +4,7 @@
  * set). Everything above this file speaks plain PostgreSQL SQL with $1 parameters.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export interface QueryResult<T> {
@@ -40,10 +41,13 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
 }
 
+/** The PostgreSQL extensions PGlite loads: trigram indexes for finding records by part of a name. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const { dataDir, loadDataDir } = options;
-  return pgliteDatabase(await PGlite.create({ dataDir: dataDir && dataDir !== 'memory' ? dataDir : undefined, loadDataDir }));
+  return pgliteDatabase(await PGlite.create({ dataDir: dataDir && dataDir !== 'memory' ? dataDir : undefined, loadDataDir, extensions: PGLITE_EXTENSIONS }));
 }
 
 /** The interface over an open PGlite instance. */

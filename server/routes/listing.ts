@@ -81,7 +81,7 @@ export interface ListQuery {
   [filter: string]: unknown;
 }
 
-function escapeLike(term: string): string {
+export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
@@ -96,7 +96,8 @@ const algeriaDay = (instant: string) => algeriaWallClock(instant).slice(0, 10);
 /**
  * A view's filter sets, each turned into conditions, ORed: `((a AND b) OR (c))`. `$today`
  * on a calendar-date column is Algeria's date (an instant would be cast to the UTC day,
- * the day before until 01:00); `__isnull` takes 'true' or 'false' as a query would.
+ * the day before until 01:00); `$now` is the instant of the request (what is overdue);
+ * `__isnull` takes 'true' or 'false' as a query would.
  */
 function viewCondition(spec: CollectionSpec, name: string, params: Params, alias: string): string {
   const sets = spec.views?.[name] ?? [];
@@ -104,6 +105,7 @@ function viewCondition(spec: CollectionSpec, name: string, params: Params, alias
   const resolve = (key: string, value: string | number) => {
     const [field, op] = key.split('__');
     if (op === 'isnull') return value === 'true';
+    if (value === '$now') return new Date().toISOString();
     if (value !== '$today' && value !== '$tomorrow') return value;
     const instant = algeriaMidnight(value === '$today' ? 0 : 1);
     return columns.get(field!)?.schema.format === 'date' ? algeriaDay(instant) : instant;
@@ -240,7 +242,7 @@ export function fieldsSelect(spec: CollectionSpec, fields: string | undefined): 
  * page, under PUBLIC_URL when it is set, else relative. Never built from the Host
  * header, which whoever sends the request chooses.
  */
-function pageUrl(request: FastifyRequest, page: number): string {
+export function pageUrl(request: FastifyRequest, page: number): string {
   const url = new URL(request.url, 'http://localhost');
   url.searchParams.set('page', String(page));
   return `${request.server.config.publicUrl ?? ''}${url.pathname}${url.search}`;

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { testConfig, type Config } from '../../server/config.ts';
-import { openDatabase, pgliteDatabase, type Database } from '../../server/db/index.ts';
+import { openDatabase, PGLITE_EXTENSIONS, pgliteDatabase, type Database } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 
 const SERVER_DB = new URL('../../server/db/', import.meta.url);
@@ -37,7 +37,7 @@ function templatePath(): string {
 async function migratedTemplate(): Promise<Blob> {
   const path = templatePath();
   if (!existsSync(path)) {
-    const raw = await PGlite.create();
+    const raw = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await migrate(pgliteDatabase(raw));
     const dump = await raw.dumpDataDir('none');
     await raw.close();

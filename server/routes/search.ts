@@ -1,0 +1,137 @@
+/**
+ * GET /branch/api/search/?q=&limit= -> {results: [{kind, id, title, subtitle, path}]}:
+ * records found from anywhere (the command palette). A booking by its ref, a customer by
+ * a part of the name or phone (a phone typed any way), a service by its title in any
+ * language, a vendor by name (staff only). Scoped like the collections: vendor staff find
+ * their own bookings and services and the customers who booked with them, never vendors.
+ *
+ * One statement (a UNION of one small query per kind), each answered from an index
+ * (migration 144), so it stays fast at 1,000,000 bookings.
+ */
+import type { FastifyInstance } from 'fastify';
+import Type, { type Static } from 'typebox';
+import { LOCALES } from '../../src/domain/common.ts';
+import { normalizePhone, phoneSearchDigits } from '../../src/domain/phone.ts';
+import { collection, type CollectionSpec } from '../../src/domain/registry.ts';
+import { requestLocale } from '../errorLanguage.ts';
+import type { Actor } from './actor.ts';
+import { escapeLike } from './listing.ts';
+import { API_PREFIX } from './paths.ts';
+import { context } from './resources.ts';
+import { Params, visibility } from './scope.ts';
+
+export const SearchQuery = Type.Object(
+  {
+    q: Type.String({ maxLength: 100 }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 5 })),
+  },
+  { additionalProperties: false },
+);
+
+export type SearchKind = 'booking' | 'customer' | 'service' | 'vendor';
+
+export interface SearchResult {
+  kind: SearchKind;
+  id: string;
+  title: string;
+  subtitle: string;
+  path: string;
+}
+
+/** Shorter searches would match most records; one character finds nothing. */
+const MIN_LENGTH = 2;
+/** Trigrams answer a part of a word from three characters on; shorter searches match a beginning. */
+const TRIGRAM_LENGTH = 3;
+/** A booking ref's characters (server/domain/bookings.ts REF_ALPHABET, in capitals). */
+const REF_LIKE = /^[A-Za-z0-9]{2,12}$/;
+
+const PATHS: Record<SearchKind, string> = { booking: '/booking/', customer: '/customers/', service: '/services/', vendor: '/vendors/' };
+
+function mayList(spec: CollectionSpec, actor: Actor): boolean {
+  const rule = spec.access.list;
+  if (rule === 'none') return false;
+  return actor.staff || (rule !== 'staff' && spec.vendorRule !== 'none');
+}
+
+/** The text of an i18n object in `locale`, else in any language it has. */
+function inLocale(value: unknown, locale: string): string {
+  const texts = (value ?? {}) as Record<string, string>;
+  return texts[locale] || LOCALES.map((l) => texts[l]).find(Boolean) || '';
+}
+
+export async function searchRecords(
+  db: { query: (sql: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> },
+  actor: Actor,
+  text: string,
+  limit: number,
+  locale: string,
+): Promise<SearchResult[]> {
+  const q = text.trim();
+  if (q.length < MIN_LENGTH) return [];
+  const params = new Params();
+  const n = params.add(limit, '::int');
+  const contains = params.add(`%${escapeLike(q)}%`);
+  const parts: string[] = [];
+
+  const bookings = collection('bookings');
+  if (REF_LIKE.test(q) && mayList(bookings, actor)) {
+    parts.push(`(SELECT 'booking' AS kind, b.id, b.ref AS title, b.customer_name AS detail, b.service_title_i18n AS i18n
+      FROM bookings b WHERE b.ref LIKE ${params.add(`${escapeLike(q.toUpperCase())}%`)} AND ${visibility(bookings, actor, params, 'b')}
+      ORDER BY b.ref LIMIT ${n})`);
+  }
+
+  const customers = collection('customers');
+  if (mayList(customers, actor)) {
+    const phone = normalizePhone(q);
+    const digits = phone ? null : phoneSearchDigits(q);
+    // Trigram indexes (migration 144) answer ILIKE on a part of three characters or more,
+    // and on a shorter beginning (a word's first letters).
+    const match = phone
+      ? `c.phone = ${params.add(phone)}`
+      : digits
+        ? `c.phone LIKE ${params.add(`%${digits}%`)}`
+        : `c.name ILIKE ${q.length >= TRIGRAM_LENGTH ? contains : params.add(`${escapeLike(q)}%`)}`;
+    parts.push(`(SELECT 'customer' AS kind, c.id, c.name AS title, concat_ws(' · ', c.phone, c.email) AS detail, NULL::jsonb AS i18n
+      FROM customers c WHERE ${match} AND c.merged_into_id IS NULL AND ${visibility(customers, actor, params, 'c')}
+      LIMIT ${n})`);
+  }
+
+  // Services and vendors are a few thousand rows at most: a scan of their titles is cheap.
+  const services = collection('services');
+  if (mayList(services, actor)) {
+    const titles = LOCALES.map((l) => `s.title_i18n->>'${l}' ILIKE ${contains}`).join(' OR ');
+    parts.push(`(SELECT 'service' AS kind, s.id, NULL AS title, sv.trade_name AS detail, s.title_i18n AS i18n
+      FROM services s JOIN vendors sv ON sv.id = s.vendor_id WHERE (${titles}) AND ${visibility(services, actor, params, 's')}
+      ORDER BY s.status = 'archived', s.created_at DESC LIMIT ${n})`);
+  }
+
+  const vendors = collection('vendors');
+  if (actor.staff && mayList(vendors, actor)) {
+    parts.push(`(SELECT 'vendor' AS kind, v.id, v.trade_name AS title, v.legal_name AS detail, NULL::jsonb AS i18n
+      FROM vendors v WHERE v.trade_name ILIKE ${contains} OR v.legal_name ILIKE ${contains}
+      ORDER BY v.trade_name LIMIT ${n})`);
+  }
+
+  if (parts.length === 0) return [];
+  const { rows } = await db.query(parts.join('\nUNION ALL\n'), params.values);
+  return rows.map((row) => {
+    const kind = row.kind as SearchKind;
+    const id = String(row.id);
+    const i18n = inLocale(row.i18n, locale);
+    const title = kind === 'service' ? i18n : String(row.title ?? '');
+    const subtitle = kind === 'booking' ? [row.detail, i18n].filter(Boolean).join(' · ') : String(row.detail ?? '');
+    return { kind, id, title, subtitle, path: `${PATHS[kind]}${id}` };
+  });
+}
+
+export function registerSearch(app: FastifyInstance): void {
+  app.get<{ Querystring: Static<typeof SearchQuery> }>(
+    `${API_PREFIX}/search/`,
+    { onRequest: app.authenticate, schema: { querystring: SearchQuery } },
+    async (request) => {
+      const { actor } = await context(app, request);
+      const locale = requestLocale(request.headers['accept-language']);
+      return { results: await searchRecords(app.db, actor, request.query.q, request.query.limit ?? 5, locale) };
+    },
+  );
+}
