@@ -5,8 +5,7 @@ import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { demoAccountsText, seedDemoAccounts } from './db/seed.ts';
 import { seedDemoDataOnce } from './db/demoData.ts';
-import { expirePoints } from './domain/loyalty.ts';
-import { expireOverdue } from './domain/sweeper.ts';
+import { startWorker } from './jobs/index.ts';
 import { storeDemoImages } from './media/demoImages.ts';
 
 const config = configFromEnv();
@@ -22,10 +21,9 @@ if (config.databaseUrl && !config.jwtSecret) {
 const app = await buildApp(config, db);
 // The demo images get pictures the image proxy serves, once, right after seeding.
 if (demoData) await storeDemoImages(app);
-// Expire overdue booking holds and payment links every minute (server/domain/sweeper.ts).
-setInterval(() => void expireOverdue(app).catch((error) => console.error('expiry sweep failed', error)), 60_000).unref();
-// Loyalty points whose day has come expire; hourly is soon enough for a date (server/domain/loyalty.ts).
-setInterval(() => void expirePoints(app).catch((error) => console.error('points expiry failed', error)), 3_600_000).unref();
+// The job queue (server/jobs/): expiring holds and payment links, loyalty expiry, notifications.
+const stopWorker = startWorker(app);
+if (!process.env.SMTP_URL) console.log('Email: SMTP_URL is not set; emails are recorded in the development outbox, not sent.');
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -35,6 +33,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.log(`\n${signal}: finishing requests in flight, then closing the database`);
     // app.close() stops accepting connections and waits for requests in flight.
     const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await stopWorker();
     await app.close();
     await db.close();
     clearTimeout(force);

@@ -3,6 +3,7 @@
  * derived fields, side effects of transitions. Collections not listed here are plain.
  */
 import { collection } from '../../src/domain/registry.ts';
+import { queueNotificationSend } from '../delivery/send.ts';
 import { conflict } from '../errors.ts';
 import type { CollectionHooks } from '../routes/hooks.ts';
 import { insertRecord } from '../routes/records.ts';
@@ -40,20 +41,10 @@ const slotHooks: CollectionHooks = {
 const notificationHooks: CollectionHooks = {
   transitions: {
     schedule: async (_ctx, record, _next, payload) => ({ scheduled_at: payload.scheduled_at ?? record.scheduled_at }),
-    send: async (ctx, record) => {
-      let recipients = 1;
-      if (record.audience_type === 'topic') {
-        const { rows } = await ctx.tx.query<{ n: number }>('SELECT subscribers_count AS n FROM topics WHERE id = $1', [record.topic_id]);
-        recipients = num(rows[0]?.n);
-      } else if (record.audience_type === 'all_vendors') {
-        const { rows } = await ctx.tx.query<{ n: number }>("SELECT count(*)::int AS n FROM vendors WHERE status = 'active'");
-        recipients = num(rows[0]?.n);
-      } else if (record.audience_type !== 'customer') {
-        const { rows } = await ctx.tx.query<{ n: number }>('SELECT count(*)::int AS n FROM customers WHERE NOT blocked');
-        recipients = num(rows[0]?.n);
-      }
-      return { sent_at: ctx.now, recipients_count: recipients };
-    },
+  },
+  /** Sent now or scheduled: its job is enqueued in the same transaction (server/delivery/send.ts). */
+  async afterTransition(ctx, _before, after) {
+    if (after.status === 'sending' || after.status === 'scheduled') await queueNotificationSend(ctx.tx, String(after.id));
   },
 };
 

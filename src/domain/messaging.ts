@@ -9,7 +9,16 @@ import { CHATBOT_REQUEST_STATUSES, NOTIFICATION_STATUSES, TICKET_STATUSES } from
 // Notifications and topics -------------------------------------------------------------
 
 export const NOTIFICATION_CHANNELS = ['push', 'sms', 'email', 'in_app'] as const;
-export const AUDIENCE_TYPES = ['customer', 'segment', 'topic', 'all_customers', 'all_vendors'] as const;
+export const AUDIENCE_TYPES = ['customer', 'user', 'segment', 'topic', 'all_customers', 'all_vendors'] as const;
+/** A segment of customers: every filter given must hold (booked_within_days, vendor_id and service_id describe one booking). */
+export const SegmentFilters = StrictObject({
+  wilaya_code: Type.Optional(Type.String({ pattern: '^(0[1-9]|[1-4][0-9]|5[0-8])$' })),
+  booked_within_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
+  vendor_id: Type.Optional(Uuid),
+  service_id: Type.Optional(Uuid),
+  language: Type.Optional(Enum(['en', 'fr', 'ar'] as const)),
+});
+export type SegmentFilters = Static<typeof SegmentFilters>;
 /** Templates for booking events; the body may use {ref}, {service}, {starts_at}, {amount}. */
 export const NOTIFICATION_TEMPLATES = [
   'booking_confirmed', 'booking_declined', 'booking_cancelled', 'booking_reminder', 'payment_received', 'payment_link', 'refund_processed', 'review_request',
@@ -21,7 +30,9 @@ export const NotificationInput = StrictObject({
   channel: Enum(NOTIFICATION_CHANNELS),
   audience_type: Enum(AUDIENCE_TYPES),
   audience_customer_id: Type.Optional(Nullable(Uuid)),
+  audience_user_id: Type.Optional(Nullable(Uuid)),
   segment: Type.Optional(Nullable(Type.String({ pattern: '^[a-z0-9_]{1,60}$', maxLength: 60 }))),
+  segment_filters: Type.Optional(Nullable(SegmentFilters)),
   topic_id: Type.Optional(Nullable(Uuid)),
   scheduled_at: Type.Optional(Nullable(DateTime)),
   template_key: Type.Optional(Nullable(Enum(NOTIFICATION_TEMPLATES))),
@@ -33,6 +44,8 @@ export const Notification = StrictObject({
   ...LifecycleFields(Enum(NOTIFICATION_STATUSES)),
   sent_at: Nullable(DateTime),
   recipients_count: Count(100_000_000),
+  delivered_count: Count(100_000_000),
+  failed_count: Count(100_000_000),
   created_by: Nullable(Uuid),
 });
 export type Notification = Static<typeof Notification>;
@@ -115,8 +128,25 @@ export const Ticket = StrictObject({
   ...Type.Required(TicketInput).properties,
   ...LifecycleFields(Enum(TICKET_STATUSES)),
   chatbot_request_id: Nullable(Uuid),
+  /** When the first answer is due: from the priority at creation (the database computes it). */
+  first_response_due_at: DateTime,
+  /** The first staff reply, which meets it. */
+  first_responded_at: Nullable(DateTime),
 });
 export type Ticket = Static<typeof Ticket>;
+
+/** A reply in a ticket's thread (`/tickets/<id>/messages/`). */
+export const TicketMessageInput = StrictObject({ body: Text(5000, 1) });
+export const TICKET_AUTHOR_TYPES = ['staff', 'vendor', 'requester'] as const;
+
+/** What the customer app's backend posts for a customer's message (`/channel/messages/`). */
+export const ChannelMessageInput = StrictObject({
+  customer_id: Uuid,
+  body: Text(4000, 1),
+  /** The booking it is about: the conversation is then the booking's vendor's. */
+  booking_id: Type.Optional(Nullable(Uuid)),
+  attachments: Type.Optional(Type.Array(Attachment, { maxItems: 10 })),
+});
 
 // Chatbot requests ---------------------------------------------------------------------
 

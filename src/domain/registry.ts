@@ -534,6 +534,14 @@ export const COLLECTIONS: CollectionSpec[] = [
     read: Notification, create: NotificationInput, patch: NotificationPatch, access: staffOnly({ transition: 'staff' }),
     refs: { audience_customer_id: 'customers', audience_user_id: 'users', topic_id: 'topics' },
     search: ['title_i18n'], filters: ['status', 'channel', 'audience_type', 'topic_id', 'template_key', 'scheduled_at', 'sent_at', 'created_at'],
+    // Waiting to go out (scheduled, or going out now), gone, failed, not sent yet.
+    views: {
+      scheduled: [{ status__in: 'scheduled,sending' }],
+      sent: [{ status: 'sent' }],
+      failed: [{ status: 'failed' }],
+      drafts: [{ status: 'draft' }],
+      all: [{}],
+    },
     ordering: [...T, 'scheduled_at', 'sent_at', 'status'], lifecycle: 'notification',
     check: (r) =>
       errorsOf([
@@ -592,8 +600,10 @@ export const COLLECTIONS: CollectionSpec[] = [
   {
     ...base, name: 'chatbot-requests', table: 'chatbot_requests', title: 'Chatbot requests', area: 'messaging', vendorRule: 'none', vendorColumn: 'none',
     read: ChatbotRequest, create: ChatbotRequestInput, patch: ChatbotRequestPatch, access: staffOnly({ transition: 'staff' }),
-    refs: { customer_id: 'customers', booking_id: 'bookings' },
+    refs: { customer_id: 'customers', booking_id: 'bookings', ticket_id: 'tickets' },
     search: ['intent', 'resolution_note'], filters: ['status', 'intent', 'customer_id', 'booking_id', 'channel', 'created_at'],
+    // What waits on staff first: new and in review.
+    views: { open: [{ status__in: 'new,in_review' }], done: [{ status__in: 'resolved,escalated,dismissed' }], all: [{}] },
     ordering: [...T, 'status', 'confidence'], lifecycle: 'chatbot_request',
   },
   {

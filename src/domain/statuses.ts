@@ -12,5 +12,5 @@ export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const VENDOR_STATUSES = ['applied', 'under_review', 'active', 'rejected', 'suspended'] as const;
 export const TICKET_STATUSES = ['new', 'open', 'pending', 'solved', 'closed'] as const;
 export const CHATBOT_REQUEST_STATUSES = ['new', 'in_review', 'resolved', 'escalated', 'dismissed'] as const;
-export const NOTIFICATION_STATUSES = ['draft', 'scheduled', 'sent', 'failed'] as const;
+export const NOTIFICATION_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'failed'] as const;
 export const PUBLISHING_STATUSES = ['draft', 'published', 'archived'] as const;

@@ -1,14 +1,17 @@
 import { setup } from 'xstate';
 import { guardImplementations, type LifecycleContext, type LifecycleEvent } from './context.ts';
 
-/** Notification lifecycle. Events: schedule, send, fail, cancel (back to draft). */
+/**
+ * Notification lifecycle. Events: schedule, send, cancel (back to draft); while sending,
+ * the delivery job (role system) completes it (every delivery attempted) or fails it (all failed).
+ */
 export const notificationLifecycle = setup({
   types: {
     context: {} as LifecycleContext,
     input: {} as LifecycleContext,
-    events: {} as LifecycleEvent & { type: 'schedule' | 'send' | 'fail' | 'cancel' },
+    events: {} as LifecycleEvent & { type: 'schedule' | 'send' | 'complete' | 'fail' | 'cancel' },
   },
-  guards: { hasScheduleTime: guardImplementations.hasScheduleTime },
+  guards: { hasScheduleTime: guardImplementations.hasScheduleTime, isSystem: guardImplementations.isSystem },
 }).createMachine({
   id: 'notification',
   description: 'A push, SMS, email or in-app notification.',
@@ -18,14 +21,19 @@ export const notificationLifecycle = setup({
     draft: {
       on: {
         schedule: { target: 'scheduled', guard: 'hasScheduleTime' },
-        send: { target: 'sent', description: 'Send now.' },
+        send: { target: 'sending', description: 'Send now.' },
       },
     },
     scheduled: {
       on: {
-        send: { target: 'sent', description: 'Sent at its time (or now).' },
-        fail: { target: 'failed' },
+        send: { target: 'sending', description: 'Sent at its time (or now).' },
         cancel: { target: 'draft', description: 'Cancel the schedule.' },
+      },
+    },
+    sending: {
+      on: {
+        complete: { target: 'sent', guard: 'isSystem', description: 'Every delivery was attempted.' },
+        fail: { target: 'failed', guard: 'isSystem', description: 'Every delivery failed.' },
       },
     },
     sent: { type: 'final' },
