@@ -102,8 +102,12 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
       }
       raw.on('close', end);
 
-      if (lastId !== null) {
-        try {
+      try {
+        if (lastId === null) {
+          // Where this stream starts: a client that reconnects before any event arrived resumes from here.
+          const { rows } = await app.db.query<{ latest: string | number }>('SELECT coalesce(max(id), 0) AS latest FROM realtime_events');
+          write(`id: ${rows[0].latest}\n\n`);
+        } else {
           const missed = await replay(app, listener, lastId);
           if ('reset' in missed) write(`id: ${missed.reset}\nevent: reset\ndata: ${JSON.stringify({ type: 'reset', at: new Date().toISOString() })}\n\n`);
           else
@@ -111,11 +115,11 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
               replayed.add(event.id);
               send(event);
             }
-        } catch (error) {
-          request.log.error(error);
-          end();
-          return;
         }
+      } catch (error) {
+        request.log.error(error);
+        end();
+        return;
       }
       live = true;
       for (const event of held) if (!replayed.has(event.id)) send(event);

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Toaster, toast } from 'sonner';
 import { localeActor, onRequestError, sessionActor, themeActor } from '../../app/actors.ts';
+import { holdRealtime } from '../../app/realtime.ts';
 import { visibleRoutes, type RouteDef } from '../../app/routes.ts';
 import { DIRECTION } from '../../machines/locale.ts';
 import { selectResolvedTheme } from '../../machines/theme.ts';
@@ -30,6 +31,9 @@ export default function Shell({ current, children }: { current: RouteDef | null;
   const [sidebarOpen, setSidebarOpen] = useState(() => window.matchMedia('(min-width: 761px)').matches);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const routes = visibleRoutes(admin);
+
+  // The realtime channel lives while signed in, i.e. while the shell is shown.
+  useEffect(() => holdRealtime(), []);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

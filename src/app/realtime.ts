@@ -1,0 +1,129 @@
+/**
+ * The realtime channel in the app: the machine's actor, fed by the session (its token,
+ * the act-as vendor, logout), and what screens use: `useRealtimeEvents` to hear of
+ * changes, `useRealtimeCounters` for the sidebar's unread and pending counts.
+ * Imported only from lazy code (the Shell chunk, areas): the login page never loads it.
+ */
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { createActor } from 'xstate';
+import { API_BASE_URL } from '../api/config.ts';
+import { apiClient } from '../api/registry.ts';
+import { createEventStream, realtimeMachine, type RealtimeEvent } from '../machines/realtime.ts';
+import { sessionActor } from './actors.ts';
+
+export type { RealtimeEvent };
+
+export const realtimeActor = createActor(realtimeMachine.provide({ actors: { eventStream: createEventStream(API_BASE_URL) } }));
+
+let users = 0;
+let stopFeeding: (() => void) | null = null;
+
+/**
+ * Starts the stream while at least one caller (the Shell) holds it; returns the release.
+ * The session drives it: a token (new, refreshed, or with another act-as vendor) connects
+ * or reconnects with it, logging out closes it.
+ */
+export function holdRealtime(): () => void {
+  if (users++ === 0) {
+    realtimeActor.start();
+    const follow = () => {
+      const snapshot = sessionActor.getSnapshot();
+      const tokens = snapshot.context.tokens;
+      if (snapshot.hasTag('authenticated') && tokens) {
+        realtimeActor.send({ type: 'auth', auth: { token: tokens.access, acting: snapshot.context.acting?.id ?? null } });
+      } else realtimeActor.send({ type: 'logout' });
+    };
+    const session = sessionActor.subscribe(follow);
+    follow();
+    // A refused token: the session refreshes it (once for everyone), and the new one arrives through `follow`.
+    const refused = realtimeActor.on('unauthorized', ({ token }) => {
+      if (sessionActor.getSnapshot().context.tokens?.access === token) sessionActor.send({ type: 'token.rejected' });
+      else follow();
+    });
+    const counting = realtimeActor.on('event', ({ event }) => {
+      if (touchesCounters(event)) scheduleCounters();
+    });
+    const opened = realtimeActor.on('opened', () => scheduleCounters());
+    stopFeeding = () => {
+      session.unsubscribe();
+      refused.unsubscribe();
+      counting.unsubscribe();
+      opened.unsubscribe();
+    };
+  }
+  return () => {
+    if (--users > 0) return;
+    stopFeeding?.();
+    stopFeeding = null;
+    realtimeActor.send({ type: 'logout' });
+    // The next user signing in here must not see these counts.
+    clearTimeout(countersTimer);
+    counters = { unread_messages: 0, pending_actions: 0 };
+    for (const listener of counterListeners) listener();
+  };
+}
+
+/** A reset reaches every handler: too much was missed, so whatever a screen shows is refetched. */
+function matches(event: RealtimeEvent, filter?: { type?: RealtimeEvent['type']; collection?: string }): boolean {
+  if (!filter || event.type === 'reset') return true;
+  if (filter.type && event.type !== filter.type) return false;
+  return !filter.collection || event.collection === filter.collection;
+}
+
+/** Calls `handler` for every event (of that type, of that collection) while the component is mounted. */
+export function useRealtimeEvents(
+  handler: (event: RealtimeEvent) => void,
+  filter?: { type?: RealtimeEvent['type']; collection?: string },
+): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  const type = filter?.type;
+  const collection = filter?.collection;
+  useEffect(() => {
+    const subscription = realtimeActor.on('event', ({ event }) => {
+      if (matches(event, { type, collection })) latest.current(event);
+    });
+    return () => subscription.unsubscribe();
+  }, [type, collection]);
+}
+
+export interface RealtimeCounters {
+  unread_messages: number;
+  pending_actions: number;
+}
+
+/** What the sidebar counts changes with these. */
+const COUNTED = new Set(['conversations', 'messages', 'bookings', 'refunds']);
+const touchesCounters = (event: RealtimeEvent) =>
+  event.type === 'counters' || event.type === 'reset' || event.type === 'message' || (event.type === 'record' && COUNTED.has(event.collection ?? ''));
+
+/** A burst of events (a bulk action) refetches the counts once. */
+const COUNTERS_DEBOUNCE_MS = 400;
+let counters: RealtimeCounters = { unread_messages: 0, pending_actions: 0 };
+const counterListeners = new Set<() => void>();
+let countersTimer: ReturnType<typeof setTimeout> | undefined;
+
+function scheduleCounters(): void {
+  clearTimeout(countersTimer);
+  countersTimer = setTimeout(() => {
+    apiClient()
+      .get<RealtimeCounters>('/branch/api/events/counters/', { quiet: true })
+      .then((next) => {
+        if (next.unread_messages === counters.unread_messages && next.pending_actions === counters.pending_actions) return;
+        counters = next;
+        for (const listener of counterListeners) listener();
+      })
+      // A failed refresh keeps the last counts; the next event tries again.
+      .catch(() => undefined);
+  }, COUNTERS_DEBOUNCE_MS);
+}
+
+function subscribeCounters(listener: () => void): () => void {
+  counterListeners.add(listener);
+  return () => counterListeners.delete(listener);
+}
+
+/** The caller's unread messages and pending actions, kept current by the stream. */
+export function useRealtimeCounters(): RealtimeCounters {
+  return useSyncExternalStore(subscribeCounters, () => counters);
+}
