@@ -14,6 +14,7 @@ import type { CollectionHooks } from '../routes/hooks.ts';
 import { API_PREFIX } from '../routes/paths.ts';
 import { assertNotMerged } from './merge.ts';
 import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
+import { publishMessageEvent, touchConversation } from '../routes/messages.ts';
 import { context, rejectUnstorableText, staleVersion } from '../routes/resources.ts';
 import { assertAccess, loadOr404 } from '../routes/scope.ts';
 
@@ -130,9 +131,8 @@ export function registerCustomerRoutes(app: FastifyInstance): void {
           author_name: ctx.actor.user.name,
           read_at: ctx.now,
         });
-        await tx.query('UPDATE conversations SET last_message_at = $2, last_message_preview = $3 WHERE id = $1', [
-          conversation.id, ctx.now, request.body.body.slice(0, 200),
-        ]);
+        await touchConversation(tx, conversation.id, message);
+        await publishMessageEvent(tx, conversation, message, 'create');
         const after = await loadOr404(tx, conversations, String(conversation.id), ctx.actor);
         return { opened, conversation: after, message };
       });

@@ -4,7 +4,10 @@
  *   POST  /conversations/<id>/messages/            reply as the signed-in user
  *   PATCH /conversations/<id>/messages/<mid>/      {read, version}: mark one read or unread
  *   POST  /conversations/<id>/read/                mark every customer message read
- * Who may see a conversation may see and write its messages.
+ *   GET   /conversations/assignees/                whom the caller may assign a conversation to
+ * Who may see a conversation may see and write its messages. Each new message and each
+ * read mark is published (after commit) to staff and the conversation's vendor, so open
+ * inboxes and threads follow without reloading.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
@@ -14,16 +17,63 @@ import { notFound } from '../errors.ts';
 import { expandParam } from './expand.ts';
 import { FIELDS_PARAM, listQuerySchema, listRecords, type ListQuery } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
-import { insertRecord, updateRecord } from './records.ts';
+import type { Queryable } from '../db/index.ts';
+import { publishEvent } from '../realtime/events.ts';
+import { insertRecord, updateRecord, type Row } from './records.ts';
 import { context, rejectUnstorableText, staleVersion } from './resources.ts';
 import { assertAccess, loadOr404 } from './scope.ts';
 
 const conversations = collection('conversations');
 const messages = collection('messages');
 
+/**
+ * Tells everyone who may see the conversation: a new message (`create`, with a preview for
+ * the toast) or a read mark (`read`, a receipt). Published in the writing transaction, so
+ * nothing is announced for a write that rolls back.
+ */
+export async function publishMessageEvent(tx: Queryable, conversation: Row, message: Row | null, action: 'create' | 'read' | 'unread'): Promise<void> {
+  await publishEvent(tx, {
+    type: 'message',
+    collection: 'messages',
+    recordId: String(message?.id ?? conversation.id),
+    version: message ? Number(message.version) : undefined,
+    action,
+    audience: { staff: true, vendorId: (conversation.vendor_id as string | null) ?? null },
+    payload: {
+      conversation_id: conversation.id,
+      assignee_id: conversation.assignee_id ?? null,
+      author_type: message?.author_type ?? null,
+      preview: message && action === 'create' ? String(message.body).slice(0, 120) : null,
+    },
+  });
+}
+
+/**
+ * A message joins its conversation: its last message, its unread count for a customer's,
+ * and out of the archive. The version stays: a message is not an edit of the conversation,
+ * so assigning it meanwhile is not refused as stale.
+ */
+export async function touchConversation(tx: Queryable, conversationId: unknown, message: Row): Promise<void> {
+  await tx.query(
+    `UPDATE conversations SET last_message_at = $2, last_message_preview = $3, archived = false,
+       unread_count = unread_count + $4 WHERE id = $1`,
+    [conversationId, message.created_at, String(message.body).slice(0, 200), message.author_type === 'customer' && !message.read_at ? 1 : 0],
+  );
+}
+
 export function registerMessages(app: FastifyInstance): void {
   const base = `${API_PREFIX}/conversations/:id/messages/`;
   const pre = { onRequest: app.authenticate, preValidation: rejectUnstorableText };
+
+  // Whom a conversation may be assigned to: staff to a staff member, vendor staff to one of their vendor's users.
+  app.get(`${API_PREFIX}/conversations/assignees/`, pre, async (request) => {
+    const { actor } = await context(app, request);
+    assertAccess(conversations, 'list', actor);
+    const { rows } = actor.staff
+      ? await app.db.query('SELECT id, name FROM users WHERE active AND admin ORDER BY name, id LIMIT 500')
+      : await app.db.query('SELECT id, name FROM users WHERE active AND vendor_id = $1 ORDER BY name, id LIMIT 500', [actor.vendorId]);
+    return { results: rows };
+  });
 
   app.get<{ Params: { id: string }; Querystring: ListQuery }>(base, { ...pre, schema: { querystring: listQuerySchema(messages, { ...FIELDS_PARAM, ...expandParam(messages) }) } }, async (request) => {
     const { actor } = await context(app, request);
@@ -48,11 +98,8 @@ export function registerMessages(app: FastifyInstance): void {
         author_name: ctx.actor.user.name,
         read_at: ctx.now,
       });
-      await tx.query('UPDATE conversations SET last_message_at = $2, last_message_preview = $3 WHERE id = $1', [
-        conversation.id,
-        ctx.now,
-        request.body.body.slice(0, 200),
-      ]);
+      await touchConversation(tx, conversation.id, created);
+      await publishMessageEvent(tx, conversation, created, 'create');
       return created;
     });
     return reply.status(201).send(message);
@@ -74,7 +121,11 @@ export function registerMessages(app: FastifyInstance): void {
         if (request.body.read === undefined) return before;
         const after = await updateRecord({ tx, actor: ctx.actor }, messages, String(before.id), { read_at: request.body.read ? (before.read_at ?? ctx.now) : null }, { before });
         if (before.author_type === 'customer' && !!before.read_at !== request.body.read) {
-          await tx.query('UPDATE conversations SET unread_count = greatest(unread_count + $2, 0) WHERE id = $1', [conversation.id, request.body.read ? -1 : 1]);
+          await tx.query('UPDATE conversations SET unread_count = greatest(unread_count + $2, 0) WHERE id = $1', [
+            conversation.id,
+            request.body.read ? -1 : 1,
+          ]);
+          await publishMessageEvent(tx, conversation, after, request.body.read ? 'read' : 'unread');
         }
         return after;
       });
@@ -86,8 +137,13 @@ export function registerMessages(app: FastifyInstance): void {
     assertAccess(conversations, 'read', ctx.actor);
     return app.db.transaction(async (tx) => {
       const conversation = await loadOr404(tx, conversations, request.params.id, ctx.actor, { forUpdate: true });
-      await tx.query("UPDATE messages SET read_at = $2 WHERE conversation_id = $1 AND read_at IS NULL AND author_type = 'customer'", [conversation.id, ctx.now]);
+      const { rows } = await tx.query("UPDATE messages SET read_at = $2, version = version + 1 WHERE conversation_id = $1 AND read_at IS NULL AND author_type = 'customer' RETURNING id", [
+        conversation.id,
+        ctx.now,
+      ]);
+      if (rows.length === 0) return conversation;
       await tx.query('UPDATE conversations SET unread_count = 0 WHERE id = $1', [conversation.id]);
+      await publishMessageEvent(tx, conversation, null, 'read');
       const after = await loadOr404(tx, conversations, String(conversation.id), ctx.actor);
       if (!after) throw notFound();
       return after;

@@ -13,6 +13,7 @@ import { CommandPalette } from './CommandPalette.tsx';
 import { Footer } from './Footer.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { LogoutButton } from './LogoutDialog.tsx';
+import { MessageToasts } from './MessageToasts.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -101,6 +102,7 @@ export default function Shell({ current, children }: { current: RouteDef | null;
       </main>
       <Footer />
       <CommandPalette routes={routes} open={paletteOpen} onClose={() => setPaletteOpen(false)} />
+      <MessageToasts />
       <Toaster
         position={DIRECTION[locale] === 'rtl' ? 'bottom-left' : 'bottom-right'}
         dir={DIRECTION[locale]}

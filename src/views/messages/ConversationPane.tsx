@@ -1,0 +1,141 @@
+import { useEffect, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { refusalDetail } from '../../machines/resources/bulk.ts';
+import { useRealtimeEvents } from '../../app/realtime.ts';
+import { pathOf, routeByKey } from '../../app/routes.ts';
+import { updateRecord } from '../../api/resources.ts';
+import { markConversationRead, markMessageUnread, fetchAssignees, type Assignee } from './messagesApi.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { useExpandedRecord } from '../ui/useExpandedRecord.ts';
+import { ThreadView, useThread } from '../ui/ThreadView.tsx';
+import { correspondentOf, INBOX_EXPAND, type ConversationRow } from './inboxScreen.ts';
+
+/**
+ * One conversation beside the inbox: who and what it is about, its assignee (staff assign
+ * anyone of staff, vendor staff one of theirs), read and unread, and the thread. Opening
+ * it reads the customer's messages; their read marks reach the other side live.
+ */
+export function ConversationPane({
+  id, row, staff, userId, backHref, onChanged,
+}: { id: string; row?: ConversationRow; staff: boolean; userId: string; backHref: string; onChanged: () => void }) {
+  const intl = useIntl();
+  const loaded = useExpandedRecord<ConversationRow>('conversations', id, INBOX_EXPAND);
+  const record = loaded.record ?? row ?? null;
+  const reload = loaded.reload;
+  const [notice, setNotice] = useState<string | null>(null);
+  const [assignees, setAssignees] = useState<Assignee[]>([]);
+  const thread = useThread(`/branch/api/conversations/${encodeURIComponent(id)}/messages/`);
+  const selectId = useId();
+
+  useEffect(() => {
+    fetchAssignees().then(setAssignees, () => setAssignees([]));
+  }, []);
+
+  // Opening a conversation with unread customer messages reads them.
+  const unread = record?.unread_count ?? 0;
+  useEffect(() => {
+    if (unread > 0) markConversationRead(id).then(() => reload(), () => undefined);
+  }, [id, unread > 0]);
+
+  useRealtimeEvents((event) => {
+    if (event.payload?.conversation_id !== id) return;
+    thread.send({ type: 'changed' });
+    reload();
+  }, { type: 'message' });
+  useRealtimeEvents((event) => {
+    if (event.record_id === id) reload();
+  }, { type: 'record', collection: 'conversations' });
+
+  if (loaded.state === 'notFound') return <EmptyState title={<FormattedMessage id="record.notFound" />} />;
+  if (loaded.state === 'failed' && !record) return <ErrorState onRetry={reload} />;
+  if (!record) return null;
+
+  const assign = (assigneeId: string) => {
+    setNotice(null);
+    updateRecord('conversations', id, { assignee_id: assigneeId || null, version: record.version }).then(
+      () => {
+        reload();
+        onChanged();
+      },
+      (error) => {
+        setNotice(refusalDetail(error));
+        reload();
+      },
+    );
+  };
+  const markUnread = () => {
+    const last = [...thread.getSnapshot().context.messages].reverse().find((m) => m.author_type === 'customer');
+    if (!last) return;
+    markMessageUnread(id, last).then(() => {
+      thread.send({ type: 'changed' });
+      reload();
+      onChanged();
+    }, (error) => setNotice(refusalDetail(error)));
+  };
+  const booking = record._expanded?.booking_id;
+  const assigneeOptions = assignees.some((a) => a.id === record.assignee_id) || !record.assignee_id
+    ? assignees
+    : [...assignees, { id: record.assignee_id, name: String(record._expanded?.assignee_id?.name ?? '…') }];
+
+  return (
+    <div className="conversation">
+      <div className="conversation-head">
+        <Link href={backHref} className="button button-ghost inbox-back">
+          <FormattedMessage id="inbox.back" />
+        </Link>
+        <h2 id="inbox-thread-title">
+          <bdi>{correspondentOf(record)}</bdi>
+        </h2>
+        <p className="muted conversation-about">
+          {booking ? (
+            <Link href={pathOf(routeByKey('bookingDetail'), booking.id)}>
+              <FormattedMessage id="inbox.booking" values={{ ref: <bdi dir="ltr">{String(booking.ref)}</bdi> }} />
+            </Link>
+          ) : (
+            record.subject && <bdi>{record.subject}</bdi>
+          )}
+          {staff && record._expanded?.vendor_id ? <> · <bdi>{String(record._expanded.vendor_id.trade_name)}</bdi></> : null}
+        </p>
+        <div className="conversation-actions">
+          <label htmlFor={selectId}>
+            <FormattedMessage id="inbox.assignee" />
+          </label>
+          <select id={selectId} value={record.assignee_id ?? ''} onChange={(e) => assign(e.target.value)}>
+            <option value="">{intl.formatMessage({ id: 'inbox.unassigned' })}</option>
+            {assigneeOptions.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.id === userId ? intl.formatMessage({ id: 'inbox.me' }, { name: a.name }) : a.name}
+              </option>
+            ))}
+          </select>
+          {record.assignee_id !== userId && (
+            <button type="button" className="button button-small" onClick={() => assign(userId)}>
+              <FormattedMessage id="inbox.assignToMe" />
+            </button>
+          )}
+          {unread > 0 ? (
+            <button type="button" className="button button-small" onClick={() => markConversationRead(id).then(() => { reload(); onChanged(); })}>
+              <FormattedMessage id="inbox.markRead" />
+            </button>
+          ) : (
+            <button type="button" className="button button-small" onClick={markUnread}>
+              <FormattedMessage id="inbox.markUnread" />
+            </button>
+          )}
+        </div>
+      </div>
+      {notice && (
+        <p className="notice notice-error" role="alert">
+          {notice}
+        </p>
+      )}
+      <ThreadView
+        thread={thread}
+        label={intl.formatMessage({ id: 'inbox.threadWith' }, { name: correspondentOf(record) })}
+        ours={(m) => m.author_type !== 'customer'}
+      />
+    </div>
+  );
+}

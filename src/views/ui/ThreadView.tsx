@@ -1,0 +1,123 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { apiClient } from '../../api/registry.ts';
+import { threadMachine, type Reply, type ThreadMessage } from '../../machines/resources/thread.ts';
+import { ErrorState } from './ErrorState.tsx';
+import { TextField } from './fields/TextField.tsx';
+import { formatDateTime } from './format.ts';
+
+export type ThreadActor = ActorRefFrom<typeof threadMachine>;
+
+/** A thread's actor talking to the API: messages under `url`, the latest `limit` of them. */
+export function useThread(url: string, limit = 100): ThreadActor {
+  return useActorRef(
+    threadMachine.provide({
+      actors: {
+        loadThread: fromPromise(async ({ input, signal }) => {
+          const page = await apiClient().get<{ results: ThreadMessage[] }>(input.url, { params: { ordering: '-created_at', page_size: limit }, signal, quiet: true });
+          // The latest page, newest first from the server, shown oldest first.
+          return [...page.results].sort((a, b) => a.created_at.localeCompare(b.created_at));
+        }),
+        postReply: fromPromise(({ input }: { input: { url: string; reply: Reply } }) => apiClient().post<ThreadMessage>(input.url, input.reply, { quiet: true })),
+      },
+    }),
+    { input: { url } },
+  );
+}
+
+/**
+ * A thread as chat bubbles (ours on one side, theirs on the other, mirrored in Arabic)
+ * and the reply box under it. `ours` says which authors are on the reader's side.
+ * Attachments a message came with (from the customer app) are linked under it.
+ */
+export function ThreadView({
+  thread,
+  label,
+  ours,
+}: {
+  thread: ThreadActor;
+  /** What the thread is, for screen readers. */
+  label: string;
+  ours: (m: ThreadMessage) => boolean;
+}) {
+  const intl = useIntl();
+  const snapshot = useSelector(thread, (s) => s);
+  const { messages, draft, error, fieldError, loadFailed } = snapshot.context;
+  const end = useRef<HTMLLIElement>(null);
+  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [messages.length]);
+  const sending = snapshot.matches('sending');
+
+  return (
+    <div className="thread">
+      {loadFailed && <ErrorState onRetry={() => thread.send({ type: 'retry' })} />}
+      {snapshot.matches('loading') && messages.length === 0 && (
+        <p className="muted" role="status">
+          <FormattedMessage id="common.loading" />
+        </p>
+      )}
+      <ol className="thread-messages" aria-label={label} aria-live="polite" aria-busy={snapshot.matches('loading') || undefined}>
+        {!snapshot.matches('loading') && !loadFailed && messages.length === 0 && (
+          <li className="muted thread-empty">
+            <FormattedMessage id="thread.empty" />
+          </li>
+        )}
+        {messages.map((m) => (
+          <li key={m.id} className="bubble" data-side={ours(m) ? 'ours' : 'theirs'} data-author={m.author_type}>
+            <span className="bubble-meta">
+              <bdi>{m.author_name}</bdi> · <time dateTime={m.created_at}>{formatDateTime(intl, m.created_at)}</time>
+            </span>
+            <p dir="auto" className="bubble-body">
+              {m.body}
+            </p>
+            {m.attachments && m.attachments.length > 0 && (
+              <ul className="bubble-attachments">
+                {m.attachments.map((a) => (
+                  <li key={a.url}>
+                    <a href={a.url} target="_blank" rel="noopener noreferrer">
+                      <bdi>{a.name}</bdi>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {m.author_type === 'customer' && (
+              <span className="bubble-receipt muted">
+                {m.read_at ? <FormattedMessage id="thread.readAt" values={{ at: formatDateTime(intl, m.read_at) }} /> : <FormattedMessage id="thread.unread" />}
+              </span>
+            )}
+          </li>
+        ))}
+        <li ref={end} aria-hidden="true" className="thread-end" />
+      </ol>
+      <form
+        className="thread-reply"
+        onSubmit={(e) => {
+          e.preventDefault();
+          thread.send({ type: 'send' });
+        }}
+      >
+        <TextField
+          label={<FormattedMessage id="thread.reply" />}
+          multiline={3}
+          maxLength={4000}
+          dir="auto"
+          value={draft}
+          onChange={(value) => thread.send({ type: 'draft.changed', value })}
+          errors={fieldError ? [fieldError] : undefined}
+        />
+        {error && (
+          <p className="notice notice-error" role="alert">
+            {error === 'error' ? <FormattedMessage id="thread.sendFailed" /> : error}
+          </p>
+        )}
+        <div className="thread-reply-actions">
+          <button type="submit" className="button button-primary" disabled={sending || draft.trim() === ''} aria-busy={sending || undefined}>
+            <FormattedMessage id={sending ? 'thread.sending' : 'thread.send'} />
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
