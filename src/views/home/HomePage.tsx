@@ -1,44 +1,84 @@
-import { useSelector } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'wouter';
 import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { usePageReady } from '../../app/pageReady.ts';
-import { AREAS, pathOf, visibleRoutes } from '../../app/routes.ts';
-import { Icon } from '../ui/Icon.tsx';
+import { useRealtimeEvents, type RealtimeEvent } from '../../app/realtime.ts';
+import { DASHBOARD_PERIODS } from '../../domain/dashboard.ts';
+import { dashboardMachine } from '../../machines/dashboard.ts';
 import { PageFrame } from '../ui/PageFrame.tsx';
 import { ActionQueue } from './ActionQueue.tsx';
+import { Departures } from './Departures.tsx';
+import { KpiCards } from './KpiCards.tsx';
+import { SetupChecklist } from './SetupChecklist.tsx';
+import { WorkQueue } from './WorkQueue.tsx';
 
-/** Home: a greeting and the way into every area the user may open. */
+/** uPlot and the charts: their own chunk, fetched once the figures are on screen. */
+const DashboardCharts = lazy(() => import('./charts/DashboardCharts.tsx'));
+
+/** The collections whose changes move the dashboard's figures. */
+const COUNTED = new Set(['bookings', 'payments', 'refunds', 'reviews']);
+
+/** Home: what needs doing today, for staff over the marketplace and for vendor staff over their own. */
 export default function HomePage({ route }: PageProps) {
-  usePageReady();
   const user = useSelector(sessionActor, (s) => s.context.user);
-  const routes = visibleRoutes(user?.admin === true).filter((r) => r.inSidebar && r.area !== 'home');
-  const areas = AREAS.flatMap((area) => {
-    const first = routes.find((r) => r.area === area);
-    return first ? [{ area, route: first, count: routes.filter((r) => r.area === area).length }] : [];
-  });
+  const [snapshot, send] = useMachine(dashboardMachine, { input: {} });
+  const { data, error, period } = snapshot.context;
+  usePageReady(data !== null || snapshot.matches('failed'));
+  useRealtimeEvents(
+    useCallback((event: RealtimeEvent) => {
+      if (event.collection && COUNTED.has(event.collection)) send({ type: 'changed' });
+    }, [send]),
+    { type: 'record' },
+  );
+  const setupLeft = data?.setup?.some((step) => !step.done) ?? false;
   return (
     <PageFrame route={route}>
       <p className="lead">
         <FormattedMessage id="home.welcome" values={{ name: user?.name ?? '' }} />
       </p>
-      {user?.admin === true && <ActionQueue />}
-      <ul className="area-grid">
-        {areas.map(({ area, route: target, count }) => (
-          <li key={area}>
-            <Link href={pathOf(target)} className="area-card">
-              <Icon name={area} />
-              <span className="area-card-title">
-                <FormattedMessage id={`area.${area}`} />
-              </span>
-              <span className="muted">
-                <FormattedMessage id="home.screens" values={{ count }} />
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {!data && snapshot.matches('loading') && (
+        <p className="muted" role="status">
+          <FormattedMessage id="home.loading" />
+        </p>
+      )}
+      {error && (
+        <div className="notice notice-error" role="alert">
+          <FormattedMessage id="home.failed" values={{ detail: error }} />{' '}
+          <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
+            <FormattedMessage id="common.retry" />
+          </button>
+        </div>
+      )}
+      {data && (
+        <div className="dashboard" aria-busy={snapshot.matches('loading')}>
+          {setupLeft && data.setup && <SetupChecklist steps={data.setup} />}
+          <KpiCards data={data} />
+          <div className="dashboard-columns">
+            <Departures departures={data.departures} />
+            <WorkQueue actions={data.actions} />
+          </div>
+          {user?.admin === true && <ActionQueue />}
+          <section className="card dashboard-charts" aria-labelledby="charts-title">
+            <div className="dashboard-charts-head">
+              <h2 id="charts-title">
+                <FormattedMessage id="home.charts.title" />
+              </h2>
+              <div role="group" className="segmented" aria-labelledby="charts-title">
+                {DASHBOARD_PERIODS.map((days) => (
+                  <button key={days} type="button" className="button button-ghost" aria-pressed={period === days} onClick={() => send({ type: 'period.set', period: days })}>
+                    <FormattedMessage id="home.charts.period" values={{ days }} />
+                  </button>
+                ))}
+              </div>
+            </div>
+            <Suspense fallback={<p className="muted"><FormattedMessage id="home.loading" /></p>}>
+              <DashboardCharts data={data} />
+            </Suspense>
+          </section>
+        </div>
+      )}
     </PageFrame>
   );
 }

@@ -1,0 +1,7 @@
+/** The home dashboard's one call (server/routes/dashboard.ts). */
+import type { Dashboard, DashboardPeriod } from '../domain/dashboard.ts';
+import { apiClient } from './registry.ts';
+
+export function fetchDashboard(period: DashboardPeriod, signal?: AbortSignal): Promise<Dashboard> {
+  return apiClient().get('/branch/api/dashboard/', { params: { period }, signal, quiet: true });
+}

@@ -1,0 +1,66 @@
+/**
+ * The home dashboard's data: loaded for a period (30 or 90 days), loaded again when the
+ * period changes, and refreshed a moment after records it counts change elsewhere (a
+ * burst of changes makes one request). A refresh keeps the figures on screen; a failure
+ * of the first load offers a retry, a failed refresh keeps the last figures.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { fetchDashboard } from '../api/dashboard.ts';
+import { ApiRequestError } from '../api/client.ts';
+import type { Dashboard, DashboardPeriod } from '../domain/dashboard.ts';
+
+export interface DashboardContext {
+  period: DashboardPeriod;
+  data: Dashboard | null;
+  error: string | null;
+}
+
+export type DashboardEvent = { type: 'period.set'; period: DashboardPeriod } | { type: 'changed' } | { type: 'retry' };
+
+export const dashboardMachine = setup({
+  types: {
+    context: {} as DashboardContext,
+    events: {} as DashboardEvent,
+    input: {} as { period?: DashboardPeriod },
+  },
+  actors: {
+    load: fromPromise<Dashboard, { period: DashboardPeriod }>(({ input, signal }) => fetchDashboard(input.period, signal)),
+  },
+  actions: {
+    setPeriod: assign({ period: ({ event }) => (event.type === 'period.set' ? event.period : 30) }),
+    keep: assign((_, data: Dashboard) => ({ data, error: null })),
+    fail: assign((_, error: unknown) => ({ error: error instanceof ApiRequestError ? error.detail : String(error) })),
+  },
+  delays: {
+    /** Changes seldom come alone (a bulk confirm, a checkout): wait for the burst to end. */
+    settle: 800,
+  },
+}).createMachine({
+  id: 'dashboard',
+  context: ({ input }) => ({ period: input.period ?? 30, data: null, error: null }),
+  initial: 'loading',
+  on: {
+    'period.set': { target: '.loading', actions: 'setPeriod' },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ period: context.period }),
+        onDone: { target: 'ready', actions: { type: 'keep', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+    },
+    ready: {
+      on: { changed: 'settling' },
+    },
+    settling: {
+      on: { changed: { target: 'settling', reenter: true } },
+      after: { settle: 'loading' },
+    },
+    failed: {
+      on: { retry: 'loading', changed: 'loading' },
+    },
+  },
+});
