@@ -8,6 +8,8 @@ import '../delivery/send.ts';
 import { expirePoints } from '../domain/loyalty.ts';
 import { expireOverdue } from '../domain/sweeper.ts';
 import { pruneJobs, registerJob, registerSchedule } from './queue.ts';
+// Day-before booking reminders register themselves (every 15 minutes).
+import '../notifications/reminders.ts';
 
 registerJob('holds.expire', async (_data, app) => void (await expireOverdue(app)));
 registerSchedule('holds.expire', 60);

@@ -1,10 +1,11 @@
 /**
  * The day-before reminder: confirmed bookings starting within the next 24 hours get the
  * booking_reminder template, once (the claim in booking_notifications makes a second run,
- * on this instance or another, a no-op). Run by a recurring job.
+ * on this instance or another, a no-op). Importing this module registers the recurring job.
  */
 import type { FastifyInstance } from 'fastify';
 import { SYSTEM_ACTOR } from '../domain/sweeper.ts';
+import { registerJob, registerSchedule } from '../jobs/queue.ts';
 import { notifyBooking } from './templates.ts';
 
 const BATCH = 200;
@@ -35,3 +36,7 @@ export async function sendDueReminders(app: FastifyInstance, now = new Date()): 
   }
   return sent;
 }
+
+// Every 15 minutes, once across instances: a booking gets its reminder between 24 and 23¾ hours ahead.
+registerJob('notifications.reminders', async (_data, app) => void (await sendDueReminders(app)));
+registerSchedule('notifications.reminders', 900);

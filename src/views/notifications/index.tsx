@@ -1,9 +1,21 @@
 /** The notifications area: one lazy chunk for its screens. */
 import type { PageProps } from '../../app/pages.tsx';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
+import { ComposerPage } from './ComposerPage.tsx';
+import { NotificationDetailPage } from './NotificationDetailPage.tsx';
+import { NotificationListPage } from './NotificationListPage.tsx';
+import { TopicsPage } from './TopicsPage.tsx';
 
 export default function NotificationsArea(props: PageProps) {
   switch (props.route.key) {
+    case 'notifications':
+      return <NotificationListPage {...props} />;
+    case 'notificationsSend':
+      return <ComposerPage {...props} />;
+    case 'notificationsTopic':
+      return <TopicsPage {...props} />;
+    case 'notificationDetail':
+      return <NotificationDetailPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }

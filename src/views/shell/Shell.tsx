@@ -14,6 +14,7 @@ import { Footer } from './Footer.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { LogoutButton } from './LogoutDialog.tsx';
 import { MessageToasts } from './MessageToasts.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -91,6 +92,7 @@ export default function Shell({ current, children }: { current: RouteDef | null;
         </button>
         <ActAsBanner />
         <div className="header-actions">
+          <NotificationBell />
           <LanguageMenu />
           <ProfileMenu />
           <LogoutButton />

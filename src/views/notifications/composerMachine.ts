@@ -1,0 +1,148 @@
+/**
+ * The notification composer: the draft as typed, the recipient count asked again (after a
+ * short pause) whenever the audience or channel changes, and sending: confirm with the
+ * count, create the notification, then send it now or schedule it. A refusal goes back to
+ * editing with the errors at their fields and the draft untouched.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { AudienceQuery } from '../../api/notifications.ts';
+import type { ApiRecord } from '../../api/resources.ts';
+import type { I18nText } from '../ui/fields/i18nText.ts';
+
+export interface SegmentFilters {
+  wilaya_code: string;
+  booked_within_days: number | null;
+  vendor_id: string;
+  service_id: string;
+  language: string;
+}
+
+export interface ComposerDraft {
+  title_i18n: I18nText;
+  body_i18n: I18nText;
+  channel: string;
+  audience_type: string;
+  customer: ApiRecord | null;
+  user: ApiRecord | null;
+  /** The vendor whose user is chosen (audience `user`). */
+  userVendor: ApiRecord | null;
+  topic: ApiRecord | null;
+  segment: SegmentFilters;
+  when: 'now' | 'later';
+  scheduled_at: string | null;
+}
+
+export const EMPTY_DRAFT: ComposerDraft = {
+  title_i18n: { en: '', fr: '', ar: '' },
+  body_i18n: { en: '', fr: '', ar: '' },
+  channel: 'email',
+  audience_type: 'all_customers',
+  customer: null,
+  user: null,
+  userVendor: null,
+  topic: null,
+  segment: { wilaya_code: '', booked_within_days: null, vendor_id: '', service_id: '', language: '' },
+  when: 'now',
+  scheduled_at: null,
+};
+
+/** What the audience of a draft is, as the API takes it (for the count and for the record). */
+export function audienceOf(draft: ComposerDraft): AudienceQuery {
+  const s = draft.segment;
+  const segment = Object.fromEntries(
+    Object.entries({ wilaya_code: s.wilaya_code, booked_within_days: s.booked_within_days, vendor_id: s.vendor_id, service_id: s.service_id, language: s.language }).filter(
+      ([, v]) => v !== '' && v !== null,
+    ),
+  );
+  return {
+    channel: draft.channel,
+    audience_type: draft.audience_type,
+    audience_customer_id: draft.audience_type === 'customer' ? (draft.customer?.id ?? null) : null,
+    audience_user_id: draft.audience_type === 'user' ? (draft.user?.id ?? null) : null,
+    topic_id: draft.audience_type === 'topic' ? (draft.topic?.id ?? null) : null,
+    segment_filters: draft.audience_type === 'segment' ? segment : null,
+  };
+}
+
+export interface SubmitFailure {
+  detail: string;
+  errors: Record<string, string[]>;
+}
+
+interface Context {
+  draft: ComposerDraft;
+  count: number | null;
+  errors: Record<string, string[]>;
+  detail: string | null;
+  created: ApiRecord | null;
+}
+
+type Event =
+  | { type: 'change'; draft: ComposerDraft }
+  | { type: 'review' }
+  | { type: 'cancel' }
+  | { type: 'confirm' };
+
+export const composerMachine = setup({
+  types: { context: {} as Context, events: {} as Event, input: {} as { draft?: ComposerDraft } },
+  actors: {
+    countAudience: fromPromise<{ count: number }, AudienceQuery>(async () => {
+      throw new Error('countAudience is provided by the page');
+    }),
+    submit: fromPromise<ApiRecord, ComposerDraft>(async () => {
+      throw new Error('submit is provided by the page');
+    }),
+  },
+  delays: { countPause: 400 },
+  actions: {
+    keepDraft: assign({ draft: ({ event }) => (event as { draft: ComposerDraft }).draft }),
+    clearErrors: assign({ errors: {}, detail: null }),
+  },
+}).createMachine({
+  id: 'notificationComposer',
+  context: ({ input }) => ({ draft: input.draft ?? EMPTY_DRAFT, count: null, errors: {}, detail: null, created: null }),
+  type: 'parallel',
+  states: {
+    count: {
+      initial: 'waiting',
+      on: { change: { target: '.waiting', actions: 'keepDraft', reenter: true } },
+      states: {
+        waiting: { after: { countPause: 'counting' } },
+        counting: {
+          invoke: {
+            id: 'countAudience',
+            src: 'countAudience',
+            input: ({ context }) => audienceOf(context.draft),
+            onDone: { target: 'known', actions: assign({ count: ({ event }) => event.output.count }) },
+            // An audience not complete yet (no customer chosen) has no count; sending will say what is missing.
+            onError: { target: 'known', actions: assign({ count: null }) },
+          },
+        },
+        known: {},
+      },
+    },
+    form: {
+      initial: 'editing',
+      states: {
+        editing: { on: { review: { target: 'confirming', actions: 'clearErrors' } } },
+        confirming: { on: { cancel: 'editing', confirm: 'submitting' } },
+        submitting: {
+          invoke: {
+            id: 'submit',
+            src: 'submit',
+            input: ({ context }) => context.draft,
+            onDone: { target: 'done', actions: assign({ created: ({ event }) => event.output }) },
+            onError: {
+              target: 'editing',
+              actions: assign(({ event }) => {
+                const failure = event.error as Partial<SubmitFailure>;
+                return { errors: failure.errors ?? {}, detail: failure.detail ?? String(event.error) };
+              }),
+            },
+          },
+        },
+        done: { type: 'final' },
+      },
+    },
+  },
+});
