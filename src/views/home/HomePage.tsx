@@ -28,7 +28,8 @@ export default function HomePage({ route }: PageProps) {
   usePageReady(data !== null || snapshot.matches('failed'));
   useRealtimeEvents(
     useCallback((event: RealtimeEvent) => {
-      if (event.collection && COUNTED.has(event.collection)) send({ type: 'changed' });
+      // A reset: the stream could not replay what was missed, so everything is read again.
+      if (event.type === 'reset' || (event.collection && COUNTED.has(event.collection))) send({ type: 'changed' });
     }, [send]),
     { type: 'record' },
   );
