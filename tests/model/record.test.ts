@@ -259,6 +259,90 @@ describe('record machine, every state and transition', () => {
     await r.send({ type: 'delete.confirm' });
     r.is('deleted');
   });
+
+  it('a change made elsewhere reloads a record nobody is changing here, and never overwrites a draft', async () => {
+    const r = start();
+    await r.settle();
+    // The echo of this screen's own version is not news.
+    await r.send({ type: 'remote.changed', version: 1 });
+    r.is('viewing');
+    r.api.record = { ...r.api.record, notes: 'from elsewhere', version: 2 };
+    await r.send({ type: 'remote.changed', version: 2 });
+    r.is('viewing');
+    assert.equal(r.actor.getSnapshot().context.record?.notes, 'from elsewhere');
+
+    // Open in an editor with nothing typed: the new version comes in and the form stays open.
+    await r.send({ type: 'edit' });
+    r.api.record = { ...r.api.record, notes: 'again', version: 3 };
+    await r.send({ type: 'remote.changed', version: 3 });
+    r.is('editing');
+    assert.equal(r.actor.getSnapshot().context.record?.version, 3);
+    // Not known to have changed (the stream missed too much): a clean form reloads to be sure.
+    await r.send({ type: 'remote.changed' });
+    r.is('editing');
+
+    // With a draft: kept, and flagged.
+    await r.send({ type: 'field.changed', name: 'notes', value: 'mine' });
+    r.api.record = { ...r.api.record, notes: 'theirs', version: 4 };
+    await r.send({ type: 'remote.changed' });
+    assert.equal(r.actor.getSnapshot().context.changedElsewhere, false, 'a mere maybe does not disturb a draft');
+    await r.send({ type: 'remote.changed', version: 4 });
+    r.is('editing');
+    assert.equal(r.actor.getSnapshot().context.changedElsewhere, true);
+    assert.equal(r.actor.getSnapshot().context.draft.notes, 'mine');
+    assert.equal(r.actor.getSnapshot().context.record?.version, 3, 'the record under the draft is unchanged');
+    // Saving meets the conflict view, where the user decides.
+    r.api.answers.save.push(409);
+    await r.send({ type: 'save' });
+    r.is('conflict');
+    await r.send({ type: 'conflict.takeTheirs' });
+    assert.equal(r.actor.getSnapshot().context.changedElsewhere, false);
+
+    // Refused by the server, then changed elsewhere: flagged too; the user may load theirs.
+    await r.send({ type: 'edit' });
+    await r.send({ type: 'field.changed', name: 'notes', value: 'mine' });
+    r.api.answers.save.push(400);
+    await r.send({ type: 'save' });
+    r.is('invalid');
+    await r.send({ type: 'remote.changed', version: 9 });
+    r.is('invalid');
+    assert.equal(r.actor.getSnapshot().context.changedElsewhere, true);
+    r.api.record = { ...r.api.record, notes: 'latest', version: 9 };
+    await r.send({ type: 'remote.load' });
+    r.is('editing');
+    assert.deepEqual([r.actor.getSnapshot().context.draft, r.actor.getSnapshot().context.changedElsewhere], [{}, false]);
+    assert.equal(r.actor.getSnapshot().context.record?.notes, 'latest');
+
+    // From editing too; a reload that fails keeps the form and says why.
+    await r.send({ type: 'field.changed', name: 'notes', value: 'mine' });
+    r.api.answers.load.push(500);
+    await r.send({ type: 'remote.load' });
+    r.is('editing');
+    assert.equal(r.actor.getSnapshot().context.error?.status, 500);
+
+    // Typing while the new version loads keeps what was typed, flagged.
+    await r.send({ type: 'cancel' });
+    await r.send({ type: 'edit' });
+    r.actor.send({ type: 'remote.changed', version: 10 });
+    r.is('refreshing');
+    await r.send({ type: 'field.changed', name: 'notes', value: 'typed meanwhile' });
+    r.is('editing');
+    assert.equal(r.actor.getSnapshot().context.changedElsewhere, true);
+    assert.equal(r.actor.getSnapshot().context.draft.notes, 'typed meanwhile');
+
+    // Just saved, then changed elsewhere: reloaded.
+    await r.send({ type: 'save' });
+    r.is('saved');
+    r.api.record = { ...r.api.record, version: 20 };
+    await r.send({ type: 'remote.changed', version: 20 });
+    r.is('viewing');
+
+    // Deleted elsewhere while open: the editor says the record is gone.
+    await r.send({ type: 'edit' });
+    r.api.answers.load.push(404);
+    await r.send({ type: 'remote.changed', version: 20, deleted: true });
+    r.is('notFound');
+  });
 });
 
 // Declared last, so it runs after every scenario above.

@@ -4,8 +4,11 @@
  * show at their fields (`invalid`); a stale version (409) keeps the user's draft beside
  * the current record (`conflict`) until the user picks one; nothing the user typed is
  * lost on the way. `selectIsDirty` tells the view when leaving would lose work.
+ * A change made elsewhere (`remote.changed`, from the realtime channel) reloads a record
+ * nobody is changing here, and only flags one with unsaved changes (`changedElsewhere`):
+ * the draft is never overwritten; saving it meets the conflict view.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { createRecord, deleteRecord, fetchRecord, transitionRecord, updateRecord, type ApiRecord } from '../../api/resources.ts';
 import { validateDraft, type Limits } from './validation.ts';
 
@@ -47,6 +50,8 @@ export interface RecordContext {
   formatMessages: Record<string, string>;
   /** Fields whose control cannot make sense of what was typed (a number that is not one), by message id. */
   problems: Record<string, string>;
+  /** Someone else saved (or deleted) the record while the user has unsaved changes here. */
+  changedElsewhere: boolean;
 }
 
 export type RecordEvent =
@@ -61,7 +66,14 @@ export type RecordEvent =
   | { type: 'delete.cancel' }
   | { type: 'transition'; event: string; payload?: Draft }
   | { type: 'reload' }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /**
+   * The record was written elsewhere: its new version, or `deleted`; no version when it
+   * is unknown whether it changed (the stream missed too much), which reloads a clean record only.
+   */
+  | { type: 'remote.changed'; version?: number; deleted?: boolean }
+  /** Drop the unsaved changes and show the record as it is now. */
+  | { type: 'remote.load' };
 
 interface FailedRequest {
   status?: number;
@@ -125,7 +137,7 @@ export const recordMachine = setup({
     assignRecord: assign((_, record: ApiRecord) => ({ record, id: record.id, error: null, allowedEvents: null })),
     /** The draft holds only what the user touched; the form shows `draft[name] ?? record[name]`. */
     startDraft: assign({ draft: {}, fieldErrors: {}, error: null }),
-    discardDraft: assign({ draft: {}, fieldErrors: {}, conflict: null, problems: {} }),
+    discardDraft: assign({ draft: {}, fieldErrors: {}, conflict: null, problems: {}, changedElsewhere: false }),
     assignField: assign(({ context }, change: { name: string; value: unknown; problem?: string }) => {
       // The field's own errors and those under it (`title_i18n.fr` when `title_i18n` changes).
       const fieldErrors = Object.fromEntries(
@@ -152,6 +164,8 @@ export const recordMachine = setup({
     rebaseOnConflict: assign(({ context }) => ({ record: context.conflict, conflict: null })),
     takeConflict: assign(({ context }) => ({ record: context.conflict, conflict: null, draft: {}, fieldErrors: {}, error: null })),
     clearError: assign({ error: null, allowedEvents: null }),
+    flagChangedElsewhere: assign({ changedElsewhere: true }),
+    clearChangedElsewhere: assign({ changedElsewhere: false }),
     clearFieldErrors: assign({ fieldErrors: {} }),
   },
   guards: {
@@ -166,6 +180,17 @@ export const recordMachine = setup({
       (failure(error).status === 409 && bodyOf(error).current === undefined && Object.keys(failure(error).fieldErrors ?? {}).length > 0),
     isConflict: (_, error: unknown) => failure(error).status === 409 && bodyOf(error).current !== undefined,
     isNotFound: (_, error: unknown) => failure(error).status === 404,
+    /** Newer than what is shown (the echo of this screen's own save carries the version it already has). */
+    isNewerElsewhere: ({ context, event }) =>
+      context.id !== null &&
+      event.type === 'remote.changed' &&
+      (event.deleted === true || event.version === undefined || event.version > Number(context.record?.version ?? 0)),
+    /** Known to be newer, not just perhaps (a draft is disturbed only for that). */
+    isSurelyNewer: ({ context, event }) =>
+      context.id !== null &&
+      event.type === 'remote.changed' &&
+      (event.deleted === true || (event.version !== undefined && event.version > Number(context.record?.version ?? 0))),
+    hasDraft: ({ context }) => Object.keys(changedFields(context.record, context.draft)).length > 0,
   },
   delays: {
     savedNotice: SAVED_NOTICE_MS,
@@ -184,6 +209,7 @@ export const recordMachine = setup({
     limits: input.limits ?? {},
     formatMessages: input.formatMessages ?? {},
     problems: {},
+    changedElsewhere: false,
   }),
   initial: 'starting',
   states: {
@@ -196,7 +222,7 @@ export const recordMachine = setup({
         id: 'loadRecord',
         src: 'loadRecord',
         input: ({ context }) => ({ resource: context.resource, id: context.id ?? '' }),
-        onDone: { target: 'viewing', actions: { type: 'assignRecord', params: ({ event }) => event.output } },
+        onDone: { target: 'viewing', actions: [{ type: 'assignRecord', params: ({ event }) => event.output }, 'clearChangedElsewhere'] },
         onError: [
           { guard: { type: 'isNotFound', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'notFound' },
           { target: 'failed', actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => event.error } },
@@ -215,11 +241,35 @@ export const recordMachine = setup({
         reload: 'loading',
         'delete.request': 'confirmingDelete',
         transition: 'transitioning',
+        'remote.changed': { guard: 'isNewerElsewhere', target: 'loading' },
+      },
+    },
+    refreshing: {
+      description: 'Changed elsewhere while open with nothing typed: the form shows the new version and stays open.',
+      tags: ['busy'],
+      invoke: {
+        id: 'refreshRecord',
+        src: 'loadRecord',
+        input: ({ context }) => ({ resource: context.resource, id: context.id ?? '' }),
+        onDone: { target: 'editing', actions: [{ type: 'assignRecord', params: ({ event }) => event.output }, 'discardDraft'] },
+        onError: [
+          { guard: { type: 'isNotFound', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'notFound' },
+          { target: 'editing', actions: { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        ],
+      },
+      on: {
+        // Typing during the reload: the draft starts from the record as it was; the save meets the conflict view if needed.
+        'field.changed': { target: 'editing', actions: [{ type: 'assignField', params: ({ event }) => ({ name: event.name, value: event.value, problem: event.problem }) }, 'flagChangedElsewhere'] },
       },
     },
     editing: {
       description: 'The user changes a draft; the record itself is untouched until saved.',
       on: {
+        'remote.changed': [
+          { guard: and(['hasDraft', 'isSurelyNewer']), actions: 'flagChangedElsewhere' },
+          { guard: and([not('hasDraft'), 'isNewerElsewhere']), target: 'refreshing' },
+        ],
+        'remote.load': 'refreshing',
         'field.changed': { actions: { type: 'assignField', params: ({ event }) => ({ name: event.name, value: event.value, problem: event.problem }) } },
         save: [{ guard: 'hasClientErrors', target: 'invalid', actions: 'assignClientErrors' }, { target: 'saving' }],
         cancel: [
@@ -261,6 +311,8 @@ export const recordMachine = setup({
     invalid: {
       description: "The server refused the draft; its messages show at their fields until they're changed.",
       on: {
+        'remote.changed': { guard: 'isSurelyNewer', actions: 'flagChangedElsewhere' },
+        'remote.load': 'refreshing',
         'field.changed': { actions: { type: 'assignField', params: ({ event }) => ({ name: event.name, value: event.value, problem: event.problem }) } },
         save: [{ guard: 'hasClientErrors', target: 'invalid', actions: 'assignClientErrors' }, { target: 'saving' }],
         cancel: [
@@ -272,13 +324,14 @@ export const recordMachine = setup({
     conflict: {
       description: 'Someone saved a newer version meanwhile: the draft and the current record are shown side by side.',
       on: {
-        'conflict.keepMine': { target: 'saving', actions: 'rebaseOnConflict' },
-        'conflict.takeTheirs': { target: 'viewing', actions: 'takeConflict' },
+        'conflict.keepMine': { target: 'saving', actions: ['rebaseOnConflict', 'clearChangedElsewhere'] },
+        'conflict.takeTheirs': { target: 'viewing', actions: ['takeConflict', 'clearChangedElsewhere'] },
       },
     },
     saved: {
       after: { savedNotice: 'viewing' },
       on: {
+        'remote.changed': { guard: 'isNewerElsewhere', target: 'loading' },
         edit: { target: 'editing', actions: 'startDraft' },
         'delete.request': 'confirmingDelete',
         transition: 'transitioning',

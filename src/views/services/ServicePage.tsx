@@ -8,6 +8,7 @@ import type { PageProps } from '../../app/pages.tsx';
 import type { ServicesRecord } from '../../domain/collections.ts';
 import { allowedEvents } from '../../machines/lifecycles/index.ts';
 import { recordMachine } from '../../machines/resources/record.ts';
+import { useLiveRecord } from '../ui/useLiveRecord.ts';
 import { MediaManager } from '../media/MediaManager.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -33,6 +34,7 @@ export function ServicePage({ route, params }: PageProps) {
   const intl = useIntl();
   const id = params.id ?? '';
   const record = useActorRef(recordMachine, { input: { resource: 'services', id } });
+  useLiveRecord(record, 'services', id);
   const snapshot = useSelector(record, (s) => s);
   const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
   const [path, navigate] = useLocation();

@@ -1,10 +1,17 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { useRealtimeCounters, type RealtimeCounters } from '../../app/realtime.ts';
 import { AREAS, pathOf, type AreaKey, type RouteDef } from '../../app/routes.ts';
 import { Icon } from '../ui/Icon.tsx';
 
-/** Sidebar: one link per single-screen area, a disclosure group for the others. */
+/** What a screen's link counts, live (GET events/counters/ refetched on realtime events). */
+const COUNTED_ROUTES: Partial<Record<string, { counter: keyof RealtimeCounters; label: string }>> = {
+  messages: { counter: 'unread_messages', label: 'realtime.unreadMessages' },
+  bookingManage: { counter: 'pending_actions', label: 'realtime.pendingActions' },
+};
+
+/** Sidebar: one link per single-screen area, a disclosure group for the others; unread and pending counts beside their screens. */
 export function Sidebar({ routes, current, id }: { routes: RouteDef[]; current: RouteDef | null; id: string }) {
   const intl = useIntl();
   const groups = AREAS.map((area) => ({ area, routes: routes.filter((r) => r.area === area && r.inSidebar) })).filter(
@@ -30,6 +37,9 @@ export function Sidebar({ routes, current, id }: { routes: RouteDef[]; current: 
 function NavGroup({ area, routes, current }: { area: AreaKey; routes: RouteDef[]; current: RouteDef | null }) {
   const containsCurrent = current?.area === area;
   const [expanded, setExpanded] = useState(containsCurrent);
+  const counters = useRealtimeCounters();
+  // A closed group shows what its screens count, so nothing waiting is hidden.
+  const counted = routes.map((route) => COUNTED_ROUTES[route.key]).find((c) => c !== undefined);
   // Arriving in an area (by a link elsewhere, the palette, the back button) opens its group.
   useEffect(() => {
     if (containsCurrent) setExpanded(true);
@@ -48,6 +58,7 @@ function NavGroup({ area, routes, current }: { area: AreaKey; routes: RouteDef[]
         <span className="nav-label">
           <FormattedMessage id={`area.${area}`} />
         </span>
+        {!expanded && counted && <NavCount count={counters[counted.counter]} label={counted.label} />}
         <Icon name="chevron" className="icon nav-chevron" />
       </button>
       <ul id={listId} className="nav-sublist" hidden={!expanded}>
@@ -63,6 +74,8 @@ function NavGroup({ area, routes, current }: { area: AreaKey; routes: RouteDef[]
 
 function NavLink({ route, current, icon, label }: { route: RouteDef; current: RouteDef | null; icon?: AreaKey; label: string }) {
   const active = current?.key === route.key || (current?.area === route.area && !current.inSidebar && route.inSidebar && isAreaIndex(route));
+  const counters = useRealtimeCounters();
+  const counted = COUNTED_ROUTES[route.key];
   return (
     <Link
       href={pathOf(route)}
@@ -73,7 +86,22 @@ function NavLink({ route, current, icon, label }: { route: RouteDef; current: Ro
       <span className="nav-label">
         <FormattedMessage id={label} />
       </span>
+      {counted && <NavCount count={counters[counted.counter]} label={counted.label} />}
     </Link>
+  );
+}
+
+/** A count beside a link: the figure for the eye, a phrase for screen readers (part of the link's name). */
+function NavCount({ count, label }: { count: number; label: string }) {
+  const intl = useIntl();
+  if (count <= 0) return null;
+  return (
+    <>
+      <span className="nav-count" aria-hidden="true">
+        {intl.formatNumber(count)}
+      </span>
+      <span className="visually-hidden">{intl.formatMessage({ id: label }, { count })}</span>
+    </>
   );
 }
 

@@ -9,7 +9,8 @@ import type { RecordEditor } from './useRecordEditor.ts';
 /**
  * The frame of an editor opened beside a list: loading, not found and failed states; its
  * heading; the server's refusal, with the field errors the form does not show at a field
- * listed so none is silent; and, on a stale save, the two versions side by side instead
+ * listed so none is silent; a notice when someone else saved the record while it has
+ * unsaved changes here; and, on a stale save, the two versions side by side instead
  * of the form. The form ends with Cancel (asking first when there are unsaved changes)
  * and Save.
  */
@@ -82,6 +83,17 @@ export function RecordEditorPanel({
               </button>
             </>
           )}
+        </div>
+      )}
+      {context.changedElsewhere && (snapshot.matches('editing') || snapshot.matches('invalid')) && (
+        // Saved elsewhere while this draft was open: the draft stays; saving shows both versions.
+        <div className="notice notice-info notice-changed-elsewhere" role="status">
+          <span>
+            <FormattedMessage id="realtime.changedElsewhere" />
+          </span>
+          <button type="button" className="button button-small" onClick={() => record.send({ type: 'remote.load' })}>
+            <FormattedMessage id="realtime.loadTheirs" />
+          </button>
         </div>
       )}
       {snapshot.matches('invalid') && !context.error && (

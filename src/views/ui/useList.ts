@@ -1,14 +1,19 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
+import { useRealtimeEvents } from '../../app/realtime.ts';
 import { listMachine } from '../../machines/resources/list.ts';
 import { parseListQuery } from '../../machines/resources/listQuery.ts';
+
+/** A bulk change sends an event per record: the page is fetched once they stop coming. */
+const LIVE_REFRESH_DEBOUNCE_MS = 300;
 
 /**
  * A list actor for one screen, kept in step with the URL: the query is read from the
  * search string, and a change of it (back button, a link) reaches the machine.
  * `keepParams`: the screen's own parameters (a panel's `edit`), which a new search,
- * filter or page leaves as they are.
+ * filter or page leaves as they are. A record of the collection written elsewhere (the
+ * realtime channel) refetches the page, once for a burst of changes.
  */
 export function useList(
   resource: string,
@@ -35,5 +40,14 @@ export function useList(
   useEffect(() => {
     actor.send({ type: 'query.changed', query });
   }, [actor, query]);
+  const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useRealtimeEvents(
+    () => {
+      clearTimeout(refreshTimer.current);
+      refreshTimer.current = setTimeout(() => actor.send({ type: 'refresh' }), LIVE_REFRESH_DEBOUNCE_MS);
+    },
+    { type: 'record', collection: resource },
+  );
+  useEffect(() => () => clearTimeout(refreshTimer.current), []);
   return actor;
 }

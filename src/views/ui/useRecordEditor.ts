@@ -6,6 +6,7 @@ import { focusFirstInvalid } from './fields/Field.tsx';
 import { errorsAt, errorsUnder } from './fields/fieldErrors.ts';
 import type { I18nText } from './fields/i18nText.ts';
 import { useLeaveGuard } from './useLeaveGuard.tsx';
+import { useLiveRecord } from './useLiveRecord.ts';
 
 /**
  * A record machine for an editor opened beside a list: an existing record opens straight
@@ -38,6 +39,8 @@ export function useRecordEditor({
   const formRef = useRef<HTMLFormElement>(null);
   const dirty = selectIsDirty(snapshot);
   const leave = useLeaveGuard(dirty);
+  // Saved elsewhere meanwhile: reloaded when untouched here, a notice when there is a draft.
+  useLiveRecord(record, resource, id);
 
   // The fields bound this render: their errors show at them, any other error above the form.
   const bound = useRef(new Set<string>());

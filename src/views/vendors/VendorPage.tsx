@@ -5,6 +5,7 @@ import { usePageReady } from '../../app/pageReady.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import type { ApiRecord } from '../../api/resources.ts';
 import { recordMachine } from '../../machines/resources/record.ts';
+import { useLiveRecord } from '../ui/useLiveRecord.ts';
 import { VendorCommission } from '../payments/split/CommissionTab.tsx';
 import { ServiceTabs, type TabDef } from '../services/ServiceTabs.tsx';
 import { useLifecycleActions, type LifecycleRow } from '../ui/LifecycleActions.tsx';
@@ -29,6 +30,7 @@ export function VendorPage({ route, params }: PageProps) {
   const intl = useIntl();
   const id = params.id ?? '';
   const record = useActorRef(recordMachine, { input: { resource: 'vendors', id } });
+  useLiveRecord(record, 'vendors', id);
   const snapshot = useSelector(record, (s) => s);
   const [path, navigate] = useLocation();
   const tab = vendorTabOf(useSearch());

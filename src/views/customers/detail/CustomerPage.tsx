@@ -9,6 +9,7 @@ import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { ApiRecord } from '../../../api/resources.ts';
 import type { CustomerActionKind } from '../../../machines/customers/customerAction.ts';
 import { recordMachine } from '../../../machines/resources/record.ts';
+import { useLiveRecord } from '../../ui/useLiveRecord.ts';
 import { ServiceTabs, type TabDef } from '../../services/ServiceTabs.tsx';
 import type { Column } from '../../ui/DataTable.tsx';
 import { formatDateTime, formatMoney, localized } from '../../ui/format.ts';
@@ -36,6 +37,7 @@ import { tabOf, tabsFor, type CustomerTab } from './customerPage.ts';
 export function CustomerPage({ route, params }: PageProps) {
   const intl = useIntl();
   const record = useActorRef(recordMachine, { input: { resource: 'customers', id: params.id ?? '' } });
+  useLiveRecord(record, 'customers', params.id ?? null);
   const snapshot = useSelector(record, (s) => s);
   const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
   const [path, navigate] = useLocation();
