@@ -5,7 +5,7 @@ import { Router, useLocation } from 'wouter';
 import { rememberRedirect, takeRedirect } from '../api/authStorage.ts';
 import { BUSINESS_TIME_ZONE } from '../domain/time.ts';
 import { appMessagesFor, appMessagesInUse, appMessagesVersion, ensureAppMessages, subscribeAppMessages } from '../locales/appMessages.ts';
-import { INTL_LOCALE, localeFromPath, localizedPath, selectLocale, selectMessages, type Locale } from '../machines/locale.ts';
+import { INTL_LOCALE, isLocale, localeFromPath, localizedPath, selectLocale, selectMessages, type Locale } from '../machines/locale.ts';
 import { selectPageContentReady, selectPageError } from '../machines/navigation.ts';
 import { LoginPage } from '../views/auth/LoginPage.tsx';
 import { ErrorPage } from '../views/errors/ErrorPage.tsx';
@@ -15,6 +15,7 @@ import { LocaleLoadNotice } from '../views/shell/LocaleLoadNotice.tsx';
 import type ShellComponent from '../views/shell/Shell.tsx';
 import { localeActor, navigationActor, sessionActor } from './actors.ts';
 import { lazyChunk, pageFor } from './pages.tsx';
+import { loadPublicSettings, publicSettings, subscribePublicSettings, type PublicSettings } from './publicSettings.ts';
 import { HOME_PATH, LOGIN_PATH, matchRoute, type RouteMatch } from './routes.ts';
 
 // The signed-in app comes with its messages (the login page's bundle holds only its own).
@@ -51,6 +52,8 @@ function reportIntlError(error: { code?: string }) {
  */
 function Routes() {
   const [location] = useLocation();
+  const settings = useSyncExternalStore(subscribePublicSettings, publicSettings);
+  useEffect(loadPublicSettings, []);
   const { locale, rest } = localeFromPath(location);
   const authenticated = useSelector(sessionActor, (s) => s.hasTag('authenticated'));
   const admin = useSelector(sessionActor, (s) => s.context.user?.admin === true);
@@ -67,8 +70,12 @@ function Routes() {
   }, [location]);
 
   let content;
-  if (rest === '/') {
-    content = <Go to={localizedPath(locale, authenticated ? HOME_PATH : LOGIN_PATH)} />;
+  const enabled = settings?.language.enabled;
+  if (enabled && !enabled.includes(locale)) {
+    // A language the settings turned off: the same page in the default language.
+    content = <Go key="disabled" to={localizedPath(toLocale(settings.language.default), rest)} />;
+  } else if (rest === '/') {
+    content = <Go to={localizedPath(location === '/' ? rootLocale(settings) : locale, authenticated ? HOME_PATH : LOGIN_PATH)} />;
   } else if (rest === LOGIN_PATH) {
     content = authenticated ? <AfterLogin locale={locale} /> : <LoginPage />;
   } else if (!authenticated) {
@@ -88,6 +95,15 @@ function Routes() {
     );
   }
   return <Router base={locale === 'en' ? '' : `/${locale}`}>{content}</Router>;
+}
+
+const toLocale = (value: string): Locale => (isLocale(value) ? value : 'en');
+
+/** `/` without a language: the browser's first language the settings enable, else their default. */
+function rootLocale(settings: PublicSettings | null): Locale {
+  const enabled = settings?.language.enabled ?? ['en'];
+  const preferred = navigator.languages.map((tag) => tag.slice(0, 2)).find((l) => enabled.includes(l));
+  return toLocale(preferred ?? settings?.language.default ?? 'en');
 }
 
 function Outlet({ match, location }: { match: RouteMatch | null; location: string }) {

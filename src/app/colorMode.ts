@@ -15,11 +15,36 @@ export function isColorMode(value: unknown): value is ColorMode {
   return value === 'light' || value === 'dark' || value === 'system';
 }
 
-/** The stored preference; anything missing, invalid or unreadable is 'system'. */
+/** The public settings as last read from the server (src/app/publicSettings.ts keeps them). */
+export interface PublicSettings {
+  language: { enabled: string[]; default: string };
+  theme: { mode: ColorMode; brand_color: string; logo_url: string | null };
+  company: { trade_name: string };
+}
+export const PUBLIC_SETTINGS_KEY = 'public-settings';
+
+export function readCachedPublicSettings(): PublicSettings | null {
+  try {
+    const cached = JSON.parse(globalThis.localStorage?.getItem(PUBLIC_SETTINGS_KEY) ?? 'null') as PublicSettings | null;
+    return cached && typeof cached === 'object' && cached.theme && cached.language ? cached : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The brand colour as a CSS custom property (`--brand`), checked for contrast by the server when it was saved. */
+export function applyBrandColor(color: string | null | undefined): void {
+  if (typeof document === 'undefined' || !color || !/^#[0-9a-fA-F]{6}$/.test(color)) return;
+  document.documentElement.style.setProperty('--brand', color);
+}
+
+/** The user's stored preference; without one, the default the settings give, else 'system'. */
 export function readStoredColorMode(): ColorMode {
   try {
     const stored = globalThis.localStorage?.getItem(COLOR_MODE_KEY);
-    return isColorMode(stored) ? stored : 'system';
+    if (isColorMode(stored)) return stored;
+    const fallback = readCachedPublicSettings()?.theme.mode;
+    return isColorMode(fallback) ? fallback : 'system';
   } catch {
     return 'system';
   }

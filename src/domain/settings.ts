@@ -39,7 +39,8 @@ export const CompanySettings = StrictObject({
 export const CurrencySettings = StrictObject({
   default: CurrencySchema,
   accepted: Type.Array(Enum(CURRENCIES), { minItems: 1, maxItems: CURRENCIES.length, uniqueItems: true }),
-  symbol_position: Enum(['before', 'after']),
+  /** Where amounts show their currency: `locale` as each language writes it. */
+  symbol_position: Enum(['locale', 'before', 'after']),
   decimals: Type.Integer({ minimum: 0, maximum: 2 }),
 });
 export const FeesSettings = StrictObject({
@@ -124,7 +125,7 @@ export const DEFAULT_SETTINGS: { [K in SettingsSection]: Static<(typeof Settings
     legal_name: 'Rihla SARL', trade_name: 'Rihla', rc_number: null, nif_number: null, nis_number: null, ai_number: null,
     address: 'Alger, Algérie', email: 'contact@rihla.test', phone: null, website: null,
   },
-  currency: { default: 'DZD', accepted: ['DZD'], symbol_position: 'after', decimals: 2 },
+  currency: { default: 'DZD', accepted: ['DZD'], symbol_position: 'locale', decimals: 2 },
   fees: {
     platform_commission_percent: 12, customer_booking_fee_percent: 0, customer_booking_fee_fixed: 0,
     payment_fee_percent: { cib: 1.5, edahabia: 1, cash: 0, wallet: 0, gift_card: 0 },

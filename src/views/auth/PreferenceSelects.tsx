@@ -4,6 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'wouter';
 import { localeActor, themeActor } from '../../app/actors.ts';
 import { LOCALE_NAMES } from '../../app/localeNames.ts';
+import { useEnabledLocales } from '../../app/useEnabledLocales.ts';
 import { LOCALES, isLocale, localeFromPath, localizedPath } from '../../machines/locale.ts';
 import type { ColorMode } from '../../machines/theme.ts';
 
@@ -12,6 +13,8 @@ export function LanguageSelect() {
   const id = useId();
   const locale = useSelector(localeActor, (s) => s.context.locale);
   const [location, navigate] = useLocation();
+  // Only the languages the settings enable.
+  const locales = useEnabledLocales(LOCALES);
   return (
     <div className="field field-inline">
       <label htmlFor={id}>
@@ -26,7 +29,7 @@ export function LanguageSelect() {
           if (isLocale(next)) navigate(`~${localizedPath(next, localeFromPath(location).rest)}`, { replace: true });
         }}
       >
-        {LOCALES.map((l) => (
+        {locales.map((l) => (
           <option key={l} value={l} lang={l}>
             {LOCALE_NAMES[l]}
           </option>

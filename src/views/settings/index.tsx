@@ -1,9 +1,28 @@
 /** The settings area: one lazy chunk for its screens. */
 import type { PageProps } from '../../app/pages.tsx';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
+import { BannersPage } from './banners/BannersPage.tsx';
+import { BranchesPage } from './branches/BranchesPage.tsx';
+import { SectionPage } from './SectionPage.tsx';
 
 export default function SettingsArea(props: PageProps) {
   switch (props.route.key) {
+    case 'settingsBusiness':
+      return <SectionPage {...props} section="business" />;
+    case 'settingsFees':
+      return <SectionPage {...props} section="fees" />;
+    case 'settingsCurrency':
+      return <SectionPage {...props} section="currency" />;
+    case 'settingsLanguage':
+      return <SectionPage {...props} section="language" />;
+    case 'settingsTheme':
+      return <SectionPage {...props} section="theme" />;
+    case 'settingsCompany':
+      return <SectionPage {...props} section="company" />;
+    case 'settingsBranches':
+      return <BranchesPage {...props} />;
+    case 'settingsBanner':
+      return <BannersPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { localeActor } from '../../app/actors.ts';
 import { LOCALE_NAMES } from '../../app/localeNames.ts';
+import { useEnabledLocales } from '../../app/useEnabledLocales.ts';
 import { DIRECTION, LOCALES, isLocale, localeFromPath, localizedPath } from '../../machines/locale.ts';
 import { Icon } from '../ui/Icon.tsx';
 
@@ -12,6 +13,8 @@ export function LanguageMenu() {
   const intl = useIntl();
   const locale = useSelector(localeActor, (s) => s.context.locale);
   const [location, navigate] = useLocation();
+  // Only the languages the settings enable.
+  const locales = useEnabledLocales(LOCALES);
   return (
     <DropdownMenu.Root dir={DIRECTION[locale]}>
       <DropdownMenu.Trigger className="button button-ghost" aria-label={intl.formatMessage({ id: 'shell.language' })}>
@@ -27,7 +30,7 @@ export function LanguageMenu() {
               if (isLocale(next)) navigate(`~${localizedPath(next, localeFromPath(location).rest)}`);
             }}
           >
-            {LOCALES.map((l) => (
+            {locales.map((l) => (
               <DropdownMenu.RadioItem key={l} value={l} className="menu-item" lang={l}>
                 <DropdownMenu.ItemIndicator className="menu-indicator">✓</DropdownMenu.ItemIndicator>
                 {LOCALE_NAMES[l]}

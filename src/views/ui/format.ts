@@ -4,9 +4,30 @@ import type { IntlShape } from 'react-intl';
 /** ISO 4217 minor units of the currencies the marketplace handles. */
 const MINOR_DIGITS: Record<string, number> = { DZD: 2, EUR: 2, USD: 2, TND: 3, MAD: 2 };
 
+/** How the currency settings want amounts shown (set once they are read; the language's way until then). */
+export interface MoneyFormat {
+  symbol_position: 'locale' | 'before' | 'after';
+  decimals: number;
+}
+let moneyFormat: MoneyFormat = { symbol_position: 'locale', decimals: 2 };
+export function setMoneyFormat(format: MoneyFormat): void {
+  moneyFormat = format;
+}
+
 export function formatMoney(intl: IntlShape, minorUnits: number, currency = 'DZD'): string {
   const digits = MINOR_DIGITS[currency] ?? 2;
-  return intl.formatNumber(minorUnits / 10 ** digits, { style: 'currency', currency, minimumFractionDigits: digits });
+  const shown = Math.min(moneyFormat.decimals, digits);
+  const options = { style: 'currency', currency, minimumFractionDigits: shown, maximumFractionDigits: shown } as const;
+  const amount = minorUnits / 10 ** digits;
+  if (moneyFormat.symbol_position === 'locale') return intl.formatNumber(amount, options);
+  // The number as the language writes it, the currency where the settings put it.
+  const parts = intl.formatNumberToParts(amount, options);
+  const symbol = parts.find((p) => p.type === 'currency')?.value ?? currency;
+  const number = parts
+    .filter((p) => p.type !== 'currency' && !(p.type === 'literal' && /^[\s\u00a0\u202f]*$/.test(p.value)))
+    .map((p) => p.value)
+    .join('');
+  return moneyFormat.symbol_position === 'before' ? `${symbol}\u00a0${number}` : `${number}\u00a0${symbol}`;
 }
 
 export function formatDateTime(intl: IntlShape, iso: string | null | undefined): string {

@@ -1,0 +1,27 @@
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { sessionActor } from '../../app/actors.ts';
+import { pathOf, routeByKey, type RouteDef } from '../../app/routes.ts';
+
+const SECTIONS = ['settingsBusiness', 'settingsFees', 'settingsCurrency', 'settingsLanguage', 'settingsTheme', 'settingsCompany', 'settingsBranches', 'settingsBanner'];
+
+/** The settings sections the user may open (vendor staff: business rules and branches), the current one marked. */
+export function SettingsNav({ current }: { current: RouteDef }) {
+  const intl = useIntl();
+  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const routes = SECTIONS.map(routeByKey).filter((r) => staff || !r.staffOnly);
+  return (
+    <nav className="settings-nav" aria-label={intl.formatMessage({ id: 'settings.sections' })}>
+      <ul>
+        {routes.map((route) => (
+          <li key={route.key}>
+            <Link href={pathOf(route)} aria-current={route.key === current.key ? 'page' : undefined}>
+              <FormattedMessage id={`route.${route.key}`} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
