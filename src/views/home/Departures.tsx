@@ -1,12 +1,23 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Departure } from '../../domain/dashboard.ts';
+import { BUSINESS_TIME_ZONE } from '../../domain/time.ts';
 import { localized } from '../ui/format.ts';
-import { departureLink } from './homeLinks.ts';
+import { departureLink, departuresLink } from './homeLinks.ts';
 
-/** Today's slots, earliest first: each opens its manifest, where people are checked in. */
+/** How many slots the card lists; the rest are one link away. */
+const SHOWN = 8;
+
+/**
+ * Today's slots, those still to come first (then the ones gone, latest first): each opens
+ * its manifest, where people are checked in.
+ */
 export function Departures({ departures }: { departures: Departure[] }) {
   const intl = useIntl();
+  const now = new Date().toISOString();
+  const ahead = departures.filter((d) => d.starts_at >= now);
+  const gone = departures.filter((d) => d.starts_at < now).reverse();
+  const shown = [...ahead, ...gone].slice(0, SHOWN);
   return (
     <section className="card departures" aria-labelledby="departures-title">
       <h2 id="departures-title">
@@ -27,9 +38,9 @@ export function Departures({ departures }: { departures: Departure[] }) {
             </tr>
           </thead>
           <tbody>
-            {departures.map((d) => (
+            {shown.map((d) => (
               <tr key={d.slot_id} data-closed={d.closed}>
-                <td>{intl.formatTime(d.starts_at, { timeStyle: 'short', timeZone: 'Africa/Algiers' })}</td>
+                <td>{intl.formatTime(d.starts_at, { timeStyle: 'short', timeZone: BUSINESS_TIME_ZONE })}</td>
                 <td>
                   <Link href={departureLink(d)}>
                     <bdi>{localized(d.service_title_i18n, intl.locale)}</bdi>
@@ -43,6 +54,13 @@ export function Departures({ departures }: { departures: Departure[] }) {
             ))}
           </tbody>
         </table>
+      )}
+      {departures.length > SHOWN && (
+        <p>
+          <Link href={departuresLink}>
+            <FormattedMessage id="home.departures.more" values={{ count: departures.length - SHOWN }} />
+          </Link>
+        </p>
       )}
     </section>
   );

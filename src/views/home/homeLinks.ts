@@ -37,6 +37,9 @@ export const ACTION_LINKS: Record<ActionKind, string> = {
 /** A record an item of the queue opens, when it has a page of its own. */
 export const actionItemLink = (kind: ActionKind, id: string): string => (kind === 'bookings_requested' ? `/booking/${id}` : ACTION_LINKS[kind]);
 
+/** Today's bookings, the ones behind the departures the home page does not list. */
+export const departuresLink = query('/booking/manage', { view: 'today' });
+
 export const departureLink = (d: Dashboard['departures'][number]) => `/services/${d.service_id}?tab=availability&slot=${d.slot_id}`;
 
 /** Where a setup step is done. */

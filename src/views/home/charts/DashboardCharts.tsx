@@ -9,8 +9,9 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import uPlot from 'uplot';
-import { themeActor } from '../../../app/actors.ts';
+import { localeActor, themeActor } from '../../../app/actors.ts';
 import { BOOKING_CHANNELS, type Dashboard } from '../../../domain/dashboard.ts';
+import { DIRECTION } from '../../../machines/locale.ts';
 import { resolveTheme } from '../../../machines/theme.ts';
 import { formatMoney, localized } from '../../ui/format.ts';
 
@@ -59,7 +60,7 @@ function LineChart({
   const intl = useIntl();
   const holder = useRef<HTMLDivElement>(null);
   const theme = useSelector(themeActor, (s) => resolveTheme(s.context));
-  const rtl = intl.locale === 'ar';
+  const rtl = useSelector(localeActor, (s) => DIRECTION[s.context.locale] === 'rtl');
   const dayLabel = (day: string) => intl.formatDate(`${day}T12:00:00Z`, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const series = BOOKING_CHANNELS.map((channel) => data.chart.map((day) => values(day, channel)));
 
@@ -92,7 +93,7 @@ function LineChart({
       chart.destroy();
     };
     // The chart is drawn again for new figures, another language or theme.
-  }, [data, intl.locale, theme]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [data, intl.locale, theme, rtl]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <figure className="chart" aria-labelledby={`chart-${id}-title`}>
@@ -152,8 +153,8 @@ function TopServices({ data, intl }: { data: Dashboard; intl: IntlShape }) {
           <thead>
             <tr>
               <th scope="col"><FormattedMessage id="home.departures.service" /></th>
-              <th scope="col"><FormattedMessage id="home.charts.bookings" /></th>
-              <th scope="col"><FormattedMessage id="home.charts.revenue" values={{ currency: data.currency }} /></th>
+              <th scope="col"><FormattedMessage id="home.charts.topBookings" /></th>
+              <th scope="col"><FormattedMessage id="home.charts.topRevenue" values={{ currency: data.currency }} /></th>
             </tr>
           </thead>
           <tbody>
