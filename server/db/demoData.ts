@@ -198,6 +198,16 @@ async function seedPayouts(q: Queryable, rng: ReturnType<typeof prng>, vendorId:
   }
 }
 
+/**
+ * The seed writes without triggers: each ticket gets the first-response time its priority
+ * promises, and those past their first steps count as answered; the new and open ones,
+ * days old, are late: the support screen's Overdue view has them.
+ */
+async function ticketDueTimes(q: Queryable): Promise<void> {
+  await q.query('UPDATE tickets SET first_response_due_at = ticket_first_response_due(priority, created_at) WHERE first_response_due_at IS NULL');
+  await q.query("UPDATE tickets SET first_responded_at = created_at + interval '30 minutes' WHERE status IN ('pending', 'solved', 'closed') AND first_responded_at IS NULL");
+}
+
 /** Seeds the demo data once, when the database holds no service yet. */
 export async function seedDemoDataOnce(db: Database, options: DemoOptions = {}): Promise<DemoStats | null> {
   return db.transaction(async (tx) => {
@@ -681,6 +691,7 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
   await bulk(q, 'tickets', {
     id: 'uuid', vendor_id: 'uuid', requester_type: 'text', requester_name: 'text', customer_id: 'uuid', booking_id: 'uuid', subject: 'text', body: 'text', priority: 'text', status: 'text', created_at: 'timestamptz',
   }, tickets);
+  await ticketDueTimes(q);
   const chatbot: Row[] = Array.from({ length: 30 }, () => {
     const b = rng.pick(sample);
     const at = now - rng.int(1, 30) * DAY;

@@ -11,7 +11,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { ChannelMessageInput } from '../../src/domain/messaging.ts';
 import { collection } from '../../src/domain/registry.ts';
-import { badRequest, conflict, unauthorized } from '../errors.ts';
+import { assertNotMerged } from '../domain/merge.ts';
+import { badRequest, unauthorized } from '../errors.ts';
 import { publishMessageEvent, touchConversation } from './messages.ts';
 import { API_PREFIX } from './paths.ts';
 import { fetchUnscoped, insertRecord, type Row } from './records.ts';
@@ -54,7 +55,8 @@ export function registerChannel(app: FastifyInstance, secret: string): void {
         // Locked, so two first messages at once open one conversation, not two.
         const customer = await fetchUnscoped(tx, collection('customers'), body.customer_id, true);
         if (!customer) throw badRequest({ customer_id: [`${body.customer_id} was not found.`] });
-        if (customer.merged_into_id) throw conflict('This customer was merged into another; post for that customer.');
+        // A merged customer's messages belong to the customer they became: the app must post for that one.
+        assertNotMerged(customer);
         let booking: Row | undefined;
         if (body.booking_id) {
           booking = await fetchUnscoped(tx, collection('bookings'), body.booking_id);

@@ -1145,7 +1145,7 @@ export const tickets = {
     status_changed_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
     status_reason: {"type":"string","maxLength":1000,"nullable":true},
     chatbot_request_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
-    first_response_due_at: {"type":"string","format":"date-time","maxLength":40},
+    first_response_due_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
     first_responded_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
   },
 } as const;

@@ -129,7 +129,7 @@ export const Ticket = StrictObject({
   ...LifecycleFields(Enum(TICKET_STATUSES)),
   chatbot_request_id: Nullable(Uuid),
   /** When the first answer is due: from the priority at creation (the database computes it). */
-  first_response_due_at: DateTime,
+  first_response_due_at: Nullable(DateTime),
   /** The first staff reply, which meets it. */
   first_responded_at: Nullable(DateTime),
 });

@@ -1,8 +1,9 @@
 -- Support tickets promise a first answer: due a time after creation that depends on the
 -- priority (urgent 1 h, high 4 h, normal 24 h, low 72 h), met by the first staff reply.
 -- A trigger computes it, so every way a ticket is written (the API, an escalated chatbot
--- request, the demo seed) gets the same due time; a new priority before the first answer
--- moves it, from the ticket's creation.
+-- request) gets the same due time; a new priority before the first answer moves it, from
+-- the ticket's creation. Bulk loads that run without triggers (the demo seed) set it with
+-- ticket_first_response_due() themselves.
 ALTER TABLE tickets ADD COLUMN first_response_due_at timestamptz;
 ALTER TABLE tickets ADD COLUMN first_responded_at timestamptz;
 
@@ -25,7 +26,6 @@ CREATE TRIGGER tickets_first_response_due BEFORE INSERT OR UPDATE OF priority ON
 UPDATE tickets SET first_response_due_at = ticket_first_response_due(priority, created_at);
 -- Tickets past their first steps were answered, as far as anyone knows.
 UPDATE tickets SET first_responded_at = coalesce(status_changed_at, created_at) WHERE status IN ('pending', 'solved', 'closed');
-ALTER TABLE tickets ALTER COLUMN first_response_due_at SET NOT NULL;
 -- The "Overdue" view: unanswered tickets, the most late first.
 CREATE INDEX tickets_first_response_due_idx ON tickets (first_response_due_at) WHERE first_responded_at IS NULL;
 

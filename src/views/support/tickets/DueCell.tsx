@@ -12,6 +12,7 @@ export function DueCell({ ticket }: { ticket: Pick<TicketRow, 'first_responded_a
       </span>
     );
   }
+  if (!ticket.first_response_due_at) return <span className="muted">—</span>;
   const late = isOverdue(ticket);
   return (
     <span className="cell-stack due" data-overdue={late || undefined}>

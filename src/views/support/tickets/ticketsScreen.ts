@@ -36,4 +36,4 @@ export type TicketRow = Pick<TicketsRecord, 'id' | 'version' | 'status' | (typeo
 
 /** No first answer yet and its time has passed. */
 export const isOverdue = (t: Pick<TicketRow, 'first_responded_at' | 'first_response_due_at' | 'status'>, now = Date.now()) =>
-  t.first_responded_at == null && ['new', 'open', 'pending'].includes(t.status) && Date.parse(t.first_response_due_at) < now;
+  t.first_responded_at == null && t.first_response_due_at != null && ['new', 'open', 'pending'].includes(t.status) && Date.parse(t.first_response_due_at) < now;
