@@ -87,7 +87,7 @@ test('a service by its title in any language, named in the reader\'s language; s
 test('a vendor by name, for staff only', async () => {
   const results = await search(d.admin, 'sahara quad');
   assert.deepEqual(ids(results, 'vendor'), [d.vendorId]);
-  assert.equal(results.find((r) => r.kind === 'vendor').path, `/vendors/${d.vendorId}`);
+  assert.equal(results.find((r) => r.kind === 'vendor')?.path, `/vendors/${d.vendorId}`);
   assert.deepEqual(ids(await search(d.vendor, 'sahara quad'), 'vendor'), []);
   assert.deepEqual(ids(await search(d.vendor2, 'kabylie'), 'vendor'), []);
 });

@@ -1,5 +1,5 @@
 -- Finding records from anywhere (GET /branch/api/search/): a booking by its ref, a
--- customer by part of the name or phone, each from a trigram index, so a search stays
+-- customer by part of the name or phone, a service by its title, each from a trigram index, so a search stays
 -- fast at 1,000,000 bookings. Migration 100 made these where pg_trgm was available;
 -- the embedded database now loads it too, so a database made before gets them here.
 DO $$
@@ -21,6 +21,8 @@ BEGIN
   EXECUTE format('CREATE INDEX IF NOT EXISTS customers_phone_trgm_idx ON customers USING gin (phone %I.gin_trgm_ops)', trgm_schema);
   EXECUTE format('CREATE INDEX IF NOT EXISTS customers_email_trgm_idx ON customers USING gin (email %I.gin_trgm_ops)', trgm_schema);
   EXECUTE format('CREATE INDEX IF NOT EXISTS payments_gateway_reference_trgm_idx ON payments USING gin (gateway_reference %I.gin_trgm_ops)', trgm_schema);
+  -- A service by its title in any language: the three titles as one text (server/routes/search.ts SERVICE_TITLES).
+  EXECUTE format($sql$CREATE INDEX IF NOT EXISTS services_titles_trgm_idx ON services USING gin ((coalesce(title_i18n->>'en', '') || ' ' || coalesce(title_i18n->>'fr', '') || ' ' || coalesce(title_i18n->>'ar', '')) %I.gin_trgm_ops)$sql$, trgm_schema);
 END
 $$;
 

@@ -1,13 +1,35 @@
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
+import type { FoundKind } from '../../api/find.ts';
 import { pathOf, type RouteDef } from '../../app/routes.ts';
-import { Icon } from '../ui/Icon.tsx';
+import { MIN_SEARCH_LENGTH, recordSearchMachine } from '../../machines/find/recordSearch.ts';
+import { Icon, type IconName } from '../ui/Icon.tsx';
+
+/** The records' groups, in this order under the screens, each with its area's icon. */
+const KINDS: readonly { kind: FoundKind; icon: IconName }[] = [
+  { kind: 'booking', icon: 'bookings' },
+  { kind: 'customer', icon: 'customers' },
+  { kind: 'service', icon: 'services' },
+  { kind: 'vendor', icon: 'vendors' },
+];
+
+/** One option of the list: a screen, or a record the server found. */
+interface Entry {
+  key: string;
+  icon: IconName;
+  title: string;
+  detail: string;
+  path: string;
+}
 
 /**
- * Ctrl/Cmd+K: find a screen by its name or its area, in the current language or by path.
- * A native modal <dialog> gives focus trapping, Escape and the top layer for free; the
- * list follows the ARIA combobox pattern.
+ * Ctrl/Cmd+K: find a screen by its name or its area, in the current language or by path,
+ * and records (a booking by ref, a customer by name or phone, a service, a vendor) from the
+ * search endpoint, grouped by kind under the screens. A native modal <dialog> gives focus
+ * trapping, Escape and the top layer for free; the list follows the ARIA combobox pattern,
+ * one active option across the groups (↑/↓, Enter opens it).
  */
 export function CommandPalette({ routes, open, onClose }: { routes: RouteDef[]; open: boolean; onClose: () => void }) {
   const intl = useIntl();
@@ -16,6 +38,10 @@ export function CommandPalette({ routes, open, onClose }: { routes: RouteDef[]; 
   const [, navigate] = useLocation();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
+  const search = useActorRef(recordSearchMachine);
+  const found = useSelector(search, (s) => s.context.results);
+  const failed = useSelector(search, (s) => s.context.failed);
+  const searching = useSelector(search, (s) => s.hasTag('busy'));
 
   const entries = useMemo(
     () =>
@@ -28,11 +54,24 @@ export function CommandPalette({ routes, open, onClose }: { routes: RouteDef[]; 
         })),
     [routes, intl],
   );
-  const results = useMemo(() => {
+  const screens = useMemo((): Entry[] => {
     const q = query.trim().toLocaleLowerCase();
-    if (!q) return entries;
-    return entries.filter((e) => `${e.title} ${e.area} ${e.route.path}`.toLocaleLowerCase().includes(q));
+    return entries
+      .filter((e) => !q || `${e.title} ${e.area} ${e.route.path}`.toLocaleLowerCase().includes(q))
+      .map((e) => ({ key: e.route.key, icon: e.route.area, title: e.title, detail: e.area, path: pathOf(e.route) }));
   }, [entries, query]);
+  const groups = useMemo(
+    () => [
+      { key: 'screens', label: intl.formatMessage({ id: 'find.palette.screens' }), entries: screens },
+      ...KINDS.map(({ kind, icon }) => ({
+        key: kind,
+        label: intl.formatMessage({ id: `find.palette.kind.${kind}` }),
+        entries: found.filter((r) => r.kind === kind).map((r): Entry => ({ key: `${kind}:${r.id}`, icon, title: r.title, detail: r.subtitle, path: r.path })),
+      })),
+    ].filter((g) => g.entries.length > 0),
+    [screens, found, intl],
+  );
+  const results = groups.flatMap((g) => g.entries);
 
   useEffect(() => {
     const element = dialog.current;
@@ -40,16 +79,20 @@ export function CommandPalette({ routes, open, onClose }: { routes: RouteDef[]; 
     if (open && !element.open) {
       setQuery('');
       setActive(0);
+      search.send({ type: 'text.changed', text: '' });
       element.showModal();
     } else if (!open && element.open) {
       element.close();
     }
   }, [open]);
 
-  const choose = (route: RouteDef | undefined) => {
-    if (!route) return;
+  // Results arriving while an option is active keep the index in range.
+  useEffect(() => setActive((i) => Math.min(i, Math.max(0, results.length - 1))), [results.length]);
+
+  const choose = (entry: Entry | undefined) => {
+    if (!entry) return;
     onClose();
-    navigate(pathOf(route));
+    navigate(entry.path);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -61,11 +104,23 @@ export function CommandPalette({ routes, open, onClose }: { routes: RouteDef[]; 
       setActive((i) => Math.max(0, i - 1));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      choose(results[active]?.route);
+      choose(results[active]);
     }
   };
 
   const optionId = (index: number) => `${id}-option-${index}`;
+  // One live region: nothing found at all, else how the record search went.
+  const searched = query.trim().length >= MIN_SEARCH_LENGTH;
+  const status =
+    results.length === 0 && !searching ? (
+      <FormattedMessage id={failed ? 'find.palette.failed' : 'palette.noResults'} />
+    ) : !searched ? null : searching ? (
+      <FormattedMessage id="find.palette.searching" />
+    ) : failed ? (
+      <FormattedMessage id="find.palette.failed" />
+    ) : (
+      <FormattedMessage id="find.palette.found" values={{ count: found.length }} />
+    );
   return (
     <dialog ref={dialog} className="palette" aria-labelledby={`${id}-label`} onClose={onClose} onCancel={onClose}>
       <div className="palette-search">
@@ -80,39 +135,48 @@ export function CommandPalette({ routes, open, onClose }: { routes: RouteDef[]; 
           aria-controls={`${id}-list`}
           aria-autocomplete="list"
           aria-activedescendant={results.length > 0 ? optionId(active) : undefined}
-          placeholder={intl.formatMessage({ id: 'palette.placeholder' })}
+          placeholder={intl.formatMessage({ id: 'find.palette.placeholder' })}
           value={query}
           autoComplete="off"
           onChange={(e) => {
             setQuery(e.target.value);
             setActive(0);
+            search.send({ type: 'text.changed', text: e.target.value });
           }}
           onKeyDown={onKeyDown}
         />
         <kbd>Esc</kbd>
       </div>
-      <ul id={`${id}-list`} role="listbox" className="palette-list" aria-label={intl.formatMessage({ id: 'palette.results' })}>
-        {results.map((entry, index) => (
-          <li
-            key={entry.route.key}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            className="palette-option"
-            onMouseMove={() => setActive(index)}
-            onClick={() => choose(entry.route)}
-          >
-            <Icon name={entry.route.area} />
-            <span>{entry.title}</span>
-            <span className="muted">{entry.area}</span>
-          </li>
+      <div id={`${id}-list`} role="listbox" className="palette-list" aria-label={intl.formatMessage({ id: 'palette.results' })} aria-busy={searching || undefined}>
+        {groups.map((group) => (
+          <div key={group.key} role="group" aria-labelledby={`${id}-group-${group.key}`} className="palette-group">
+            <div id={`${id}-group-${group.key}`} role="presentation" className="palette-group-label">
+              {group.label}
+            </div>
+            {group.entries.map((entry) => {
+              const index = results.indexOf(entry);
+              return (
+                <div
+                  key={entry.key}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  className="palette-option"
+                  onMouseMove={() => setActive(index)}
+                  onClick={() => choose(entry)}
+                >
+                  <Icon name={entry.icon} />
+                  <span>{entry.title}</span>
+                  <span className="muted palette-detail">{entry.detail}</span>
+                </div>
+              );
+            })}
+          </div>
         ))}
-      </ul>
-      {results.length === 0 && (
-        <p className="palette-empty" role="status">
-          <FormattedMessage id="palette.noResults" />
-        </p>
-      )}
+      </div>
+      <p className={results.length === 0 ? 'palette-empty' : 'palette-status'} role="status">
+        {status}
+      </p>
     </dialog>
   );
 }

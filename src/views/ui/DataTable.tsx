@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { TotalsGroup } from '../../api/resources.ts';
@@ -51,13 +51,24 @@ export interface DataTableProps<Row extends { id: string }> {
   footLabel?: string;
 }
 
-function storedColumns(name: string): string[] | null {
+/** The columns the user chose for a table (null: the screen's defaults). */
+export function storedColumns(name: string): string[] | null {
   try {
     const value = JSON.parse(localStorage.getItem(`rihla.columns.${name}`) ?? 'null');
     return Array.isArray(value) ? value : null;
   } catch {
     return null;
   }
+}
+
+/** The event a table hears when its columns are chosen from outside it (a saved view applied). */
+const COLUMNS_CHOSEN = 'rihla:columns';
+
+/** Chooses a table's columns (null: back to the screen's defaults), as its column menu would. */
+export function chooseColumns(name: string, columns: readonly string[] | null): void {
+  if (columns) localStorage.setItem(`rihla.columns.${name}`, JSON.stringify(columns));
+  else localStorage.removeItem(`rihla.columns.${name}`);
+  window.dispatchEvent(new CustomEvent(COLUMNS_CHOSEN, { detail: name }));
 }
 
 /**
@@ -73,6 +84,16 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
   const visible = chosen ?? columns.filter((c) => !c.optional).map((c) => c.key);
   // Columns that gave way for the table to fit its box; the user's own choice never does.
   const [squeezed, setSqueezed] = useState<string[]>([]);
+  // A saved view applied chooses this table's columns from outside.
+  useEffect(() => {
+    const onChosen = (event: Event) => {
+      if ((event as CustomEvent<string>).detail !== props.name) return;
+      setChosen(storedColumns(props.name));
+      setSqueezed([]);
+    };
+    window.addEventListener(COLUMNS_CHOSEN, onChosen);
+    return () => window.removeEventListener(COLUMNS_CHOSEN, onChosen);
+  }, [props.name]);
   const [boxWidth, setBoxWidth] = useState(0);
   const wrapRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);

@@ -11,6 +11,7 @@ import { ListResults, type ListActor } from './ListResults.tsx';
 import type { CollectionDescription, ListScreenSpec } from './listScreen.ts';
 import { PageFrame } from './PageFrame.tsx';
 import { QuickViews, type QuickViewOption } from './QuickViews.tsx';
+import { SavedViews } from './SavedViews.tsx';
 
 export interface ListScreenProps<C extends CollectionDescription, Row extends { id: string }> {
   route: RouteDef;
@@ -36,9 +37,9 @@ export interface ListScreenProps<C extends CollectionDescription, Row extends { 
 }
 
 /**
- * A list screen from its description: heading and actions, the filter bar, bulk actions
- * on the selection, the table with its states and pager, a panel beside it, and the CSV
- * export of the whole filtered set. A screen gives its columns and what its rows do.
+ * A list screen from its description: heading and actions, the saved views menu, the
+ * filter bar, bulk actions on the selection, the table with its states and pager, a panel
+ * beside it, and the CSV export of the whole filtered set. A screen gives its columns and what its rows do.
  */
 export function ListScreen<C extends CollectionDescription, Row extends { id: string }>(props: ListScreenProps<C, Row>) {
   const intl = useIntl();
@@ -103,12 +104,11 @@ export function ListScreen<C extends CollectionDescription, Row extends { id: st
     <PageFrame
       route={props.route}
       actions={
-        (props.actions || exportButton) && (
-          <div className="page-actions">
-            {exportButton}
-            {props.actions}
-          </div>
-        )
+        <div className="page-actions">
+          <SavedViews listKey={props.route.key} list={list} tableName={props.tableName} staff={props.staff} />
+          {exportButton}
+          {props.actions}
+        </div>
       }
     >
       {props.side === undefined ? (
