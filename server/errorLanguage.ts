@@ -182,6 +182,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('A combo priced from its parts needs a percentage.'), 'serverError.comboNeedsPercent'],
   [p('A phone number or an email is required.'), 'serverError.phoneOrEmail'],
   [p('Required for a single-customer audience.'), 'serverError.requiredCustomer'],
+  [p('Required for a single-user audience.'), 'serverError.requiredUser'],
   [p('Required for a topic audience.'), 'serverError.requiredTopic'],
   [p('Required for a segment audience.'), 'serverError.requiredSegment'],
   [p('Does not match the start of the slot.'), 'serverError.notSlotStart'],
