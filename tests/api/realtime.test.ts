@@ -13,7 +13,7 @@ import { publishEvent } from '../../server/realtime/events.ts';
 import { pruneEvents } from '../../server/realtime/hub.ts';
 import { insertRecord } from '../../server/routes/records.ts';
 import { COLLECTION_BY_NAME } from '../../src/domain/registry.ts';
-import { startDomain, type Domain, type Json, type Who } from './resources.fixtures.ts';
+import { book, catalogFor, startDomain, type Domain, type Json, type Who } from './resources.fixtures.ts';
 
 let d: Domain;
 let base: string;
@@ -109,6 +109,27 @@ test('the stream needs a valid token', async () => {
   assert.equal(bad.status, 401);
 });
 
+test('the stream is never compressed or cached, whatever the client accepts', async () => {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/branch/api/events/`, {
+    headers: { authorization: `JWT ${d.vendor.token}`, 'accept-encoding': 'gzip, deflate, br' },
+    signal: controller.signal,
+  });
+  try {
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-encoding'), null);
+    assert.match(res.headers.get('cache-control') ?? '', /no-transform/);
+    assert.equal(res.headers.get('x-accel-buffering'), 'no');
+    // The first bytes arrive at once: where the stream starts, for a reconnect.
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!/\nid: \d+\n\n/.test(text)) text += (await reader.read()).value ?? '';
+    assert.match(text, /^: open\n\nid: \d+\n\n/);
+  } finally {
+    controller.abort();
+  }
+});
+
 test('record events reach staff and the record’s vendor, never another vendor', async () => {
   const staff = await stream(base, d.admin);
   const own = await stream(base, d.vendor);
@@ -140,18 +161,37 @@ test('record events reach staff and the record’s vendor, never another vendor'
   }
 });
 
-test('a transition publishes once, named by its event; a user audience reaches only that user', async () => {
+test('a transition publishes once, named by its event', async () => {
+  const c = await catalogFor(d, d.vendor);
+  const booking = await book(d, d.vendor, c);
+  const vendor = await stream(base, d.vendor);
+  try {
+    const before = await marker(d.vendor);
+    await vendor.next(forRecord(before));
+    await d.ok(d.vendor, 'POST', `/bookings/${booking.id}/transition/`, { event: 'cancel', reason: 'Storm warning', version: booking.version });
+    const after = await marker(d.vendor);
+    await vendor.next(forRecord(after));
+    const between = vendor.received.slice(vendor.received.findIndex(forRecord(before)) + 1, vendor.received.findIndex(forRecord(after)));
+    const ofBooking = between.filter(forRecord(booking.id));
+    assert.deepEqual(
+      ofBooking.map((r) => [r.data.collection, r.data.action]),
+      [['bookings', 'cancel']],
+    );
+    assert.equal(ofBooking[0]!.data.version, booking.version + 1);
+  } finally {
+    vendor.close();
+  }
+});
+
+test('a user audience reaches only that user; a record without a vendor only staff', async () => {
   const staff = await stream(base, d.admin);
   const vendor = await stream(base, d.vendor);
   try {
-    const branch = await d.ok(d.vendor, 'POST', '/branches/', { name: 'Lifecycle', wilaya_code: '16' });
     const category = await d.ok(d.admin, 'POST', '/categories/', { name_i18n: { en: 'Realtime', fr: 'Temps réel', ar: 'فوري' } });
     await staff.next(forRecord(category.id));
-    assert.deepEqual(vendor.received.filter((r) => r.data.record_id === category.id), [], 'a staff record without a vendor is for staff');
-    void branch;
-
     const note = await marker(d.vendor);
     await vendor.next(forRecord(note));
+    assert.deepEqual(vendor.received.filter((r) => r.data.record_id === category.id), [], 'a staff record without a vendor is for staff');
     const staffMark = await marker(d.admin);
     await staff.next(forRecord(staffMark));
     assert.equal(staff.received.filter((r) => r.data.record_id === note).length, 0, 'a user event is for that user only');
