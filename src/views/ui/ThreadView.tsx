@@ -46,7 +46,10 @@ export function ThreadView({
   const snapshot = useSelector(thread, (s) => s);
   const { messages, draft, error, fieldError, loadFailed } = snapshot.context;
   const end = useRef<HTMLLIElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [messages.length]);
+  useEffect(() => {
+    // In braces: some browsers' scrollIntoView returns a promise, which must not become the cleanup.
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [messages.length]);
   const sending = snapshot.matches('sending');
 
   return (
