@@ -176,7 +176,8 @@ export function SectionFields({
                 {(control) => (
                   <div className="settings-color">
                     <input {...control} type="color" value={String(value ?? '#000000')} onChange={(e) => onChange(spec.name, e.target.value)} />
-                    <output className="settings-swatch" style={{ backgroundColor: String(value) }} dir="ltr">{String(value ?? '')}</output>
+                    <span className="settings-swatch" style={{ backgroundColor: String(value) }} aria-hidden="true" />
+                    <output htmlFor={control.id} dir="ltr">{String(value ?? '')}</output>
                   </div>
                 )}
               </Field>

@@ -35,7 +35,9 @@ export const settingsMachine = setup({
       | { type: 'takeTheirs' },
   },
   actors: {
-    load: fromPromise<Saved, { section: string }>(({ input, signal }) => fetchSettingsSection(input.section, signal)),
+    // Not cancelled with the actor: a page remounted while suspending restarts its actor, and
+    // a read cut short then would end as a failure; a read that lands late is harmless.
+    load: fromPromise<Saved, { section: string }>(({ input }) => fetchSettingsSection(input.section)),
     save: fromPromise<Saved, { section: string; version: number; changes: SectionValue }>(({ input }) =>
       saveSettingsSection(input.section, input.version, input.changes),
     ),
