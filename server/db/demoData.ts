@@ -673,12 +673,14 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
       id: rng.uuid(), title_i18n: i18n('Weekend in the Sahara', 'Week-end au Sahara', 'عطلة في الصحراء'), body_i18n: i18n('New dates are open.', 'Nouvelles dates disponibles.', 'مواعيد جديدة متاحة.'),
       channel: rng.pick(['push', 'sms', 'email', 'in_app']), audience_type: 'topic', topic_id: topic.id, scheduled_at: status === 'scheduled' ? iso(at) : null, status,
       status_changed_at: iso(Math.min(at, now - 1000)), sent_at: status === 'sent' ? iso(at) : null, recipients_count: status === 'sent' ? topic.subscribers_count : 0,
+      // What the delivery job would have counted: every recipient reached, or (failed) none.
+      delivered_count: status === 'sent' ? topic.subscribers_count : 0, failed_count: status === 'failed' ? topic.subscribers_count : 0,
       created_by: staff, created_at: iso(Math.min(at, now) - DAY),
     };
   });
   await bulk(q, 'notifications', {
     id: 'uuid', title_i18n: 'jsonb', body_i18n: 'jsonb', channel: 'text', audience_type: 'text', topic_id: 'uuid', scheduled_at: 'timestamptz', status: 'text', status_changed_at: 'timestamptz',
-    sent_at: 'timestamptz', recipients_count: 'int', created_by: 'uuid', created_at: 'timestamptz',
+    sent_at: 'timestamptz', recipients_count: 'int', delivered_count: 'int', failed_count: 'int', created_by: 'uuid', created_at: 'timestamptz',
   }, notifications);
   const tickets: Row[] = Array.from({ length: 40 }, () => {
     const b = rng.pick(sample);

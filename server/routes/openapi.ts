@@ -543,6 +543,47 @@ export function buildOpenApi(version: string): Json {
       responses: { 200: json({ type: 'object', properties: { received: { type: 'boolean' }, outcome: { type: 'string', enum: ['applied', 'ignored', 'failed', 'replayed'] } } }), 401: errors[401], 404: errors[404] },
     },
   };
+  // Notification delivery and the in-app bell (server/delivery/routes.ts).
+  const listOf = (description: string) => json({ type: 'object', description: `{count, next, previous, results}, 50 per page (\`page\` in the query). ${description}` });
+  const pageParam = { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } };
+  paths[`${API_PREFIX}/notifications/audience-count/`] = {
+    post: {
+      tags: ['Notifications'], operationId: 'notificationAudienceCount', summary: 'How many recipients an audience reaches on a channel (staff)',
+      description: 'Body `{channel, audience_type, audience_customer_id?, audience_user_id?, segment_filters?, topic_id?}`. Blocked customers, inactive users and recipients without an address on the channel (no email for an email) are not counted; an audience not chosen yet counts 0.',
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+      responses: { 200: json({ type: 'object', properties: { count: { type: 'integer' } } }), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/notifications/{id}/deliveries/`] = {
+    get: {
+      tags: ['Notifications'], operationId: 'notificationDeliveries', summary: 'One row per recipient of a notification (staff)',
+      parameters: [idParam, pageParam, { name: 'status', in: 'query', schema: { type: 'string', enum: ['queued', 'sent', 'failed'] } }],
+      description: 'Each: recipient_name, recipient_key, address, channel, status (queued, sent, failed), attempts, last_error, provider_ref, sent_at.',
+      responses: { 200: listOf('Deliveries in the order they were made.'), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/notifications/{id}/outbox/`] = {
+    get: {
+      tags: ['Notifications'], operationId: 'notificationOutbox', summary: 'What the development provider recorded for a notification (SMS, push, email without SMTP)',
+      parameters: [idParam, pageParam], responses: { 200: listOf('Each: id, channel, address, locale, title, body, created_at.'), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/inbox/`] = {
+    get: {
+      tags: ['Inbox'], operationId: 'inbox', summary: 'The signed-in user\'s in-app notifications, newest first',
+      parameters: [pageParam, { name: 'unread', in: 'query', schema: { type: 'string', enum: ['1', 'true'] } }],
+      responses: { 200: listOf('Each: id, title and body in the language of Accept-Language, link, created_at, read_at.'), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/inbox/count/`] = {
+    get: { tags: ['Inbox'], operationId: 'inboxCount', summary: 'Unread in-app notifications', responses: { 200: json({ type: 'object', properties: { unread: { type: 'integer' } } }), ...errors } },
+  };
+  paths[`${API_PREFIX}/inbox/{id}/read/`] = {
+    post: { tags: ['Inbox'], operationId: 'inboxRead', parameters: [idParam], summary: 'Mark one read (404 for another user\'s)', responses: { 200: json({ type: 'object' }), ...errors } },
+  };
+  paths[`${API_PREFIX}/inbox/read-all/`] = {
+    post: { tags: ['Inbox'], operationId: 'inboxReadAll', summary: 'Mark every one read', responses: { 200: json({ type: 'object', properties: { read: { type: 'integer' } } }), ...errors } },
+  };
   return {
     openapi: '3.1.0',
     info: { title: 'Rihla branch API', version, description: 'Back-office API of the Rihla marketplace. Money is in minor units (centimes for DZD).' },

@@ -201,4 +201,8 @@ test('staff only: vendors get no audience counts, deliveries or outbox; completi
   const byHand = await d.call(d.admin, 'POST', `/notifications/${created.id}/transition/`, { event: 'complete', version: sending.version });
   assert.equal(byHand.status, 403);
   await runDueJobs(d.t.app);
+  const doc = await d.ok(d.admin, 'GET', '/openapi.json');
+  for (const path of ['/notifications/audience-count/', '/notifications/{id}/deliveries/', '/notifications/{id}/outbox/', '/inbox/', '/inbox/count/', '/inbox/{id}/read/', '/inbox/read-all/']) {
+    assert.ok(doc.paths[`/branch/api${path}`], `${path} is documented`);
+  }
 });
