@@ -85,7 +85,8 @@ export function SavedViews({ listKey, list, tableName, staff }: { listKey: strin
 
   return (
     <>
-      <DropdownMenu.Root dir={intl.locale === 'ar' ? 'rtl' : 'ltr'}>
+      {/* Views that failed to load are asked for again when the menu opens. */}
+      <DropdownMenu.Root dir={intl.locale === 'ar' ? 'rtl' : 'ltr'} onOpenChange={(next) => next && failed && actor.send({ type: 'retry' })}>
         <DropdownMenu.Trigger className="button" aria-busy={busy || undefined}>
           <FormattedMessage id="find.views.menu" />
         </DropdownMenu.Trigger>
