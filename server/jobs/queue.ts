@@ -77,18 +77,28 @@ function settings(options: WorkerOptions) {
   };
 }
 
-/** Moves the schedules that are due forward and enqueues their runs (one instance wins each). */
+const schedulesKnown = new WeakMap<FastifyInstance, number>();
+
+/** Moves the schedules that are due forward and enqueues their runs, in one transaction (one instance wins each). */
 async function enqueueDueSchedules(app: FastifyInstance): Promise<void> {
-  for (const [name, every] of schedules) {
-    await app.db.transaction(async (tx) => {
-      await tx.query('INSERT INTO job_schedules (name, every_seconds, next_run_at) VALUES ($1, $2, now()) ON CONFLICT (name) DO UPDATE SET every_seconds = $2', [name, every]);
-      const { rows } = await tx.query(
-        "UPDATE job_schedules SET next_run_at = now() + make_interval(secs => every_seconds) WHERE name = $1 AND next_run_at <= now() RETURNING name",
-        [name],
+  if (schedules.size === 0) return;
+  // The schedule rows are written once per app (and again when a schedule is registered later).
+  if (schedulesKnown.get(app) !== schedules.size) {
+    for (const [name, every] of schedules) {
+      await app.db.query(
+        'INSERT INTO job_schedules (name, every_seconds, next_run_at) VALUES ($1, $2, now()) ON CONFLICT (name) DO UPDATE SET every_seconds = $2 WHERE job_schedules.every_seconds <> $2',
+        [name, every],
       );
-      if (rows.length > 0) await enqueue(tx, name, {}, { singletonKey: 'schedule', retryLimit: 0 });
-    });
+    }
+    schedulesKnown.set(app, schedules.size);
   }
+  await app.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ name: string }>(
+      'UPDATE job_schedules SET next_run_at = now() + make_interval(secs => every_seconds) WHERE name = ANY($1::text[]) AND next_run_at <= now() RETURNING name',
+      [[...schedules.keys()]],
+    );
+    for (const { name } of rows) await enqueue(tx, name, {}, { singletonKey: 'schedule', retryLimit: 0 });
+  });
 }
 
 async function claim(app: FastifyInstance, limit: number, lockSeconds: number): Promise<JobRow[]> {
