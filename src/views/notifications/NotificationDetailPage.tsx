@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
@@ -20,6 +20,7 @@ import { NOTIFICATION_EVENTS } from './notificationsScreen.ts';
 const LANGUAGES = ['en', 'fr', 'ar'] as const;
 const DELIVERY_STATUSES = ['', 'queued', 'sent', 'failed'] as const;
 const PAGE_SIZE = 25;
+const RELOAD_DEBOUNCE_MS = 300;
 
 /**
  * One notification: its content in each language, its audience, the actions its chart
@@ -40,12 +41,17 @@ export function NotificationDetailPage({ route, params }: PageProps) {
   const [outbox, setOutbox] = useState<OutboxMessage[]>([]);
   usePageReady(!snapshot.matches('loading'));
 
+  // A send moves the status and the counts many times: reload once per burst.
+  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useRealtimeEvents(
     (event) => {
-      if (event.record_id === id) record.send({ type: 'reload' });
+      if (event.record_id !== id) return;
+      clearTimeout(reloadTimer.current);
+      reloadTimer.current = setTimeout(() => record.send({ type: 'reload' }), RELOAD_DEBOUNCE_MS);
     },
     { type: 'record', collection: 'notifications' },
   );
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
 
   const actions = useLifecycleActions<LifecycleRow>({
     resource: 'notifications',

@@ -3,7 +3,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
-import { useRealtimeEvents } from '../../app/realtime.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import type { Column } from '../ui/DataTable.tsx';
 import { formatDateTime, localized } from '../ui/format.ts';
@@ -19,28 +18,30 @@ type Tab = 'notifications' | 'templates';
 /** Notifications and, in a second tab kept in the URL, the templates booking events send. */
 export function NotificationListPage(props: PageProps) {
   const tab: Tab = new URLSearchParams(useSearch()).get('tab') === 'templates' ? 'templates' : 'notifications';
-  const base = pathOf(props.route);
+  return tab === 'templates' ? <TemplatesTab {...props} tabs={<ListTabs route={props.route} tab={tab} />} /> : <NotificationsTab {...props} />;
+}
+
+/** The two lists of the page, as links beside its heading (the open one kept in the URL). */
+export function ListTabs({ route, tab }: { route: PageProps['route']; tab: Tab }) {
+  const intl = useIntl();
+  const base = pathOf(route);
   return (
-    <>
-      <nav className="notif-tabs" aria-label={useIntl().formatMessage({ id: 'notifications.tabs' })}>
-        <Link href={base} aria-current={tab === 'notifications' ? 'page' : undefined}>
-          <FormattedMessage id="notifications.tab.notifications" />
-        </Link>
-        <Link href={`${base}?tab=templates`} aria-current={tab === 'templates' ? 'page' : undefined}>
-          <FormattedMessage id="notifications.tab.templates" />
-        </Link>
-      </nav>
-      {tab === 'templates' ? <TemplatesTab {...props} /> : <NotificationsTab {...props} />}
-    </>
+    <nav className="notif-tabs" aria-label={intl.formatMessage({ id: 'notifications.tabs' })}>
+      <Link href={base} aria-current={tab === 'notifications' ? 'page' : undefined}>
+        <FormattedMessage id="notifications.tab.notifications" />
+      </Link>
+      <Link href={`${base}?tab=templates`} aria-current={tab === 'templates' ? 'page' : undefined}>
+        <FormattedMessage id="notifications.tab.templates" />
+      </Link>
+    </nav>
   );
 }
 
-/** Every notification: what, to whom, on which channel, when, and how many got it; counts move live while sending. */
+/** Every notification: what, to whom, on which channel, when, and how many got it; counts move live while sending (the list follows record events). */
 function NotificationsTab({ route }: PageProps) {
   const intl = useIntl();
   const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
   const list = useListScreen(notificationsScreen);
-  useRealtimeEvents(() => list.send({ type: 'refresh' }), { type: 'record', collection: 'notifications' });
   const detail = routeByKey('notificationDetail');
 
   const columns: Column<NotificationRow>[] = [
@@ -89,9 +90,12 @@ function NotificationsTab({ route }: PageProps) {
       tableName="notifications"
       rowHref={(row) => pathOf(detail, row.id)}
       actions={
-        <Link href={pathOf(routeByKey('notificationsSend'))} className="button button-primary">
-          <FormattedMessage id="notifications.compose" />
-        </Link>
+        <>
+          <ListTabs route={route} tab="notifications" />
+          <Link href={pathOf(routeByKey('notificationsSend'))} className="button button-primary">
+            <FormattedMessage id="notifications.compose" />
+          </Link>
+        </>
       }
     />
   );

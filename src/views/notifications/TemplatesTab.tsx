@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import type { PageProps } from '../../app/pages.tsx';
@@ -19,7 +20,7 @@ import { templatesScreen, type TemplateRow } from './notificationsScreen.ts';
 const PLACEHOLDERS = ['{customer_name}', '{service}', '{ref}', '{starts_at}', '{vendor}'];
 
 /** The templates booking events send (confirmed, cancelled, the day-before reminder), edited beside the list. */
-export function TemplatesTab({ route }: PageProps) {
+export function TemplatesTab({ route, tabs }: PageProps & { tabs: ReactNode }) {
   const intl = useIntl();
   const list = useListScreen(templatesScreen);
   const [, navigate] = useLocation();
@@ -47,6 +48,7 @@ export function TemplatesTab({ route }: PageProps) {
       columns={columns}
       empty={<FormattedMessage id="notificationTemplates.none" />}
       tableName="notification-templates"
+      actions={tabs}
       rowHref={(row) => panel.href('edit', row.id)}
       side={editing ? <TemplateEditor key={editing} id={editing} onClose={close} /> : null}
     />
