@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { runDueJobs } from '../../server/jobs/index.ts';
 import { sendDueReminders } from '../../server/notifications/reminders.ts';
 import { book, catalogFor, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 
@@ -39,6 +40,13 @@ test('confirming a booking sends the confirmation template to its customer, in t
   assert.ok(sent.body_i18n.ar.includes(c.manualService.title_i18n.ar), 'the service title in Arabic');
   assert.ok(sent.body_i18n.fr.includes(c.manualService.title_i18n.fr));
   assert.doesNotMatch(sent.body_i18n.en, /\{[a-z_]+\}/, 'no placeholder left');
+
+  // Delivered by the queue (the development outbox without SMTP_URL): once, in Arabic, to her address.
+  await runDueJobs(d.t.app);
+  const out = await d.sql<Json>('SELECT channel, address, locale, title, body FROM notification_outbox WHERE notification_id = $1', [sent.id]);
+  assert.equal(out.length, 1);
+  assert.deepEqual([out[0].address, out[0].locale, out[0].title], ['amina@example.test', 'ar', sent.title_i18n.ar]);
+  assert.equal(out[0].body, sent.body_i18n.ar);
 });
 
 test('cancelling sends the cancellation template; a switched-off template sends nothing', async () => {
@@ -112,4 +120,17 @@ test('topic subscribers: add, list, refuse a duplicate, remove; the count follow
   assert.equal((await d.ok(d.admin, 'GET', `/topics/${topic.id}/`)).subscribers_count, 0);
   const audit = await d.sql<Json>("SELECT action FROM audit_log WHERE entity = 'topics' AND entity_id = $1 ORDER BY at", [topic.id]);
   assert.deepEqual(audit.map((a) => a.action), ['create', 'subscribe', 'unsubscribe']);
+});
+
+test('audience counts: a topic reaches its subscribers who have an address on the channel', async () => {
+  const topic = await d.ok(d.admin, 'POST', '/topics/', { key: `count.${Date.now()}`, name_i18n: { en: 'Counted', fr: 'Compté', ar: 'معدود' } });
+  const withEmail = await d.ok(d.admin, 'POST', '/customers/', { name: 'Samir Email', phone: '+213 550 11 22 33', email: 'samir@example.test' });
+  const withoutEmail = await d.ok(d.admin, 'POST', '/customers/', { name: 'Rania Phone', phone: '+213 551 44 55 66' });
+  for (const c of [withEmail, withoutEmail]) await d.ok(d.admin, 'POST', `/topics/${topic.id}/subscribers/`, { customer_id: c.id });
+  const count = async (channel: string) =>
+    (await d.ok(d.admin, 'POST', '/notifications/audience-count/', { channel, audience_type: 'topic', topic_id: topic.id }, 200)).count;
+  assert.equal(await count('email'), 1, 'only the subscriber with an email address');
+  assert.equal(await count('sms'), 2, 'both have a phone');
+  await d.ok(d.admin, 'DELETE', `/topics/${topic.id}/subscribers/${withoutEmail.id}/`);
+  assert.equal(await count('sms'), 1);
 });
