@@ -9,6 +9,9 @@ import { fetchDashboard } from '../api/dashboard.ts';
 import { ApiRequestError } from '../api/client.ts';
 import type { Dashboard, DashboardPeriod } from '../domain/dashboard.ts';
 
+/** What the load rejects with when its request was cancelled rather than answered. */
+const ABORTED = new Error('The dashboard request was cancelled.');
+
 export interface DashboardContext {
   period: DashboardPeriod;
   data: Dashboard | null;
@@ -24,12 +27,21 @@ export const dashboardMachine = setup({
     input: {} as { period?: DashboardPeriod },
   },
   actors: {
-    load: fromPromise<Dashboard, { period: DashboardPeriod }>(({ input, signal }) => fetchDashboard(input.period, signal)),
+    load: fromPromise<Dashboard, { period: DashboardPeriod }>(async ({ input, signal }) => {
+      try {
+        return await fetchDashboard(input.period, signal);
+      } catch (error) {
+        throw signal.aborted ? ABORTED : error;
+      }
+    }),
   },
   actions: {
     setPeriod: assign({ period: ({ event }) => (event.type === 'period.set' ? event.period : 30) }),
     keep: assign((_, data: Dashboard) => ({ data, error: null })),
     fail: assign((_, error: unknown) => ({ error: error instanceof ApiRequestError ? error.detail : String(error) })),
+  },
+  guards: {
+    aborted: ({ event }) => (event as unknown as { error?: unknown }).error === ABORTED,
   },
   delays: {
     /** Changes seldom come alone (a bulk confirm, a checkout): wait for the burst to end. */
@@ -49,7 +61,11 @@ export const dashboardMachine = setup({
         src: 'load',
         input: ({ context }) => ({ period: context.period }),
         onDone: { target: 'ready', actions: { type: 'keep', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        onError: [
+          // An aborted request is not an answer (the page was remounted while loading): ask again.
+          { guard: 'aborted', target: 'loading', reenter: true },
+          { target: 'failed', actions: { type: 'fail', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        ],
       },
     },
     ready: {
