@@ -24,14 +24,15 @@ export function BannersPage({ route }: PageProps) {
     if (saved) list.send({ type: 'refresh' });
   };
 
+  // The first column names the row's link: the title (an untitled banner says so), then the image.
   const columns: Column<BannerRow>[] = [
+    { key: 'title', header: 'settings.banner.title_i18n', priority: 1, render: (r) => localized(r.title_i18n, intl.locale) || intl.formatMessage({ id: 'settings.banner.untitled' }) },
     {
       key: 'image',
       header: 'settings.banner.image_url',
       priority: 2,
       render: (r) => <img className="banner-thumb" src={r.image_url} alt="" loading="lazy" />,
     },
-    { key: 'title', header: 'settings.banner.title_i18n', priority: 1, render: (r) => localized(r.title_i18n, intl.locale) || '—' },
     { key: 'locale', header: 'settings.banner.locale', priority: 2, render: (r) => <FormattedMessage id={`settings.banner.localeOption.${r.locale}`} /> },
     {
       key: 'dates',
