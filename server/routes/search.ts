@@ -76,11 +76,12 @@ export async function searchRecords(
   const contains = params.add(`%${escapeLike(q)}%`);
   const parts: string[] = [];
 
+  // Refs in the order of their pattern index (migration 144), so the scan stops at the limit.
   const bookings = collection('bookings');
   if (REF_LIKE.test(q) && mayList(bookings, actor)) {
     parts.push(`(SELECT 'booking' AS kind, b.id, b.ref AS title, b.customer_name AS detail, b.service_title_i18n AS i18n
       FROM bookings b WHERE b.ref LIKE ${params.add(`${escapeLike(q.toUpperCase())}%`)} AND ${visibility(bookings, actor, params, 'b')}
-      ORDER BY b.ref LIMIT ${n})`);
+      ORDER BY b.ref USING ~<~ LIMIT ${n})`);
   }
 
   const customers = collection('customers');

@@ -26,6 +26,10 @@ BEGIN
 END
 $$;
 
+-- A booking by its ref or the ref's first characters, in ref order, from a btree range
+-- (refs are stored in capitals; a trigram index reads every ref sharing a common prefix).
+CREATE INDEX IF NOT EXISTS bookings_ref_pattern_idx ON bookings (ref text_pattern_ops);
+
 -- Saved views: a list's filters, search, ordering and columns under a name, kept for
 -- their owner or shared with all staff (only staff may share).
 CREATE TABLE saved_views (
