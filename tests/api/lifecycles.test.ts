@@ -15,7 +15,10 @@ import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import {
   GUARD_INFO, allowedEvents, chartTransitions, eventsOf, initialStatus, statesOf, type LifecycleContext, type LifecycleName,
 } from '../../src/machines/lifecycles/index.ts';
+import { providersFor, useProviders } from '../../server/delivery/send.ts';
 import { DEV_WEBHOOK_SECRET, SIGNATURE_HEADER, signWebhook } from '../../server/domain/gateway.ts';
+import '../../server/jobs/index.ts';
+import { runDueJobs } from '../../server/jobs/queue.ts';
 import { addCover, book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
 
 let d: Domain;
@@ -130,6 +133,20 @@ const SUBJECTS: Record<string, Subject> = {
   notifications: {
     who: () => d.admin,
     create: () => d.ok(d.admin, 'POST', '/notifications/', { title_i18n: i18n('Spring deals'), body_i18n: i18n('New trips'), channel: 'push', audience_type: 'all_customers' }),
+    // The delivery job ends a send: complete when deliveries went out, fail when every one failed.
+    system: async (record, event) => {
+      const providers = providersFor(d.t.app);
+      const refused = { send: async () => Promise.reject(new Error('Device unreachable')) };
+      if (event === 'fail') useProviders(d.t.app, { ...providers, push: refused });
+      process.env.DELIVERY_RETRY_SECONDS = '0';
+      try {
+        await runDueJobs(d.t.app);
+      } finally {
+        useProviders(d.t.app, providers);
+        delete process.env.DELIVERY_RETRY_SECONDS;
+      }
+      return d.ok(d.admin, 'GET', `/notifications/${record.id}/`);
+    },
   },
   services: {
     who: () => d.vendor,
