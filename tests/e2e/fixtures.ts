@@ -120,7 +120,7 @@ export function sessionEntries(body: LoginBody): Record<string, string> {
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
-function storageStateFor(baseURL: string, body: LoginBody): StorageState {
+export function storageStateFor(baseURL: string, body: LoginBody): StorageState {
   const entries = sessionEntries(body);
   const url = new URL(baseURL);
   const expires = Math.floor(Number(entries['auth._refresh_token_expiration.local']) / 1000);
