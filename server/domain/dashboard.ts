@@ -21,6 +21,8 @@ import { Params } from '../routes/scope.ts';
 
 /** Today in Algeria, in SQL (the server's day rules use UTC+1 too). */
 const TODAY = `(now() AT TIME ZONE 'UTC' + interval '1 hour')::date`;
+const MONTH = `date_trunc('month', ${TODAY})::date`;
+const PREVIOUS_MONTH = `(date_trunc('month', ${TODAY}) - interval '1 month')::date`;
 /** An Algerian day's first instant. */
 const dayStart = (day: string) => `((${day})::timestamp - interval '1 hour') AT TIME ZONE 'UTC'`;
 
@@ -65,13 +67,13 @@ type Scoped = (params: Params, alias: string) => string;
 async function bookingCounts(db: Queryable, scoped: Scoped) {
   const params = new Params();
   const { rows } = await db.query<Record<string, string>>(
-    `WITH d AS (SELECT ${TODAY} AS today)
-     SELECT coalesce(sum(r.bookings) FILTER (WHERE r.day = d.today), 0)::int AS today,
-            coalesce(sum(r.bookings) FILTER (WHERE r.day = d.today - 1), 0)::int AS yesterday,
-            coalesce(sum(r.bookings) FILTER (WHERE r.day > d.today - 7), 0)::int AS week,
-            coalesce(sum(r.bookings) FILTER (WHERE r.day <= d.today - 7), 0)::int AS prev_week
-     FROM d JOIN booking_daily r ON r.day > d.today - 14 AND r.day <= d.today
-     WHERE ${scoped(params, 'r')}`,
+    // Dates as expressions in the WHERE clause (not a join with a CTE), so the day index bounds the scan.
+    `SELECT coalesce(sum(r.bookings) FILTER (WHERE r.day = ${TODAY}), 0)::int AS today,
+            coalesce(sum(r.bookings) FILTER (WHERE r.day = ${TODAY} - 1), 0)::int AS yesterday,
+            coalesce(sum(r.bookings) FILTER (WHERE r.day > ${TODAY} - 7), 0)::int AS week,
+            coalesce(sum(r.bookings) FILTER (WHERE r.day <= ${TODAY} - 7), 0)::int AS prev_week
+     FROM booking_daily r
+     WHERE r.day > ${TODAY} - 14 AND r.day <= ${TODAY} AND ${scoped(params, 'r')}`,
     params.values,
   );
   const row = rows[0] ?? {};
@@ -82,12 +84,11 @@ async function bookingCounts(db: Queryable, scoped: Scoped) {
 async function revenueMonth(db: Queryable, scoped: Scoped): Promise<MoneyKpi[]> {
   const params = new Params();
   const { rows } = await db.query<{ currency: string; value: string; previous: string }>(
-    `WITH d AS (SELECT ${TODAY} AS today, date_trunc('month', ${TODAY})::date AS month)
-     SELECT r.currency,
-            coalesce(sum(r.revenue) FILTER (WHERE r.day >= d.month), 0)::text AS value,
-            coalesce(sum(r.revenue) FILTER (WHERE r.day < d.month AND r.day < (d.month - interval '1 month')::date + (d.today - d.month + 1)), 0)::text AS previous
-     FROM d JOIN booking_daily r ON r.day >= (d.month - interval '1 month')::date AND r.day <= d.today
-     WHERE ${scoped(params, 'r')}
+    `SELECT r.currency,
+            coalesce(sum(r.revenue) FILTER (WHERE r.day >= ${MONTH}), 0)::text AS value,
+            coalesce(sum(r.revenue) FILTER (WHERE r.day < ${MONTH} AND r.day < ${PREVIOUS_MONTH} + (${TODAY} - ${MONTH} + 1)), 0)::text AS previous
+     FROM booking_daily r
+     WHERE r.day >= ${PREVIOUS_MONTH} AND r.day <= ${TODAY} AND ${scoped(params, 'r')}
      GROUP BY r.currency ORDER BY sum(r.revenue) DESC, r.currency`,
     params.values,
   );
@@ -125,12 +126,11 @@ async function occupancyWeek(db: Queryable, scoped: Scoped) {
 async function ratings(db: Queryable, scoped: Scoped) {
   const params = new Params();
   const { rows } = await db.query<{ value: number | null; previous: number | null; count: number }>(
-    `WITH d AS (SELECT now() - interval '30 days' AS since)
-     SELECT round(avg(r.rating) FILTER (WHERE r.created_at >= d.since), 2)::float8 AS value,
-            round(avg(r.rating) FILTER (WHERE r.created_at < d.since), 2)::float8 AS previous,
-            (count(*) FILTER (WHERE r.created_at >= d.since))::int AS count
-     FROM d JOIN reviews r ON r.created_at >= d.since - interval '30 days'
-     WHERE r.status = 'approved' AND ${scoped(params, 'r')}`,
+    `SELECT round(avg(r.rating) FILTER (WHERE r.created_at >= now() - interval '30 days'), 2)::float8 AS value,
+            round(avg(r.rating) FILTER (WHERE r.created_at < now() - interval '30 days'), 2)::float8 AS previous,
+            (count(*) FILTER (WHERE r.created_at >= now() - interval '30 days'))::int AS count
+     FROM reviews r
+     WHERE r.status = 'approved' AND r.created_at >= now() - interval '60 days' AND ${scoped(params, 'r')}`,
     params.values,
   );
   const row = rows[0];
@@ -153,11 +153,12 @@ async function todaysDepartures(db: Queryable, scoped: Scoped): Promise<Departur
 
 /** Each kind of waiting work: how many, and the oldest few. */
 async function actionQueue(db: Queryable, actor: Actor, scoped: Scoped): Promise<ActionGroup[]> {
+  /** `from` names the records (and what their label needs); the count reads the first table alone. */
   const queue = async (kind: ActionKind, from: string, where: string, label: string, at: string, deadline = 'NULL', alias = 't'): Promise<ActionGroup> => {
     const params = new Params();
     const condition = `${where} AND ${scoped(params, alias)}`;
     const [count, items] = await Promise.all([
-      db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${condition}`, params.values),
+      db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from.split(' JOIN ')[0]} WHERE ${condition}`, params.values),
       db.query<{ id: string; label: string; at: string; deadline: string | null }>(
         `SELECT ${alias}.id, ${label} AS label, ${at} AS at, ${deadline} AS deadline FROM ${from} WHERE ${condition} ORDER BY ${at}, ${alias}.id LIMIT ${QUEUE_SIZE}`,
         params.values,
