@@ -4,14 +4,16 @@
  * changes, `useRealtimeCounters` for the sidebar's unread and pending counts.
  * Imported only from lazy code (the Shell chunk, areas): the login page never loads it.
  */
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { createActor } from 'xstate';
 import { API_BASE_URL } from '../api/config.ts';
 import { apiClient } from '../api/registry.ts';
 import { createEventStream, realtimeMachine, type RealtimeEvent } from '../machines/realtime.ts';
 import { sessionActor } from './actors.ts';
+import { deliverRealtimeEvent } from './realtimeEvents.ts';
 
 export type { RealtimeEvent };
+export { useRealtimeEvents } from './realtimeEvents.ts';
 
 export const realtimeActor = createActor(realtimeMachine.provide({ actors: { eventStream: createEventStream(API_BASE_URL) } }));
 
@@ -41,6 +43,7 @@ export function holdRealtime(): () => void {
       else follow();
     });
     const counting = realtimeActor.on('event', ({ event }) => {
+      deliverRealtimeEvent(event);
       if (touchesCounters(event)) scheduleCounters();
     });
     const opened = realtimeActor.on('opened', () => scheduleCounters());
@@ -61,30 +64,6 @@ export function holdRealtime(): () => void {
     counters = { unread_messages: 0, pending_actions: 0 };
     for (const listener of counterListeners) listener();
   };
-}
-
-/** A reset reaches every handler: too much was missed, so whatever a screen shows is refetched. */
-function matches(event: RealtimeEvent, filter?: { type?: RealtimeEvent['type']; collection?: string }): boolean {
-  if (!filter || event.type === 'reset') return true;
-  if (filter.type && event.type !== filter.type) return false;
-  return !filter.collection || event.collection === filter.collection;
-}
-
-/** Calls `handler` for every event (of that type, of that collection) while the component is mounted. */
-export function useRealtimeEvents(
-  handler: (event: RealtimeEvent) => void,
-  filter?: { type?: RealtimeEvent['type']; collection?: string },
-): void {
-  const latest = useRef(handler);
-  latest.current = handler;
-  const type = filter?.type;
-  const collection = filter?.collection;
-  useEffect(() => {
-    const subscription = realtimeActor.on('event', ({ event }) => {
-      if (matches(event, { type, collection })) latest.current(event);
-    });
-    return () => subscription.unsubscribe();
-  }, [type, collection]);
 }
 
 export interface RealtimeCounters {

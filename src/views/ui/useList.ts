@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
-import { useRealtimeEvents } from '../../app/realtime.ts';
+import { useRealtimeEvents } from '../../app/realtimeEvents.ts';
 import { listMachine } from '../../machines/resources/list.ts';
 import { parseListQuery } from '../../machines/resources/listQuery.ts';
 

@@ -1,5 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
-import { useRealtimeEvents } from '../../app/realtime.ts';
+import { useRealtimeEvents } from '../../app/realtimeEvents.ts';
 import type { recordMachine } from '../../machines/resources/record.ts';
 
 /**
