@@ -1,8 +1,9 @@
 /**
  * The home dashboard in one call, for staff (the marketplace) or vendor staff (their
- * vendor). Bookings and revenue come from the daily roll-up the bookings trigger keeps
- * (migration 142), never from the bookings; the rest reads small, indexed sets: today's
- * slots, what waits in the action queue, the reviews of 60 days.
+ * vendor). Bookings and revenue come from the daily roll-ups the bookings trigger keeps
+ * (migrations 142 and 145), never from the bookings: the marketplace's or the vendor's per
+ * day and channel, and per day and service for the top services; the rest reads small,
+ * indexed sets: today's slots, what waits in the action queue, the reviews of 60 days.
  */
 import {
   BOOKING_CHANNELS,
@@ -32,16 +33,18 @@ export async function dashboard(db: Queryable, actor: Actor, period: DashboardPe
   const vendorId = actor.staff ? null : actor.vendorId;
   /** The condition on `alias.vendor_id` for this caller, with its parameter. */
   const scoped = (params: Params, alias: string) => (vendorId ? `${alias}.vendor_id = ${params.add(vendorId)}` : 'TRUE');
+  /** The roll-up per day, channel and currency of this caller's bookings. */
+  const daily = vendorId ? 'booking_daily_vendor' : 'booking_daily_market';
   const [today, counts, revenue, balance, occupancy, rating, departures, actions, chart, setup] = await Promise.all([
     db.query<{ today: string }>(`SELECT ${TODAY}::text AS today`).then((r) => r.rows[0].today),
-    bookingCounts(db, scoped),
-    revenueMonth(db, scoped),
+    bookingCounts(db, scoped, daily),
+    revenueMonth(db, scoped, daily),
     balanceDue(db, scoped),
     occupancyWeek(db, scoped),
     ratings(db, scoped),
     todaysDepartures(db, scoped),
     actionQueue(db, actor, scoped),
-    chartDays(db, scoped, period),
+    chartDays(db, scoped, daily, period),
     vendorId ? setupSteps(db, vendorId) : Promise.resolve(null),
   ]);
   return {
@@ -64,7 +67,7 @@ export async function dashboard(db: Queryable, actor: Actor, period: DashboardPe
 
 type Scoped = (params: Params, alias: string) => string;
 
-async function bookingCounts(db: Queryable, scoped: Scoped) {
+async function bookingCounts(db: Queryable, scoped: Scoped, daily: string) {
   const params = new Params();
   const { rows } = await db.query<Record<string, string>>(
     // Dates as expressions in the WHERE clause (not a join with a CTE), so the day index bounds the scan.
@@ -72,7 +75,7 @@ async function bookingCounts(db: Queryable, scoped: Scoped) {
             coalesce(sum(r.bookings) FILTER (WHERE r.day = ${TODAY} - 1), 0)::int AS yesterday,
             coalesce(sum(r.bookings) FILTER (WHERE r.day > ${TODAY} - 7), 0)::int AS week,
             coalesce(sum(r.bookings) FILTER (WHERE r.day <= ${TODAY} - 7), 0)::int AS prev_week
-     FROM booking_daily r
+     FROM ${daily} r
      WHERE r.day > ${TODAY} - 14 AND r.day <= ${TODAY} AND ${scoped(params, 'r')}`,
     params.values,
   );
@@ -81,13 +84,13 @@ async function bookingCounts(db: Queryable, scoped: Scoped) {
 }
 
 /** This month to date against the same number of days at the start of the month before. */
-async function revenueMonth(db: Queryable, scoped: Scoped): Promise<MoneyKpi[]> {
+async function revenueMonth(db: Queryable, scoped: Scoped, daily: string): Promise<MoneyKpi[]> {
   const params = new Params();
   const { rows } = await db.query<{ currency: string; value: string; previous: string }>(
     `SELECT r.currency,
             coalesce(sum(r.revenue) FILTER (WHERE r.day >= ${MONTH}), 0)::text AS value,
             coalesce(sum(r.revenue) FILTER (WHERE r.day < ${MONTH} AND r.day < ${PREVIOUS_MONTH} + (${TODAY} - ${MONTH} + 1)), 0)::text AS previous
-     FROM booking_daily r
+     FROM ${daily} r
      WHERE r.day >= ${PREVIOUS_MONTH} AND r.day <= ${TODAY} AND ${scoped(params, 'r')}
      GROUP BY r.currency ORDER BY sum(r.revenue) DESC, r.currency`,
     params.values,
@@ -190,12 +193,12 @@ async function actionQueue(db: Queryable, actor: Actor, scoped: Scoped): Promise
  * Bookings and revenue per day and channel over the period (every day present, zeros
  * included) and the five services most booked, in the currency with most revenue.
  */
-async function chartDays(db: Queryable, scoped: Scoped, period: DashboardPeriod) {
+async function chartDays(db: Queryable, scoped: Scoped, daily: string, period: DashboardPeriod) {
   const params = new Params();
   const since = `${TODAY} - ${params.add(period - 1, '::int')}`;
   const where = `r.day >= ${since} AND ${scoped(params, 'r')}`;
   const { rows: currencies } = await db.query<{ currency: string }>(
-    `SELECT r.currency FROM booking_daily r WHERE ${where} GROUP BY r.currency ORDER BY sum(r.revenue) DESC, r.currency LIMIT 1`,
+    `SELECT r.currency FROM ${daily} r WHERE ${where} GROUP BY r.currency ORDER BY sum(r.revenue) DESC, r.currency LIMIT 1`,
     params.values,
   );
   const currency = currencies[0]?.currency ?? 'DZD';
@@ -206,14 +209,14 @@ async function chartDays(db: Queryable, scoped: Scoped, period: DashboardPeriod)
       `SELECT g.day::date::text AS day, r.channel, coalesce(sum(r.bookings), 0)::int AS bookings,
               coalesce(sum(r.revenue) FILTER (WHERE r.currency = ${c}), 0)::text AS revenue
        FROM generate_series(${since}, ${TODAY}, interval '1 day') g(day)
-       LEFT JOIN booking_daily r ON r.day = g.day::date AND ${where}
+       LEFT JOIN ${daily} r ON r.day = g.day::date AND ${where}
        GROUP BY 1, 2 ORDER BY 1`,
       withCurrency,
     ),
     db.query<TopService & { revenue: string }>(
       `SELECT t.service_id, s.title_i18n, t.bookings, t.revenue::text AS revenue
        FROM (SELECT r.service_id, sum(r.bookings)::int AS bookings, coalesce(sum(r.revenue) FILTER (WHERE r.currency = ${c}), 0) AS revenue
-             FROM booking_daily r WHERE ${where} GROUP BY r.service_id ORDER BY 2 DESC, 3 DESC, 1 LIMIT 5) t
+             FROM booking_daily_service r WHERE ${where} GROUP BY r.service_id ORDER BY 2 DESC, 3 DESC, 1 LIMIT 5) t
        JOIN services s ON s.id = t.service_id ORDER BY t.bookings DESC, t.revenue DESC, t.service_id`,
       withCurrency,
     ),
