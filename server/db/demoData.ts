@@ -846,11 +846,24 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
        wilaya_code = (SELECT l.wilaya_code FROM locations l WHERE l.id = s.location_id),
        max_participants = least(max_participants, capacity)`,
   );
-  // The dashboard's daily roll-up follows bookings by a trigger, which this bulk load skips.
+  // The dashboard's roll-ups (per day and service, and the coarser ones made from it) follow
+  // bookings by a trigger, which this bulk load skips.
   await q.query('SELECT booking_rollup_rebuild()');
 
   // Fresh statistics for the planner (the embedded database has no autovacuum).
-  for (const table of ['bookings', 'payments', 'payment_splits', 'customers', 'reviews', 'refunds']) await q.query(`ANALYZE ${table}`);
+  for (const table of [
+    'bookings',
+    'payments',
+    'payment_splits',
+    'customers',
+    'reviews',
+    'refunds',
+    'booking_daily_market',
+    'booking_daily_vendor',
+    'booking_daily_service',
+    'booking_weekly_service',
+  ])
+    await q.query(`ANALYZE ${table}`);
 
   const stats: DemoStats = {
     vendors: vendorCount, services: services.length, customers: customers.length, bookings: counts.bookings, payments: counts.payments, refunds: counts.refunds,

@@ -204,7 +204,19 @@ async function chartDays(db: Queryable, scoped: Scoped, daily: string, period: D
   const currency = currencies[0]?.currency ?? 'DZD';
   const withCurrency = [...params.values, currency];
   const c = `$${withCurrency.length}`;
-  const [days, top] = await Promise.all([
+  // The top services: the whole weeks of the period from the weekly roll-up, its days before
+  // the first Monday and from the Monday after the last whole week from the daily one.
+  const top = new Params();
+  const topSince = `${TODAY} - ${top.add(period - 1, '::int')}`;
+  const firstWeek = `date_trunc('week', (${topSince} + 6)::timestamp)::date`;
+  const afterWeeks = `date_trunc('week', (${TODAY} + 1)::timestamp)::date`;
+  const topFrom = `(SELECT r.service_id, r.currency, r.bookings, r.revenue FROM booking_weekly_service r
+                     WHERE r.week >= ${firstWeek} AND r.week < ${afterWeeks} AND ${scoped(top, 'r')}
+                    UNION ALL
+                    SELECT r.service_id, r.currency, r.bookings, r.revenue FROM booking_daily_service r
+                     WHERE ((r.day >= ${topSince} AND r.day < ${firstWeek}) OR (r.day >= ${afterWeeks} AND r.day <= ${TODAY})) AND ${scoped(top, 'r')}) r`;
+  const topCurrency = top.add(currency);
+  const [days, services] = await Promise.all([
     db.query<{ day: string; channel: string | null; bookings: number; revenue: string }>(
       `SELECT g.day::date::text AS day, r.channel, coalesce(sum(r.bookings), 0)::int AS bookings,
               coalesce(sum(r.revenue) FILTER (WHERE r.currency = ${c}), 0)::text AS revenue
@@ -215,10 +227,10 @@ async function chartDays(db: Queryable, scoped: Scoped, daily: string, period: D
     ),
     db.query<TopService & { revenue: string }>(
       `SELECT t.service_id, s.title_i18n, t.bookings, t.revenue::text AS revenue
-       FROM (SELECT r.service_id, sum(r.bookings)::int AS bookings, coalesce(sum(r.revenue) FILTER (WHERE r.currency = ${c}), 0) AS revenue
-             FROM booking_daily_service r WHERE ${where} GROUP BY r.service_id ORDER BY 2 DESC, 3 DESC, 1 LIMIT 5) t
+       FROM (SELECT r.service_id, sum(r.bookings)::int AS bookings, coalesce(sum(r.revenue) FILTER (WHERE r.currency = ${topCurrency}), 0) AS revenue
+             FROM ${topFrom} GROUP BY r.service_id ORDER BY 2 DESC, 3 DESC, 1 LIMIT 5) t
        JOIN services s ON s.id = t.service_id ORDER BY t.bookings DESC, t.revenue DESC, t.service_id`,
-      withCurrency,
+      top.values,
     ),
   ]);
   const byDay = new Map<string, Dashboard['chart'][number]>();
@@ -233,7 +245,7 @@ async function chartDays(db: Queryable, scoped: Scoped, daily: string, period: D
   return {
     currency,
     chart: [...byDay.values()],
-    top_services: top.rows.map((r) => ({ ...r, revenue: Number(r.revenue) })),
+    top_services: services.rows.map((r) => ({ ...r, revenue: Number(r.revenue) })),
   };
 }
 

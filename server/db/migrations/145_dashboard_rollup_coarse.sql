@@ -4,7 +4,9 @@
 -- the same transaction, answer each question from the rows it needs:
 --   booking_daily_market: the marketplace per (day, channel, currency), staff KPIs and charts;
 --   booking_daily_vendor: one vendor per (day, channel, currency), vendor staff's;
---   booking_daily_service: per (day, service, currency), the top services of a period.
+--   booking_weekly_service and booking_daily_service: per (week or day, service, currency),
+--   the top services of a period: its whole weeks (Monday to Sunday) from the first, the
+--   days at either end from the second (a fifth of the rows the days alone would take).
 -- Days, bookings and revenue as in booking_daily.
 CREATE TABLE booking_daily_market (
   day date NOT NULL,
@@ -37,6 +39,20 @@ CREATE TABLE booking_daily_service (
 );
 CREATE INDEX booking_daily_service_vendor_day_idx ON booking_daily_service (vendor_id, day);
 
+CREATE TABLE booking_weekly_service (
+  week date NOT NULL,
+  service_id uuid NOT NULL REFERENCES services (id) ON DELETE CASCADE,
+  currency text NOT NULL,
+  vendor_id uuid NOT NULL REFERENCES vendors (id) ON DELETE CASCADE,
+  bookings integer NOT NULL DEFAULT 0,
+  revenue bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (week, service_id, currency)
+);
+CREATE INDEX booking_weekly_service_vendor_week_idx ON booking_weekly_service (vendor_id, week);
+
+-- Staff's average rating of 60 days read from the index alone (26,000 reviews at 1,000,000 bookings).
+CREATE INDEX reviews_approved_created_idx ON reviews (created_at) INCLUDE (rating) WHERE status = 'approved';
+
 CREATE OR REPLACE FUNCTION booking_rollup_apply(b bookings, sign integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   d_day date := (b.created_at AT TIME ZONE 'UTC' + interval '1 hour')::date;
@@ -57,6 +73,10 @@ BEGIN
   INSERT INTO booking_daily_service AS d (day, service_id, currency, vendor_id, bookings, revenue)
   VALUES (d_day, b.service_id, b.currency, b.vendor_id, sign, d_revenue)
   ON CONFLICT (day, service_id, currency)
+  DO UPDATE SET bookings = d.bookings + EXCLUDED.bookings, revenue = d.revenue + EXCLUDED.revenue;
+  INSERT INTO booking_weekly_service AS d (week, service_id, currency, vendor_id, bookings, revenue)
+  VALUES (date_trunc('week', d_day::timestamp)::date, b.service_id, b.currency, b.vendor_id, sign, d_revenue)
+  ON CONFLICT (week, service_id, currency)
   DO UPDATE SET bookings = d.bookings + EXCLUDED.bookings, revenue = d.revenue + EXCLUDED.revenue;
   IF b.balance > 0 AND b.status IN ('requested', 'confirmed', 'checked_in', 'completed') THEN
     INSERT INTO vendor_balance_due AS v (vendor_id, currency, amount) VALUES (b.vendor_id, b.currency, sign * b.balance)
@@ -80,6 +100,9 @@ CREATE OR REPLACE FUNCTION booking_rollup_rebuild() RETURNS void LANGUAGE sql AS
   DELETE FROM booking_daily_service;
   INSERT INTO booking_daily_service (day, service_id, currency, vendor_id, bookings, revenue)
   SELECT day, service_id, currency, vendor_id, sum(bookings), sum(revenue) FROM booking_daily GROUP BY 1, 2, 3, 4;
+  DELETE FROM booking_weekly_service;
+  INSERT INTO booking_weekly_service (week, service_id, currency, vendor_id, bookings, revenue)
+  SELECT date_trunc('week', day::timestamp)::date, service_id, currency, vendor_id, sum(bookings), sum(revenue) FROM booking_daily_service GROUP BY 1, 2, 3, 4;
   DELETE FROM vendor_balance_due;
   INSERT INTO vendor_balance_due (vendor_id, currency, amount)
   SELECT vendor_id, currency, sum(balance) FROM bookings
@@ -92,3 +115,5 @@ INSERT INTO booking_daily_vendor (vendor_id, day, channel, currency, bookings, r
 SELECT vendor_id, day, channel, currency, sum(bookings), sum(revenue) FROM booking_daily GROUP BY 1, 2, 3, 4;
 INSERT INTO booking_daily_service (day, service_id, currency, vendor_id, bookings, revenue)
 SELECT day, service_id, currency, vendor_id, sum(bookings), sum(revenue) FROM booking_daily GROUP BY 1, 2, 3, 4;
+INSERT INTO booking_weekly_service (week, service_id, currency, vendor_id, bookings, revenue)
+SELECT date_trunc('week', day::timestamp)::date, service_id, currency, vendor_id, sum(bookings), sum(revenue) FROM booking_daily_service GROUP BY 1, 2, 3, 4;
