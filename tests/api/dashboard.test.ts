@@ -81,6 +81,35 @@ for (const who of ['admin', 'vendor', 'vendor2'] as const) {
   });
 }
 
+test('over 90 days the top services (whole weeks and the days at either end) hold every booking of the period', async () => {
+  const today = algerianDay(new Date());
+  const rows = await d.sql<{ created_at: string }>('SELECT created_at FROM bookings');
+  const want = rows.filter((r) => algerianDay(r.created_at) > shift(today, -90)).length;
+  const got = await d.ok(d.admin, 'GET', '/dashboard/?period=90');
+  assert.equal(sumChart(got.chart, 'bookings'), want);
+  assert.equal(got.top_services.reduce((n: number, s: Json) => n + s.bookings, 0), want, 'four services: all of them in the top five');
+});
+
+test('each roll-up equals the bookings it groups after bookings were made, moved to other days and cancelled', async () => {
+  const day = `(created_at AT TIME ZONE 'UTC' + interval '1 hour')::date`;
+  const week = `date_trunc('week', ${day}::timestamp)::date`;
+  const revenue = `coalesce(sum(total) FILTER (WHERE status NOT IN ('declined', 'expired', 'cancelled')), 0)`;
+  const cases: [string, string, string][] = [
+    ['booking_daily_market', 'day, channel, currency', `${day}, channel, currency`],
+    ['booking_daily_vendor', 'vendor_id, day, channel, currency', `vendor_id, ${day}, channel, currency`],
+    ['booking_daily_service', 'day, service_id, currency, vendor_id', `${day}, service_id, currency, vendor_id`],
+    ['booking_weekly_service', 'week, service_id, currency, vendor_id', `${week}, service_id, currency, vendor_id`],
+  ];
+  for (const [table, keys, grouped] of cases) {
+    const n = keys.split(',').length;
+    const order = ` ORDER BY ${Array.from({ length: n }, (_, i) => i + 1).join(', ')}`;
+    const kept = await d.sql(`SELECT ${keys}, bookings::int, revenue::text FROM ${table} WHERE bookings <> 0${order}`);
+    const counted = await d.sql(`SELECT ${grouped}, count(*)::int, ${revenue}::text FROM bookings GROUP BY ${keys.split(',').map((_, i) => i + 1).join(', ')}${order}`);
+    assert.ok(counted.length > 0);
+    assert.deepEqual(kept.map(Object.values), counted.map(Object.values), table);
+  }
+});
+
 test('vendor staff never see another vendor in their figures, nor vendor applications', async () => {
   const mine = await d.ok(d.vendor, 'GET', '/dashboard/');
   const theirs = await d.ok(d.vendor2, 'GET', '/dashboard/');
