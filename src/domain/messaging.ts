@@ -4,6 +4,7 @@ import {
   Count, DateTime, Email, Enum, I18n, LifecycleFields, Name, Nullable, NullableVendorOwned, RecordBase, StrictObject, Text, Url, Uuid,
   VendorOwned, patchOf,
 } from './common.ts';
+import { WilayaCode } from './wilayas.ts';
 import { CHATBOT_REQUEST_STATUSES, NOTIFICATION_STATUSES, TICKET_STATUSES } from './statuses.ts';
 
 // Notifications and topics -------------------------------------------------------------
@@ -12,7 +13,7 @@ export const NOTIFICATION_CHANNELS = ['push', 'sms', 'email', 'in_app'] as const
 export const AUDIENCE_TYPES = ['customer', 'user', 'segment', 'topic', 'all_customers', 'all_vendors'] as const;
 /** A segment of customers: every filter given must hold (booked_within_days, vendor_id and service_id describe one booking). */
 export const SegmentFilters = StrictObject({
-  wilaya_code: Type.Optional(Type.String({ pattern: '^(0[1-9]|[1-4][0-9]|5[0-8])$' })),
+  wilaya_code: Type.Optional(WilayaCode),
   booked_within_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
   vendor_id: Type.Optional(Uuid),
   service_id: Type.Optional(Uuid),
