@@ -1,7 +1,9 @@
 /**
  * Messages live under their conversation:
  *   GET   /conversations/<id>/messages/            list (oldest first by default)
- *   POST  /conversations/<id>/messages/            reply as the signed-in user
+ *   POST  /conversations/<id>/messages/            reply as the signed-in user, with images
+ *                                                  uploaded to the conversation (media owner
+ *                                                  `conversation`) as attachments
  *   PATCH /conversations/<id>/messages/<mid>/      {read, version}: mark one read or unread
  *   POST  /conversations/<id>/read/                mark every customer message read
  *   GET   /conversations/assignees/                whom the caller may assign a conversation to
@@ -11,9 +13,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import { MessageInput, MessagePatch } from '../../src/domain/messaging.ts';
+import { imagePath } from '../../src/domain/media.ts';
+import { MessagePatch, MessageReplyInput } from '../../src/domain/messaging.ts';
 import { collection } from '../../src/domain/registry.ts';
-import { notFound } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import { expandParam } from './expand.ts';
 import { FIELDS_PARAM, listQuerySchema, listRecords, type ListQuery } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
@@ -21,10 +24,38 @@ import type { Queryable } from '../db/index.ts';
 import { publishEvent } from '../realtime/events.ts';
 import { insertRecord, updateRecord, type Row } from './records.ts';
 import { context, rejectUnstorableText, staleVersion } from './resources.ts';
-import { assertAccess, loadOr404 } from './scope.ts';
+import type { Actor } from './actor.ts';
+import { assertAccess, loadOr404, Params, visibility } from './scope.ts';
 
 const conversations = collection('conversations');
 const messages = collection('messages');
+const media = collection('media');
+
+/**
+ * A reply's attachments as the message keeps them: each names an image uploaded to this
+ * conversation that the author may see (another conversation's, or another vendor's, is
+ * "not found"); its address, type and size come from the media record, never the client.
+ */
+async function resolveAttachments(tx: Queryable, conversationId: unknown, actor: Actor, given: Static<typeof MessageReplyInput>['attachments']): Promise<Row[]> {
+  if (!given?.length) return [];
+  const params = new Params();
+  const { rows } = await tx.query<{ id: string; mime_type: string | null; size_bytes: number | null }>(
+    `SELECT t.id, t.mime_type, t.size_bytes FROM media t
+     WHERE t.id = ANY(${params.add(given.map((a) => a.media_id))}::uuid[]) AND t.owner_type = 'conversation'
+       AND t.owner_id = ${params.add(conversationId)} AND t.stored AND ${visibility(media, actor, params)}`,
+    params.values,
+  );
+  const found = new Map(rows.map((r) => [r.id, r]));
+  const errors: Record<string, string[]> = {};
+  given.forEach((a, i) => {
+    if (!found.has(a.media_id)) errors[`attachments.${i}.media_id`] = [`${a.media_id} was not found.`];
+  });
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  return given.map(({ media_id, name }) => {
+    const m = found.get(media_id)!;
+    return { media_id, name, url: imagePath(media_id, 1280), ...(m.mime_type ? { mime_type: m.mime_type } : {}), ...(m.size_bytes != null ? { size_bytes: Number(m.size_bytes) } : {}) };
+  });
+}
 
 /**
  * Tells everyone who may see the conversation: a new message (`create`, with a preview for
@@ -84,13 +115,15 @@ export function registerMessages(app: FastifyInstance): void {
     });
   });
 
-  app.post<{ Params: { id: string }; Body: Static<typeof MessageInput> }>(base, { ...pre, schema: { body: MessageInput } }, async (request, reply) => {
+  app.post<{ Params: { id: string }; Body: Static<typeof MessageReplyInput> }>(base, { ...pre, schema: { body: MessageReplyInput } }, async (request, reply) => {
     const ctx = await context(app, request);
     assertAccess(conversations, 'read', ctx.actor);
     const message = await app.db.transaction(async (tx) => {
       const conversation = await loadOr404(tx, conversations, request.params.id, ctx.actor, { forUpdate: true });
+      const attachments = await resolveAttachments(tx, conversation.id, ctx.actor, request.body.attachments);
       const created = await insertRecord({ tx, actor: ctx.actor }, messages, {
-        ...request.body,
+        body: request.body.body,
+        attachments,
         conversation_id: conversation.id,
         vendor_id: conversation.vendor_id ?? null,
         author_type: ctx.actor.staff ? 'staff' : 'vendor',

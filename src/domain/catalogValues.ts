@@ -11,4 +11,4 @@ export const PRICE_UNITS = ['person', 'booking'] as const;
 /** An adventure's price: a fixed amount, or the sum of its itinerary's services for one person. */
 export const ADVENTURE_PRICE_MODES = ['fixed', 'sum_of_parts'] as const;
 export const MEDIA_KINDS = ['image', 'video', 'document'] as const;
-export const MEDIA_OWNER_TYPES = ['service', 'location', 'banner', 'adventure', 'vendor', 'combo'] as const;
+export const MEDIA_OWNER_TYPES = ['service', 'location', 'banner', 'adventure', 'vendor', 'combo', 'conversation'] as const;

@@ -89,10 +89,21 @@ export const Attachment = StrictObject({
   name: Text(200, 1),
   mime_type: Type.Optional(Text(100)),
   size_bytes: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
+  /** An image uploaded through the media pipeline (owner: the conversation), shown through the image proxy. */
+  media_id: Type.Optional(Uuid),
 });
 export const MessageInput = StrictObject({
   body: Text(4000, 1),
   attachments: Type.Optional(Type.Array(Attachment, { maxItems: 10 })),
+});
+/**
+ * A reply from the inbox: its attachments name media uploaded to the conversation; the
+ * server fills in their address, type and size (a client never gives a file's address).
+ */
+export const ReplyAttachment = StrictObject({ media_id: Uuid, name: Text(200, 1) });
+export const MessageReplyInput = StrictObject({
+  body: Text(4000, 1),
+  attachments: Type.Optional(Type.Array(ReplyAttachment, { maxItems: 10 })),
 });
 export const MessagePatch = patchOf(StrictObject({ read: Type.Boolean() }));
 export const Message = StrictObject({

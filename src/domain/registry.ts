@@ -358,7 +358,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     refsByType: {
       owner_id: {
         by: 'owner_type',
-        targets: { service: 'services', location: 'locations', banner: 'banners', adventure: 'adventures', vendor: 'vendors', combo: 'combos' },
+        targets: { service: 'services', location: 'locations', banner: 'banners', adventure: 'adventures', vendor: 'vendors', combo: 'combos', conversation: 'conversations' },
       },
     },
     search: ['alt_text', 'alt_i18n', 'url'], filters: ['vendor_id', 'owner_type', 'owner_id', 'kind', 'is_cover', 'stored'], ordering: [...T, 'sort_order'],

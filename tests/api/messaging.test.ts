@@ -7,8 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import sharp from 'sharp';
 import { DEV_CHANNEL_SECRET } from '../../server/routes/channel.ts';
-import { book, catalogFor, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
+import { book, catalogFor, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
 import { startDomain } from './resources.fixtures.ts';
 
 let d: Domain;
@@ -151,4 +152,60 @@ test('escalating a chatbot request opens a ticket linked both ways, in one trans
   assert.deepEqual([ticket.chatbot_request_id, ticket.customer_id, ticket.status], [request.id, c.customer.id, 'new']);
   assert.match(ticket.body, /Where is my refund\?/);
   assert.equal((await d.call(d.vendor, 'GET', `/chatbot-requests/${request.id}/`)).status, 403);
+});
+
+/** Uploads one file to a conversation through the media pipeline, as the inbox does. */
+async function attach(who: Who, conversationId: string, name: string, data: Buffer, type = 'image/png') {
+  const boundary = `----rihla${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="owner_type"\r\n\r\nconversation\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="owner_id"\r\n\r\n${conversationId}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await d.t.app.inject({
+    method: 'POST', url: '/branch/api/media/upload/', payload,
+    headers: { authorization: `Bearer ${who.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': 'fr' },
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+test('a reply carries images uploaded to its conversation, only ones its author may see', async () => {
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2d7dc8' } }).png().toBuffer();
+  const booking = await book(d, d.vendor, c);
+  const id = (await inbound({ customer_id: c.customer.id, booking_id: booking.id, body: 'Here is my ticket' })).body.conversation_id;
+
+  const uploaded = await attach(d.vendor, id, 'map.png', png);
+  assert.equal(uploaded.status, 201, JSON.stringify(uploaded.body));
+  const image = uploaded.body.results[0];
+  assert.deepEqual([image.owner_type, image.owner_id, image.vendor_id], ['conversation', id, d.vendorId]);
+  // What the pipeline refuses is said in the uploader's language.
+  const refused = await attach(d.vendor, id, 'notes.txt', Buffer.from('not an image'), 'text/plain');
+  assert.equal(refused.status, 400);
+  assert.match(refused.body.errors.file[0], /^notes\.txt/);
+  assert.doesNotMatch(refused.body.errors.file[0], /This file is not/, 'translated');
+
+  const reply = await d.ok(d.vendor, 'POST', `/conversations/${id}/messages/`, { body: 'The meeting point', attachments: [{ media_id: image.id, name: 'map.png', url: 'https://evil.example/x' }] }, 400);
+  assert.ok(reply.errors, 'a client never gives an attachment’s address');
+  const sent = await d.ok(d.vendor, 'POST', `/conversations/${id}/messages/`, { body: 'The meeting point', attachments: [{ media_id: image.id, name: 'map.png' }] });
+  assert.deepEqual(sent.attachments, [{ media_id: image.id, name: 'map.png', url: `/branch/api/media/${image.id}/1280`, mime_type: 'image/png', size_bytes: image.size_bytes }]);
+  // Staff read it in the thread, and the proxy serves it.
+  const thread = await d.ok(d.admin, 'GET', `/conversations/${id}/messages/?ordering=-created_at`);
+  assert.deepEqual(thread.results[0].attachments, sent.attachments);
+  const served = await d.t.app.inject({ method: 'GET', url: `/branch/api/media/${image.id}/320.webp` });
+  assert.equal(served.statusCode, 200);
+
+  // Another vendor: cannot upload to, nor write in, this conversation; nor attach its image to their own.
+  assert.equal((await attach(d.vendor2, id, 'x.png', png)).status, 400);
+  assert.equal((await d.call(d.vendor2, 'POST', `/conversations/${id}/messages/`, { body: 'Hi', attachments: [{ media_id: image.id, name: 'map.png' }] })).status, 404);
+  const k = await catalogFor(d, d.vendor2);
+  const theirs = (await inbound({ customer_id: k.customer.id, booking_id: (await book(d, d.vendor2, k)).id, body: 'Hello' })).body.conversation_id;
+  const stolen = await d.call(d.vendor2, 'POST', `/conversations/${theirs}/messages/`, { body: 'Look', attachments: [{ media_id: image.id, name: 'map.png' }] }, { 'accept-language': 'en' });
+  assert.equal(stolen.status, 400);
+  assert.deepEqual(stolen.body.errors, { 'attachments.0.media_id': [`${image.id} was not found.`] });
+  // Staff neither attach one conversation's image to another.
+  const platform = (await inbound({ customer_id: c.customer.id, body: 'General question' })).body.conversation_id;
+  assert.equal((await d.call(d.admin, 'POST', `/conversations/${platform}/messages/`, { body: 'See', attachments: [{ media_id: image.id, name: 'map.png' }] })).status, 400);
+  assert.equal((await d.sql<Json>("SELECT count(*)::int AS n FROM messages WHERE body IN ('Look', 'See')"))[0]!.n, 0);
 });
