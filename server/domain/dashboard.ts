@@ -156,21 +156,22 @@ async function todaysDepartures(db: Queryable, scoped: Scoped): Promise<Departur
   return rows.map((r) => ({ ...r, starts_at: new Date(r.starts_at).toISOString() }));
 }
 
-/** Each kind of waiting work: how many, and the oldest few. */
+/**
+ * Each kind of waiting work: how many, and the oldest few; in one query (a round trip per
+ * kind and per count cost more than the counts themselves, on PGlite most of all).
+ */
 async function actionQueue(db: Queryable, actor: Actor, scoped: Scoped): Promise<ActionGroup[]> {
+  const params = new Params();
+  const kinds: ActionKind[] = [];
   /** `from` names the records (and what their label needs); the count reads the first table alone. */
-  const queue = async (kind: ActionKind, from: string, where: string, label: string, at: string, deadline = 'NULL', alias = 't'): Promise<ActionGroup> => {
-    const params = new Params();
+  const queue = (kind: ActionKind, from: string, where: string, label: string, at: string, deadline = 'NULL', alias = 't') => {
     const condition = `${where} AND ${scoped(params, alias)}`;
-    const [count, items] = await Promise.all([
-      db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from.split(' JOIN ')[0]} WHERE ${condition}`, params.values),
-      db.query<{ id: string; label: string; at: string; deadline: string | null }>(
-        `SELECT ${alias}.id, ${label} AS label, ${at} AS at, ${deadline} AS deadline FROM ${from} WHERE ${condition} ORDER BY ${at}, ${alias}.id LIMIT ${QUEUE_SIZE}`,
-        params.values,
-      ),
-    ]);
-    const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
-    return { kind, count: count.rows[0].n, items: items.rows.map((r) => ({ id: r.id, label: r.label ?? '', at: iso(r.at) ?? '', deadline: iso(r.deadline) })) };
+    kinds.push(kind);
+    return `SELECT ${kinds.length - 1} AS kind, (SELECT count(*) FROM ${from.split(' JOIN ')[0]} WHERE ${condition})::int AS n, i.*
+      FROM (SELECT 1) one LEFT JOIN LATERAL (
+        SELECT ${alias}.id::text AS id, ${label}::text AS label, ${at}::timestamptz AS at, ${deadline}::timestamptz AS deadline,
+               row_number() OVER (ORDER BY ${at}, ${alias}.id) AS position
+        FROM ${from} WHERE ${condition} ORDER BY ${at}, ${alias}.id LIMIT ${QUEUE_SIZE}) i ON TRUE`;
   };
   const groups = [
     queue('bookings_requested', 'bookings t', `t.status = 'requested'`, 't.ref', 't.created_at', 't.hold_expires_at'),
@@ -188,7 +189,19 @@ async function actionQueue(db: Queryable, actor: Actor, scoped: Scoped): Promise
   ];
   // Vendor applications are staff's alone.
   if (actor.staff) groups.push(queue('vendor_applications', 'vendors t', `t.status IN ('applied', 'under_review')`, 't.trade_name', 't.created_at'));
-  return Promise.all(groups);
+  const { rows } = await db.query<{ kind: number; n: number; id: string | null; label: string | null; at: string | null; deadline: string | null }>(
+    `${groups.join('\n UNION ALL ')}\n ORDER BY kind, position`,
+    params.values,
+  );
+  const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+  return kinds.map((kind, index) => {
+    const mine = rows.filter((r) => Number(r.kind) === index);
+    return {
+      kind,
+      count: Number(mine[0]?.n ?? 0),
+      items: mine.filter((r) => r.id !== null).map((r) => ({ id: r.id as string, label: r.label ?? '', at: iso(r.at) ?? '', deadline: iso(r.deadline) })),
+    };
+  });
 }
 
 /**
