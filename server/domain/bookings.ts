@@ -18,7 +18,7 @@ import { earnPoints } from './loyalty.ts';
 import { bookings, customers, moneyInStatus } from './money.ts';
 import { createPayment } from './payments.ts';
 import { priceBooking } from './pricing.ts';
-import { getSettings } from './settings.ts';
+import { getSettings, unacceptedCurrency } from './settings.ts';
 import { notifyBookingTransition } from '../notifications/templates.ts';
 
 const services = collection('services');
@@ -101,6 +101,8 @@ export async function createBooking(ctx: WriteContext, body: BookingCreate, vend
   // A vendor under review, rejected or suspended does not sell: its services stay hidden from booking.
   const { rows: vendorRows } = await tx.query<{ status: string }>('SELECT status FROM vendors WHERE id = $1', [service.vendor_id]);
   if (vendorRows[0]?.status !== 'active') errors.service_id = ['This vendor is not active: its services cannot be booked.'];
+  const refusedCurrency = await unacceptedCurrency(tx, service.currency);
+  if (refusedCurrency && !errors.service_id) errors.service_id = [refusedCurrency];
   if (Object.keys(errors).length > 0) throw badRequest(errors);
 
   const business = await getSettings(tx, 'business');

@@ -20,7 +20,7 @@ import { invitationHooks, paymentHooks, refundHooks, splitHooks } from './paymen
 import { payoutHooks } from './payouts.ts';
 import { couponHooks, dealHooks, discountHooks } from './promotions.ts';
 import { reviewHooks } from './reviews.ts';
-import { serviceHooks } from './services.ts';
+import { priceRuleHooks, serviceHooks } from './services.ts';
 import { amenityHooks, categoryHooks, interestHooks } from './taxonomy.ts';
 import { vendorDocumentHooks, vendorHooks } from './vendors.ts';
 
@@ -85,6 +85,7 @@ export const HOOKS: Record<string, CollectionHooks> = {
   locations: locationHooks,
   media: mediaHooks,
   services: serviceHooks,
+  'price-rules': priceRuleHooks,
   adventures: adventureHooks,
   categories: categoryHooks,
   amenities: amenityHooks,

@@ -13,6 +13,7 @@ import { insertRecord, updateRecord, type Row, type Writer } from '../routes/rec
 import { loadVisible } from '../routes/scope.ts';
 import { assertNotMerged } from './merge.ts';
 import { fundedSplit, recordPaymentShare } from './payouts.ts';
+import { getSettings } from './settings.ts';
 import { feesOfBooking } from './settings.ts';
 
 export const bookings = collection('bookings');
@@ -157,6 +158,8 @@ export interface Refundable {
   /** The payment a refund comes from by default: the only one with money left, else none (the refund is spread over them). */
   payment_id: string | null;
   payments: { id: string; method: string; amount: number; paid_at: string | null; refundable: number }[];
+  /** Set when the business's cancellation window limits the amount: the share of what was paid that may come back. */
+  late_percent?: number;
 }
 
 /** The one rule for how much may be refunded: the refund form shows it, creating a refund enforces it. */
@@ -179,4 +182,28 @@ export async function refundableOf(tx: Queryable, booking: Row): Promise<Refunda
   }));
   const open = payments.filter((p) => p.refundable > 0);
   return { amount, currency: String(booking.currency), payment_id: open.length === 1 ? open[0].id : null, payments };
+}
+
+/**
+ * The cancellation window of the business rules: a refund asked at least
+ * `free_cancellation_hours` before the start may return everything paid; a later one at
+ * most `late_cancellation_refund_percent` of it (refunds already committed count against
+ * that share). The refund form shows this amount and creating a refund enforces it; a
+ * cancelled activity (the vendor's doing) and a price change are refunded by refundableOf.
+ */
+export async function cancellationRefundable(tx: Queryable, booking: Row, now: string): Promise<Refundable> {
+  const room = await refundableOf(tx, booking);
+  const business = await getSettings(tx, 'business');
+  const late = Date.parse(String(booking.starts_at)) - Date.parse(now) < business.free_cancellation_hours * 3_600_000;
+  if (!late || business.late_cancellation_refund_percent >= 100) return room;
+  const paid = num(booking.paid);
+  const committed = paid - room.amount;
+  const amount = Math.max(0, Math.min(room.amount, Math.round((paid * business.late_cancellation_refund_percent) / 100) - committed));
+  return {
+    ...room,
+    amount,
+    late_percent: business.late_cancellation_refund_percent,
+    payments: room.payments.map((p) => ({ ...p, refundable: Math.min(p.refundable, amount) })),
+    payment_id: amount > 0 ? room.payment_id : null,
+  };
 }

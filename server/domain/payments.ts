@@ -15,7 +15,7 @@ import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { applyTransition } from '../routes/transitions.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { takeBackPoints } from './loyalty.ts';
-import { bookings, paymentLanded, payments, refundableOf, refunds, updateBookingMoney, walletMove } from './money.ts';
+import { bookings, cancellationRefundable, paymentLanded, payments, refundableOf, refunds, updateBookingMoney, walletMove } from './money.ts';
 import { recordRefundShare } from './payouts.ts';
 import { getSettings } from './settings.ts';
 
@@ -129,9 +129,16 @@ export const refundHooks: CollectionHooks = {
     const { tx } = ctx;
     const booking = await loadOr404(tx, bookings, String(body.booking_id), ctx.actor, { forUpdate: true });
     const amount = num(body.amount);
-    const room = await refundableOf(tx, booking);
+    // A cancelled activity or a lower price after a change returns what it owes; any other
+    // refund follows the business's cancellation window.
+    const owed = ['activity_cancelled', 'booking_changed'].includes(String(body.reason_code));
+    const room = owed ? await refundableOf(tx, booking) : await cancellationRefundable(tx, booking, ctx.now);
     const refundable = room.amount;
-    if (amount > refundable) throw badRequest({ amount: [refundable > 0 ? `At most ${moneyText(refundable, booking.currency)} can be refunded.` : 'Nothing paid is left to refund.'] });
+    if (amount > refundable) {
+      const late = room.late_percent !== undefined;
+      if (refundable > 0) throw badRequest({ amount: [late ? `This close to the start, at most ${moneyText(refundable, booking.currency)} can be refunded.` : `At most ${moneyText(refundable, booking.currency)} can be refunded.`] });
+      throw badRequest({ amount: [late ? 'This close to the start, nothing more can be refunded.' : 'Nothing paid is left to refund.'] });
+    }
     if (body.payment_id) {
       const payment = await loadVisible(tx, payments, String(body.payment_id), ctx.actor, { forUpdate: true });
       if (!payment || payment.booking_id !== booking.id) throw badRequest({ payment_id: ['Not a payment of this booking.'] });

@@ -8,6 +8,7 @@
  */
 import { badRequest, conflict } from '../errors.ts';
 import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
+import { getSettings, unacceptedCurrency } from './settings.ts';
 
 /**
  * The category is a top-level one and the subcategory one of its children (the form
@@ -21,12 +22,30 @@ async function assertCategories(ctx: WriteContext, categoryId: unknown, subcateg
   if (sub.rows.length === 0) throw badRequest({ subcategory_id: ['Choose a subcategory of the chosen category.'] });
 }
 
+/** A price (a service's or a price rule's) is in a currency the marketplace accepts. */
+async function assertCurrency(ctx: WriteContext, currency: unknown): Promise<void> {
+  if (currency === undefined) return;
+  const refused = await unacceptedCurrency(ctx.tx, currency);
+  if (refused) throw badRequest({ currency: [refused] });
+}
+
+/** Price rules: in an accepted currency. */
+export const priceRuleHooks: CollectionHooks = {
+  beforeInsert: (ctx, values) => assertCurrency(ctx, values.currency),
+  beforeUpdate: (ctx, _before, changes) => assertCurrency(ctx, changes.currency),
+};
+
 export const serviceHooks: CollectionHooks = {
   async beforeInsert(ctx, values) {
     values.max_participants ??= values.capacity;
+    // Without its own, a service takes the business's default cutoff and currency.
+    values.booking_cutoff_minutes ??= (await getSettings(ctx.tx, 'business')).default_cutoff_minutes;
+    values.currency ??= (await getSettings(ctx.tx, 'currency')).default;
+    await assertCurrency(ctx, values.currency);
     await assertCategories(ctx, values.category_id, values.subcategory_id);
   },
   async beforeUpdate(ctx, before, changes) {
+    await assertCurrency(ctx, changes.currency);
     if (changes.category_id === undefined && changes.subcategory_id === undefined) return;
     await assertCategories(ctx, changes.category_id ?? before.category_id, changes.subcategory_id === undefined ? before.subcategory_id : changes.subcategory_id);
   },

@@ -38,6 +38,12 @@ export function settingsErrors(section: SettingsSection, value: Record<string, u
   return errors;
 }
 
+/** Refusal of a price or booking in a currency the marketplace does not accept (null when accepted). */
+export async function unacceptedCurrency(q: Queryable, currency: unknown): Promise<string | null> {
+  const accepted = (await getSettings(q, 'currency')).accepted as string[];
+  return accepted.includes(String(currency)) ? null : `${String(currency)} is not an accepted currency (accepted: ${accepted.join(', ')}).`;
+}
+
 /** What the login page needs before anyone signs in: nothing private. */
 export async function publicSettings(q: Queryable) {
   const [language, theme, company] = await Promise.all([getSettings(q, 'language'), getSettings(q, 'theme'), getSettings(q, 'company')]);

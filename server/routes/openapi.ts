@@ -317,8 +317,9 @@ export function buildOpenApi(version: string): Json {
   schemas.Refundable = {
     type: 'object',
     properties: {
-      amount: { ...money, description: 'Paid, less the refunds requested, approved, under way or done: the most a new refund may be.' },
+      amount: { ...money, description: 'Paid, less the refunds requested, approved, under way or done, within the cancellation window: the most a new refund may be.' },
       currency: { type: 'string' },
+      late_percent: { type: 'integer', description: 'Present when the start is closer than the free cancellation window: the share of what was paid a refund may return.' },
       payment_id: { type: ['string', 'null'], format: 'uuid', description: 'The payment a refund comes from by default (the only one with money left), else null: the refund is spread over the payments.' },
       payments: {
         type: 'array',

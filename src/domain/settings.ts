@@ -23,6 +23,16 @@ export const BusinessSettings = StrictObject({
     maximum: 1440,
     description: 'How many minutes before an activity starts its customers may be checked in (on the day of the activity only).',
   }),
+  free_cancellation_hours: Type.Integer({
+    minimum: 0,
+    maximum: 8760,
+    description: 'A refund asked at least this many hours before the start may return everything paid.',
+  }),
+  late_cancellation_refund_percent: Type.Integer({
+    minimum: 0,
+    maximum: 100,
+    description: 'Later than that, at most this share of what was paid is refunded (a cancelled activity is always refunded in full).',
+  }),
 });
 export const CompanySettings = StrictObject({
   legal_name: Text(200, 1),
@@ -120,6 +130,7 @@ export const DEFAULT_SETTINGS: { [K in SettingsSection]: Static<(typeof Settings
   business: {
     hold_minutes: 1440, auto_expire: true, default_cutoff_minutes: 120, max_participants_per_booking: 50, deposit_percent: 30, invitation_hours: 48,
     undo_same_day_only: true, check_in_window_minutes: DEFAULT_CHECK_IN_WINDOW_MINUTES,
+    free_cancellation_hours: 0, late_cancellation_refund_percent: 100,
   },
   company: {
     legal_name: 'Rihla SARL', trade_name: 'Rihla', rc_number: null, nif_number: null, nis_number: null, ai_number: null,

@@ -3,12 +3,14 @@
  * drive booking creation and the expiry job; fees reach the splits of bookings made after
  * the change only; the language section refuses to disable English and feeds the login
  * page; a brand colour unreadable on either theme is refused; tax numbers follow their
- * Algerian formats. Saves are versioned (409 with the current section) and audited; vendor
+ * Algerian formats; the cancellation window limits the refund of a late cancellation; a new
+ * service takes the default cutoff that booking creation enforces; prices and bookings
+ * are in accepted currencies only. Saves are versioned (409 with the current section) and audited; vendor
  * staff change none of them.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { book, catalogFor, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
+import { book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 
 let d: Domain;
 let c: Catalog;
@@ -110,4 +112,81 @@ test('vendor staff read the business rules but change no section, and never see 
   assert.equal((await d.call(d.vendor, 'GET', '/settings/fees/')).status, 403);
   const current = await d.ok(d.vendor, 'GET', '/settings/business/');
   assert.equal((await d.call(d.vendor, 'PATCH', '/settings/business/', { version: current.version, hold_minutes: 10 })).status, 403);
+});
+
+test('the cancellation window: a refund asked long enough before the start returns everything paid, a later one only its share', async () => {
+  await change('business', { free_cancellation_hours: 48, late_cancellation_refund_percent: 25 });
+  /** A booking starting `hours` from now, paid in full in cash. */
+  const paidBooking = async (hours: number) => {
+    const booking = await book(d, d.vendor, c, { starts_at: new Date(Date.now() + hours * 3_600_000).toISOString() });
+    await d.ok(d.admin, 'POST', '/payments/', { booking_id: booking.id, amount: booking.total, method: 'cash' });
+    return d.ok(d.admin, 'GET', `/bookings/${booking.id}/`);
+  };
+  const early = await paidBooking(72);
+  assert.equal((await d.ok(d.admin, 'GET', `/bookings/${early.id}/refundable/`)).amount, early.total, 'outside the window: all of it');
+  await d.ok(d.vendor, 'POST', '/refunds/', { booking_id: early.id, amount: early.total, destination: 'original_method', reason: 'Changed plans' });
+
+  const late = await paidBooking(24);
+  const quarter = Math.round(late.total * 0.25);
+  const room = await d.ok(d.admin, 'GET', `/bookings/${late.id}/refundable/`);
+  assert.deepEqual([room.amount, room.late_percent], [quarter, 25], 'inside the window: a quarter');
+  const refused = await d.call(d.vendor, 'POST', '/refunds/', { booking_id: late.id, amount: late.total, destination: 'original_method', reason: 'Changed plans' });
+  assert.equal(refused.status, 400);
+  assert.match(refused.body.errors.amount[0], /^This close to the start, at most .+ can be refunded\.$/);
+  await d.ok(d.vendor, 'POST', '/refunds/', { booking_id: late.id, amount: quarter, destination: 'original_method', reason: 'Changed plans' });
+  const none = await d.call(d.vendor, 'POST', '/refunds/', { booking_id: late.id, amount: 100, destination: 'original_method', reason: 'Again' }, { 'accept-language': 'fr' });
+  assert.deepEqual(none.body.errors.amount, ['Si près du début, plus rien ne peut être remboursé.']);
+
+  // A narrower window puts the same start outside it again.
+  await change('business', { free_cancellation_hours: 12 });
+  assert.equal((await d.ok(d.admin, 'GET', `/bookings/${late.id}/refundable/`)).amount, late.total - quarter);
+  await change('business', { free_cancellation_hours: 0, late_cancellation_refund_percent: 100 });
+});
+
+test('a service created without its own cutoff takes the default one, and booking creation enforces it', async () => {
+  await change('business', { default_cutoff_minutes: 600 });
+  const service = await d.ok(d.vendor, 'POST', '/services/', {
+    title_i18n: i18n('Kayak at dawn'), category_id: c.category.id, location_id: c.location.id, duration_minutes: 60, capacity: 10,
+  });
+  assert.equal(service.booking_cutoff_minutes, 600);
+  const own = await d.ok(d.vendor, 'POST', '/services/', {
+    title_i18n: i18n('Kayak at noon'), category_id: c.category.id, location_id: c.location.id, duration_minutes: 60, capacity: 10, booking_cutoff_minutes: 30,
+  });
+  assert.equal(own.booking_cutoff_minutes, 30, 'its own cutoff is kept');
+  await d.ok(d.vendor, 'POST', '/price-rules/', { service_id: service.id, customer_type: 'adult', amount: 300000 });
+  await d.sql(`INSERT INTO media (vendor_id, url, owner_type, owner_id, is_cover) VALUES ($1, 'https://cdn.example.test/k.jpg', 'service', $2, true)`, [service.vendor_id, service.id]);
+  await d.ok(d.vendor, 'POST', `/services/${service.id}/transition/`, { event: 'publish', version: service.version });
+
+  const inFiveHours = new Date(Date.now() + 5 * 3_600_000).toISOString();
+  const web = { customer_id: c.customer.id, service_id: service.id, participants: { adult: 1 }, channel: 'web' };
+  const closed = await d.call(d.vendor, 'POST', '/bookings/', { ...web, starts_at: inFiveHours });
+  assert.equal(closed.status, 400);
+  assert.deepEqual(closed.body.errors.starts_at, ['Bookings close 600 minutes before the start.']);
+  await d.ok(d.vendor, 'POST', '/bookings/', { ...web, starts_at: inDays(2) });
+  await change('business', { default_cutoff_minutes: 120 });
+});
+
+test('prices and bookings are in accepted currencies only; a new service takes the default currency', async () => {
+  const refusedDefault = await change('currency', { default: 'EUR', accepted: ['DZD'] }, 400);
+  assert.ok(refusedDefault.errors.default, 'the default is one of the accepted');
+
+  const euro = await d.call(d.vendor, 'POST', '/price-rules/', { service_id: c.service.id, customer_type: 'adult', amount: 4000, currency: 'EUR' });
+  assert.equal(euro.status, 400);
+  assert.deepEqual(euro.body.errors.currency, ['EUR is not an accepted currency (accepted: DZD).']);
+  const euroService = await d.call(d.vendor, 'POST', '/services/', {
+    title_i18n: i18n('Paris walk'), category_id: c.category.id, duration_minutes: 60, capacity: 10, currency: 'EUR',
+  });
+  assert.equal(euroService.status, 400);
+  assert.ok(euroService.body.errors.currency);
+
+  await change('currency', { default: 'EUR', accepted: ['DZD', 'EUR'] });
+  const made = await d.ok(d.vendor, 'POST', '/services/', { title_i18n: i18n('Paris walk'), category_id: c.category.id, duration_minutes: 60, capacity: 10 });
+  assert.equal(made.currency, 'EUR', 'the default currency');
+
+  // Dinars no longer accepted: the dinar service is refused at booking, at its field.
+  await change('currency', { default: 'EUR', accepted: ['EUR'] });
+  const refused = await d.call(d.vendor, 'POST', '/bookings/', { customer_id: c.customer.id, service_id: c.service.id, participants: { adult: 1 }, starts_at: inDays(4) }, { 'accept-language': 'fr' });
+  assert.equal(refused.status, 400);
+  assert.deepEqual(refused.body.errors.service_id, ['DZD n’est pas une devise acceptée (acceptées : EUR).']);
+  await change('currency', { default: 'DZD', accepted: ['DZD'] });
 });

@@ -42,6 +42,8 @@ export const SECTION_FIELDS = {
     { name: 'invitation_hours', kind: 'number', min: 1, max: 720, unit: 'h' },
     { name: 'check_in_window_minutes', kind: 'number', min: 0, max: 1440, unit: 'min' },
     { name: 'undo_same_day_only', kind: 'toggle' },
+    { name: 'free_cancellation_hours', kind: 'number', min: 0, max: 8760, unit: 'h' },
+    { name: 'late_cancellation_refund_percent', kind: 'number', min: 0, max: 100, unit: '%' },
   ],
   fees: [
     { name: 'platform_commission_percent', kind: 'percent' },
