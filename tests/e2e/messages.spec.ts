@@ -2,11 +2,13 @@
  * Messages, tickets and chatbot requests in the browser. Two contexts: vendor staff and
  * staff keep the inbox open; a customer message posted through the customer app's
  * endpoint appears in both without a reload, unread; staff open it (read: the vendor's
- * unread badge goes), and staff's reply appears in the vendor's open thread. Staff answer
+ * unread badge goes), and staff's reply with an image (a refused file says why first)
+ * appears in the vendor's open thread, the image through the proxy. Staff answer
  * an overdue ticket and escalate a chatbot request to a linked ticket, in French. Every
  * screen passes the accessibility scan in English (light) and Arabic (dark).
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expectNoSeriousViolations } from './axe.ts';
 import { expect, localized, loginViaApi, storageStateFor, t, test, type Locale } from './fixtures.ts';
 
@@ -82,9 +84,21 @@ test('a customer message reaches both inboxes live; reading and replying reach t
     await expect(page.locator('.bubble').filter({ hasText: first })).toBeVisible();
     const reply = `We leave at nine, see you there ${id}`;
     await staff.page.getByRole('textbox', { name: t('en', 'thread.reply'), exact: true }).fill(reply);
+    // The attach button opens the file chooser; a file that is not an image is refused by the server, with its reason.
+    const chooser = staff.page.waitForEvent('filechooser');
+    await staff.page.getByRole('button', { name: t('en', 'thread.attach'), exact: true }).click();
+    await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(staff.page.locator('.attachment-chip').getByRole('alert')).toHaveText('notes.txt: This file is not a JPEG, PNG, WebP or AVIF image.');
+    await staff.page.getByRole('button', { name: 'Remove notes.txt' }).click();
+    const map = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c8642d' } }).png().toBuffer();
+    await staff.page.getByTestId('reply-attach-input').setInputFiles({ name: 'meeting-point.png', mimeType: 'image/png', buffer: map });
+    await expect(staff.page.getByRole('list', { name: t('en', 'thread.attachments') }).getByText('meeting-point.png')).toBeVisible();
     await staff.page.getByRole('button', { name: t('en', 'thread.send'), exact: true }).click();
-    await expect(page.locator('.bubble[data-author="staff"]').filter({ hasText: reply })).toBeVisible();
+    const sent = page.locator('.bubble[data-author="staff"]').filter({ hasText: reply });
+    await expect(sent.getByRole('img', { name: 'meeting-point.png' })).toHaveJSProperty('complete', true);
+    expect(await sent.getByRole('img', { name: 'meeting-point.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(staff.page.getByRole('textbox', { name: t('en', 'thread.reply'), exact: true })).toHaveValue('');
+    await expect(staff.page.locator('.attachment-chip')).toHaveCount(0);
 
     // Assigned to staff, the next customer message toasts them wherever they are.
     await staff.page.getByRole('button', { name: t('en', 'inbox.assignToMe') }).click();

@@ -86,3 +86,26 @@ test('a change told while the thread loads is loaded once more after it', async 
   await waitFor(thread.actor, (s) => s.matches('ready') && s.context.messages.length === 2);
   assert.equal(thread.loads(), 3);
 });
+
+test('uploaded images go with the reply, stay when it is refused, and are cleared once it is sent', async () => {
+  const sent: Reply[] = [];
+  let refuseNext = true;
+  const { actor } = start([], (reply) => {
+    sent.push(reply);
+    if (!refuseNext) return null;
+    refuseNext = false;
+    return new Error('offline');
+  });
+  await waitFor(actor, (s) => s.matches('ready'));
+  actor.send({ type: 'attachment.added', attachment: { media_id: 'm1', name: 'map.png' } });
+  actor.send({ type: 'attachment.added', attachment: { media_id: 'm2', name: 'gate.jpg' } });
+  actor.send({ type: 'attachment.removed', mediaId: 'm1' });
+  actor.send({ type: 'draft.changed', value: 'The meeting point' });
+  actor.send({ type: 'send' });
+  await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null);
+  assert.deepEqual(actor.getSnapshot().context.attachments, [{ media_id: 'm2', name: 'gate.jpg' }]);
+  actor.send({ type: 'send' });
+  await waitFor(actor, (s) => s.matches('ready') && s.context.messages.length === 1);
+  assert.deepEqual(sent.map((r) => r.attachments), [[{ media_id: 'm2', name: 'gate.jpg' }], [{ media_id: 'm2', name: 'gate.jpg' }]]);
+  assert.deepEqual(actor.getSnapshot().context.attachments, []);
+});

@@ -2,7 +2,9 @@
  * A thread of messages (a conversation's, a ticket's): loaded oldest first, a reply sent
  * while the thread stays readable, reloaded when told something changed (a realtime event
  * of this thread). A failed reply keeps the text typed and says why, at the field when
- * the server names it. The calls are actors, swapped with `.provide()` in tests.
+ * the server names it. Images uploaded beforehand (the media pipeline) go with the reply
+ * and stay for another try when it fails. The calls are actors, swapped with `.provide()`
+ * in tests.
  */
 import { assign, fromPromise, setup } from 'xstate';
 
@@ -14,7 +16,8 @@ export interface ThreadMessage {
   author_name: string;
   created_at: string;
   read_at?: string | null;
-  attachments?: { url: string; name: string; mime_type?: string }[];
+  /** `media_id` when the image went through the media pipeline (shown by the image proxy). */
+  attachments?: { url: string; name: string; mime_type?: string; media_id?: string }[];
 }
 
 export interface ThreadInput {
@@ -22,15 +25,23 @@ export interface ThreadInput {
   url: string;
 }
 
+/** An image uploaded to the thread's owner, named for the reader. */
+export interface ReplyAttachment {
+  media_id: string;
+  name: string;
+}
+
 export interface Reply {
   body: string;
-  attachments?: ThreadMessage['attachments'];
+  attachments?: ReplyAttachment[];
 }
 
 export interface ThreadContext {
   url: string;
   messages: ThreadMessage[];
   draft: string;
+  /** Uploaded images the next reply carries. */
+  attachments: ReplyAttachment[];
   error: string | null;
   fieldError: string | null;
   loadFailed: boolean;
@@ -40,7 +51,9 @@ export interface ThreadContext {
 
 export type ThreadEvent =
   | { type: 'draft.changed'; value: string }
-  | { type: 'send'; attachments?: Reply['attachments'] }
+  | { type: 'send' }
+  | { type: 'attachment.added'; attachment: ReplyAttachment }
+  | { type: 'attachment.removed'; mediaId: string }
   | { type: 'changed' }
   | { type: 'retry' };
 
@@ -62,6 +75,8 @@ export const threadMachine = setup({
   actions: {
     setDraft: assign({ draft: (_, params: { value: string }) => params.value, fieldError: null }),
     markStale: assign({ stale: true }),
+    addAttachment: assign({ attachments: ({ context }, params: { attachment: ReplyAttachment }) => [...context.attachments, params.attachment] }),
+    removeAttachment: assign({ attachments: ({ context }, params: { mediaId: string }) => context.attachments.filter((a) => a.media_id !== params.mediaId) }),
   },
   guards: {
     hasText: ({ context }) => context.draft.trim().length > 0,
@@ -69,9 +84,13 @@ export const threadMachine = setup({
   },
 }).createMachine({
   id: 'thread',
-  context: ({ input }) => ({ url: input.url, messages: [], draft: '', error: null, fieldError: null, loadFailed: false, stale: false }),
+  context: ({ input }) => ({ url: input.url, messages: [], draft: '', attachments: [], error: null, fieldError: null, loadFailed: false, stale: false }),
   initial: 'loading',
-  on: { 'draft.changed': { actions: { type: 'setDraft', params: ({ event }) => ({ value: event.value }) } } },
+  on: {
+    'draft.changed': { actions: { type: 'setDraft', params: ({ event }) => ({ value: event.value }) } },
+    'attachment.added': { actions: { type: 'addAttachment', params: ({ event }) => ({ attachment: event.attachment }) } },
+    'attachment.removed': { actions: { type: 'removeAttachment', params: ({ event }) => ({ mediaId: event.mediaId }) } },
+  },
   states: {
     loading: {
       entry: assign({ stale: false }),
@@ -99,14 +118,14 @@ export const threadMachine = setup({
       invoke: {
         id: 'postReply',
         src: 'postReply',
-        input: ({ context, event }) => ({
+        input: ({ context }) => ({
           url: context.url,
-          reply: { body: context.draft.trim(), ...(event.type === 'send' && event.attachments?.length ? { attachments: event.attachments } : {}) },
+          reply: { body: context.draft.trim(), ...(context.attachments.length ? { attachments: context.attachments } : {}) },
         }),
         onDone: {
           // The reply shows at once; the reload brings what others wrote meanwhile.
           target: 'loading',
-          actions: assign({ messages: ({ context, event }) => [...context.messages, event.output], draft: '' }),
+          actions: assign({ messages: ({ context, event }) => [...context.messages, event.output], draft: '', attachments: [] }),
         },
         onError: {
           target: 'ready',

@@ -135,6 +135,7 @@ export function ConversationPane({
         thread={thread}
         label={intl.formatMessage({ id: 'inbox.threadWith' }, { name: correspondentOf(record) })}
         ours={(m) => m.author_type !== 'customer'}
+        attachTo={{ ownerType: 'conversation', ownerId: id }}
       />
     </div>
   );

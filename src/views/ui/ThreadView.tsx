@@ -1,12 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { fromPromise, type ActorRefFrom } from 'xstate';
+import { API_BASE_URL } from '../../api/config.ts';
+import { mediaSrc, type MediaOwner } from '../../api/media.ts';
 import { apiClient } from '../../api/registry.ts';
+import { imagePath } from '../../domain/media.ts';
 import { threadMachine, type Reply, type ThreadMessage } from '../../machines/resources/thread.ts';
 import { ErrorState } from './ErrorState.tsx';
 import { TextField } from './fields/TextField.tsx';
 import { formatDateTime } from './format.ts';
+import { ReplyAttachments } from './ReplyAttachments.tsx';
 
 export type ThreadActor = ActorRefFrom<typeof threadMachine>;
 
@@ -30,17 +34,22 @@ export function useThread(url: string, limit = 100): ThreadActor {
 /**
  * A thread as chat bubbles (ours on one side, theirs on the other, mirrored in Arabic)
  * and the reply box under it. `ours` says which authors are on the reader's side.
- * Attachments a message came with (from the customer app) are linked under it.
+ * Images uploaded with a message show as thumbnails through the image proxy (each a link
+ * to the larger size); other attachments (from the customer app) are links. With
+ * `attachTo`, a reply may carry images uploaded to that owner.
  */
 export function ThreadView({
   thread,
   label,
   ours,
+  attachTo,
 }: {
   thread: ThreadActor;
   /** What the thread is, for screen readers. */
   label: string;
   ours: (m: ThreadMessage) => boolean;
+  /** The record a reply's images are uploaded to (a conversation); none: text only. */
+  attachTo?: MediaOwner;
 }) {
   const intl = useIntl();
   const snapshot = useSelector(thread, (s) => s);
@@ -51,6 +60,7 @@ export function ThreadView({
     end.current?.scrollIntoView({ block: 'nearest' });
   }, [messages.length]);
   const sending = snapshot.matches('sending');
+  const [uploading, setUploading] = useState(false);
 
   return (
     <div className="thread">
@@ -78,9 +88,15 @@ export function ThreadView({
               <ul className="bubble-attachments">
                 {m.attachments.map((a) => (
                   <li key={a.url}>
-                    <a href={a.url} target="_blank" rel="noopener noreferrer">
-                      <bdi>{a.name}</bdi>
-                    </a>
+                    {a.media_id ? (
+                      <a href={`${API_BASE_URL}${imagePath(a.media_id, 1280)}`} target="_blank" rel="noopener noreferrer" className="bubble-image">
+                        <img src={mediaSrc(a.media_id)} alt={a.name} loading="lazy" decoding="async" />
+                      </a>
+                    ) : (
+                      <a href={a.url} target="_blank" rel="noopener noreferrer">
+                        <bdi>{a.name}</bdi>
+                      </a>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -116,7 +132,8 @@ export function ThreadView({
           </p>
         )}
         <div className="thread-reply-actions">
-          <button type="submit" className="button button-primary" disabled={sending || draft.trim() === ''} aria-busy={sending || undefined}>
+          {attachTo && <ReplyAttachments thread={thread} owner={attachTo} onBusy={setUploading} />}
+          <button type="submit" className="button button-primary" disabled={sending || uploading || draft.trim() === ''} aria-busy={sending || undefined}>
             <FormattedMessage id={sending ? 'thread.sending' : 'thread.send'} />
           </button>
         </div>
