@@ -42,7 +42,7 @@ function server(serverPort: number, env: Record<string, string> = {}) {
   return {
     command: 'node --import tsx server/main.ts',
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     env: {
       PORT: String(serverPort),
       HOST: '127.0.0.1',
