@@ -74,8 +74,8 @@ const EXPECTED: Record<LifecycleName, { statuses: readonly string[]; edges: [str
   notification: {
     statuses: statuses.NOTIFICATION_STATUSES,
     edges: [
-      ['draft', 'schedule', 'scheduled'], ['scheduled', 'send', 'sent'], ['scheduled', 'fail', 'failed'], ['draft', 'send', 'sent'],
-      ['scheduled', 'cancel', 'draft'],
+      ['draft', 'schedule', 'scheduled'], ['scheduled', 'send', 'sending'], ['draft', 'send', 'sending'], ['scheduled', 'cancel', 'draft'],
+      ['sending', 'complete', 'sent'], ['sending', 'fail', 'failed'],
     ],
   },
   publishing: {
