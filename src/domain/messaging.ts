@@ -84,12 +84,16 @@ export const Conversation = StrictObject({
 });
 export type Conversation = Static<typeof Conversation>;
 
-export const Attachment = StrictObject({
+/** A file kept elsewhere (the customer app's), linked from the message. */
+const LinkedFile = {
   url: Url,
   name: Text(200, 1),
   mime_type: Type.Optional(Text(100)),
   size_bytes: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
-  /** An image uploaded through the media pipeline (owner: the conversation), shown through the image proxy. */
+};
+export const Attachment = StrictObject({
+  ...LinkedFile,
+  /** An image uploaded through the media pipeline (owner: the conversation), shown through the image proxy; set by the server only. */
   media_id: Type.Optional(Uuid),
 });
 export const MessageInput = StrictObject({
@@ -157,7 +161,7 @@ export const ChannelMessageInput = StrictObject({
   body: Text(4000, 1),
   /** The booking it is about: the conversation is then the booking's vendor's. */
   booking_id: Type.Optional(Nullable(Uuid)),
-  attachments: Type.Optional(Type.Array(Attachment, { maxItems: 10 })),
+  attachments: Type.Optional(Type.Array(StrictObject(LinkedFile), { maxItems: 10 })),
 });
 
 // Chatbot requests ---------------------------------------------------------------------

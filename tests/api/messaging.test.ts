@@ -204,6 +204,8 @@ test('a reply carries images uploaded to its conversation, only ones its author 
   const stolen = await d.call(d.vendor2, 'POST', `/conversations/${theirs}/messages/`, { body: 'Look', attachments: [{ media_id: image.id, name: 'map.png' }] }, { 'accept-language': 'en' });
   assert.equal(stolen.status, 400);
   assert.deepEqual(stolen.body.errors, { 'attachments.0.media_id': [`${image.id} was not found.`] });
+  // The customer app links its own files; it cannot name an uploaded image.
+  assert.equal((await inbound({ customer_id: c.customer.id, body: 'Mine', attachments: [{ url: 'https://app.example/a.png', name: 'a.png', media_id: image.id }] })).status, 400);
   // Staff neither attach one conversation's image to another.
   const platform = (await inbound({ customer_id: c.customer.id, body: 'General question' })).body.conversation_id;
   assert.equal((await d.call(d.admin, 'POST', `/conversations/${platform}/messages/`, { body: 'See', attachments: [{ media_id: image.id, name: 'map.png' }] })).status, 400);
