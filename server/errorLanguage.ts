@@ -193,6 +193,8 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Give the reason for blocking this customer.'), 'serverError.blockReason'],
   [p('Only staff may block or unblock a customer.'), 'serverError.blockStaffOnly'],
   [p('Bookings close {minutes} minutes before the start.'), 'serverError.bookingCutoff'],
+  [p('Only staff may add images of the marketplace.'), 'serverError.brandingStaffOnly'],
+  [p('Upload the logo first: this is not an image of the marketplace.'), 'serverError.logoNotUploaded'],
   [p('This close to the start, at most {amount:money} can be refunded.'), 'serverError.lateRefundAtMost'],
   [p('This close to the start, nothing more can be refunded.'), 'serverError.lateRefundNone'],
   [p('{currency:text} is not an accepted currency (accepted: {accepted:text}).'), 'serverError.currencyNotAccepted'],

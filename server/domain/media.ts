@@ -24,8 +24,14 @@ function syncAltText(values: Row): void {
   if (alt) values.alt_text = alt.en || null;
 }
 
+/** The marketplace's own images (owner `branding`) are staff's alone. */
+function assertBranding(ctx: WriteContext, ownerType: unknown): void {
+  if (ownerType === 'branding' && !ctx.actor.staff) throw badRequest({ owner_type: ['Only staff may add images of the marketplace.'] });
+}
+
 export const mediaHooks: CollectionHooks = {
   async beforeInsert(ctx, values) {
+    assertBranding(ctx, values.owner_type);
     syncAltText(values);
     if (values.is_cover === true) await clearCover(ctx, values.owner_type, values.owner_id, null);
   },
@@ -35,6 +41,7 @@ export const mediaHooks: CollectionHooks = {
     }
     syncAltText(changes);
     const ownerType = changes.owner_type ?? before.owner_type;
+    assertBranding(ctx, ownerType);
     const ownerId = changes.owner_id !== undefined ? changes.owner_id : before.owner_id;
     const moved = ownerType !== before.owner_type || ownerId !== before.owner_id;
     // A cover that moves to another record is not that record's cover unless asked.

@@ -1,6 +1,7 @@
 /** Settings sections as the money and booking rules read them (defaults until edited). */
 import { aiError, nifError, nisError, rcError } from '../../src/domain/algerianIds.ts';
 import { brandColorError } from '../../src/domain/brandColor.ts';
+import { logoUrl } from '../../src/domain/media.ts';
 import { DEFAULT_SETTINGS, type SettingsSection } from '../../src/domain/settings.ts';
 import type { Queryable } from '../db/index.ts';
 
@@ -44,12 +45,19 @@ export async function unacceptedCurrency(q: Queryable, currency: unknown): Promi
   return accepted.includes(String(currency)) ? null : `${String(currency)} is not an accepted currency (accepted: ${accepted.join(', ')}).`;
 }
 
+/** A logo names an uploaded image of the marketplace (owner `branding`): the refusal, else null. */
+export async function logoMediaError(q: Queryable, mediaId: unknown): Promise<string | null> {
+  if (mediaId == null) return null;
+  const { rows } = await q.query("SELECT 1 FROM media WHERE id = $1 AND owner_type = 'branding' AND stored", [mediaId]);
+  return rows.length > 0 ? null : 'Upload the logo first: this is not an image of the marketplace.';
+}
+
 /** What the login page needs before anyone signs in: nothing private. */
 export async function publicSettings(q: Queryable) {
   const [language, theme, company] = await Promise.all([getSettings(q, 'language'), getSettings(q, 'theme'), getSettings(q, 'company')]);
   return {
     language: { enabled: language.enabled, default: language.default },
-    theme: { mode: theme.mode, brand_color: theme.brand_color, logo_url: theme.logo_url },
+    theme: { mode: theme.mode, brand_color: theme.brand_color, logo_url: logoUrl(theme as { logo_url: string | null; logo_media_id?: string | null }) },
     company: { trade_name: company.trade_name },
   };
 }

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import Type from 'typebox';
 import { MEDIA_OWNER_TYPES } from '../../src/domain/catalog.ts';
+import { BRANDING_OWNER_ID } from '../../src/domain/catalogValues.ts';
 import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, type ImageFormat } from '../../src/domain/media.ts';
 import { collection } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
@@ -46,6 +47,8 @@ const spec = collection('media');
 
 /** The record a media would belong to, if the actor may see it; its vendor comes with it. */
 async function visibleOwner(q: Queryable, ownerType: string, ownerId: string, actor: Parameters<typeof loadVisible>[3], forUpdate = false) {
+  // The marketplace's own images: staff's, under their one owner id, of no vendor.
+  if (ownerType === 'branding') return actor.staff && ownerId === BRANDING_OWNER_ID ? { owner: { id: ownerId }, vendorId: null } : undefined;
   const target = spec.refsByType!.owner_id.targets[ownerType];
   if (!target || !UUID.test(ownerId)) return undefined;
   const ownerSpec = collection(target);

@@ -13,7 +13,7 @@ import {
 } from '../../src/domain/settings.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest, forbidden, validationErrorBody, ApiError } from '../errors.ts';
-import { publicSettings, settingsErrors } from '../domain/settings.ts';
+import { logoMediaError, publicSettings, settingsErrors } from '../domain/settings.ts';
 import { actorOf, type Actor } from './actor.ts';
 import { diff, writeAudit } from './audit.ts';
 import { API_PREFIX } from './paths.ts';
@@ -74,6 +74,8 @@ export function registerSettings(app: FastifyInstance): void {
         const value = { ...before.value, ...changes };
         if (!validators[section](value)) throw new ApiError(400, validationErrorBody(validators[section].errors ?? []));
         const errors = settingsErrors(section, value);
+        const logoError = section === 'theme' ? await logoMediaError(tx, value.logo_media_id) : null;
+        if (logoError) errors.logo_media_id = [logoError];
         if (Object.keys(errors).length > 0) throw badRequest(errors);
         const { rows } = await tx.query(
           `UPDATE settings SET value = $2::jsonb, version = version + 1, updated_at = now(), updated_by = $3 WHERE section = $1

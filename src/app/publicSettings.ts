@@ -43,6 +43,12 @@ export function loadPublicSettings(): void {
     .catch(() => undefined);
 }
 
+/** The logo to show beside the name: the settings' (an image of the API made absolute for the deployment), else the app's icon. */
+export function logoSrc(url: string | null | undefined): string {
+  if (!url) return '/icon.svg';
+  return url.startsWith('/') ? `${API_BASE_URL}${url}` : url;
+}
+
 /** The languages users may pick: all of them until the settings are known. */
 export function enabledLocales<L extends string>(all: readonly L[]): readonly L[] {
   const enabled = current?.language.enabled;

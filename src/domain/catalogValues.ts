@@ -11,4 +11,9 @@ export const PRICE_UNITS = ['person', 'booking'] as const;
 /** An adventure's price: a fixed amount, or the sum of its itinerary's services for one person. */
 export const ADVENTURE_PRICE_MODES = ['fixed', 'sum_of_parts'] as const;
 export const MEDIA_KINDS = ['image', 'video', 'document'] as const;
-export const MEDIA_OWNER_TYPES = ['service', 'location', 'banner', 'adventure', 'vendor', 'combo', 'conversation'] as const;
+export const MEDIA_OWNER_TYPES = ['service', 'location', 'banner', 'adventure', 'vendor', 'combo', 'conversation', 'branding'] as const;
+/**
+ * The marketplace's own images (the logo of the theme settings) have no record to belong
+ * to: they are owned by `branding` under this one id, and only staff upload them.
+ */
+export const BRANDING_OWNER_ID = '00000000-0000-4000-8000-000000000001';

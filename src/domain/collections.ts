@@ -403,7 +403,7 @@ export const media = {
     mime_type: {"type":"string","maxLength":100,"pattern":"^[a-z]+/[a-z0-9.+-]+$","nullable":true},
     alt_text: {"type":"string","minLength":0,"maxLength":300,"nullable":true},
     alt_i18n: {"type":"i18n","maxLength":300},
-    owner_type: {"type":"string","enum":["service","location","banner","adventure","vendor","combo","conversation"],"required":true},
+    owner_type: {"type":"string","enum":["service","location","banner","adventure","vendor","combo","conversation","branding"],"required":true},
     owner_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
     sort_order: {"type":"integer","minimum":0,"maximum":100000},
     is_cover: {"type":"boolean"},

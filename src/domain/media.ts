@@ -15,6 +15,10 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const IMAGE_FORMATS = ['webp', 'avif'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
+/** The marketplace logo's address: its uploaded image at the smallest width, else the address given in the theme settings. */
+export const logoUrl = (theme: { logo_url: string | null; logo_media_id?: string | null }) =>
+  theme.logo_media_id ? imagePath(theme.logo_media_id, 320) : theme.logo_url;
+
 /** Path of a stored image at one width, under the API prefix (public: ids are unguessable). */
 export const imagePath = (id: string, width: ImageWidth, format?: ImageFormat) =>
   `/branch/api/media/${id}/${width}${format ? `.${format}` : ''}`;

@@ -5,7 +5,7 @@
 import Type, { type Static, type TObject } from 'typebox';
 import {
   CURRENCIES, CurrencySchema, DateTime, Email, Enum, I18n, LOCALES, LocaleSchema, MinorUnits, Nullable, Percent, Phone, RecordBase,
-  StrictObject, Text, Url, Version, patchOf,
+  StrictObject, Text, Url, Uuid, Version, patchOf,
 } from './common.ts';
 import { DEFAULT_CHECK_IN_WINDOW_MINUTES } from '../machines/lifecycles/context.ts';
 import { PAYMENT_METHODS } from './payments.ts';
@@ -73,6 +73,8 @@ export const ThemeSettings = StrictObject({
   mode: Enum(['light', 'dark', 'system']),
   brand_color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$', maxLength: 7 }),
   logo_url: Nullable(Url),
+  /** An image uploaded through the media pipeline (owner `branding`): shown instead of logo_url. */
+  logo_media_id: Nullable(Uuid),
 });
 export const LoyaltySettings = StrictObject({
   enabled: Type.Boolean(),
@@ -144,7 +146,7 @@ export const DEFAULT_SETTINGS: { [K in SettingsSection]: Static<(typeof Settings
     payout_reserve_days: 30,
   },
   language: { enabled: ['en', 'fr', 'ar'], default: 'fr' },
-  theme: { mode: 'system', brand_color: '#0f766e', logo_url: null },
+  theme: { mode: 'system', brand_color: '#0f766e', logo_url: null, logo_media_id: null },
   loyalty: { enabled: true, points_per_booking: 10, points_per_100_dzd: 1, reward_threshold: 500, reward_value: 100000, expiry_days: 365 },
   map: { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' },
 };

@@ -5,12 +5,15 @@
  * page; a brand colour unreadable on either theme is refused; tax numbers follow their
  * Algerian formats; the cancellation window limits the refund of a late cancellation; a new
  * service takes the default cutoff that booking creation enforces; prices and bookings
- * are in accepted currencies only. Saves are versioned (409 with the current section) and audited; vendor
+ * are in accepted currencies only; the logo is an image uploaded through the media pipeline
+ * that the login page shows. Saves are versioned (409 with the current section) and audited; vendor
  * staff change none of them.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
+import sharp from 'sharp';
+import { BRANDING_OWNER_ID } from '../../src/domain/catalogValues.ts';
+import { book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
 
 let d: Domain;
 let c: Catalog;
@@ -189,4 +192,45 @@ test('prices and bookings are in accepted currencies only; a new service takes t
   assert.equal(refused.status, 400);
   assert.deepEqual(refused.body.errors.service_id, ['DZD n’est pas une devise acceptée (acceptées : EUR).']);
   await change('currency', { default: 'DZD', accepted: ['DZD'] });
+});
+
+/** Uploads one image as the marketplace's own (owner `branding`) through the media pipeline. */
+async function uploadLogo(who: Who, data: Buffer) {
+  const boundary = `----logo${Date.now()}`;
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const payload = Buffer.concat([
+    Buffer.from(field('owner_type', 'branding') + field('owner_id', BRANDING_OWNER_ID)),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await d.t.app.inject({
+    method: 'POST', url: '/branch/api/media/upload/', payload,
+    headers: { authorization: `Bearer ${who.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+test('the logo is an image uploaded through the media pipeline by staff; the login page shows it through the image proxy', async () => {
+  const png = await sharp({ create: { width: 400, height: 120, channels: 3, background: '#0f766e' } }).png().toBuffer();
+  assert.equal((await uploadLogo(d.vendor, png)).status, 400, 'vendor staff add no image of the marketplace');
+  const uploaded = await uploadLogo(d.admin, png);
+  assert.equal(uploaded.status, 201, JSON.stringify(uploaded.body));
+  const [media] = uploaded.body.results;
+  assert.equal(media.vendor_id, null);
+
+  // Only an uploaded image of the marketplace may be named: a service's image is not a logo.
+  const refused = await change('theme', { logo_media_id: c.service.id }, 400);
+  assert.deepEqual(refused.errors.logo_media_id, ['Upload the logo first: this is not an image of the marketplace.']);
+
+  await change('theme', { logo_media_id: media.id, logo_url: 'https://cdn.example.test/old-logo.png' });
+  const { theme } = await d.ok(null, 'GET', '/settings/public/');
+  assert.equal(theme.logo_url, `/branch/api/media/${media.id}/320`, 'the uploaded image wins over the address');
+  const image = await d.t.app.inject({ method: 'GET', url: `${theme.logo_url}.webp` });
+  assert.equal(image.statusCode, 200);
+  assert.equal(image.headers['content-type'], 'image/webp');
+
+  await change('theme', { logo_media_id: null });
+  assert.equal((await d.ok(null, 'GET', '/settings/public/')).theme.logo_url, 'https://cdn.example.test/old-logo.png');
+  await change('theme', { logo_url: null });
 });

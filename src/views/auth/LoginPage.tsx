@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { sessionActor } from '../../app/actors.ts';
 import { usePageReady } from '../../app/pageReady.ts';
+import { useLogo } from '../../app/useLogo.ts';
 import type { SessionError } from '../../machines/session.ts';
 import { useDocumentTitle } from '../ui/usePageTitle.ts';
 import { LanguageSelect, ThemeSelect } from './PreferenceSelects.tsx';
@@ -42,6 +43,7 @@ function reasonMessage(error: SessionError): { id: string; values?: Record<strin
 export function LoginPage() {
   usePageReady();
   const intl = useIntl();
+  const logo = useLogo();
   useDocumentTitle(intl.formatMessage({ id: 'login.title' }));
   const id = useId();
   const submitting = useSelector(sessionActor, (s) => s.hasTag('busy'));
@@ -74,7 +76,7 @@ export function LoginPage() {
     <main className="login-layout">
       <div className="login-card">
         <div className="login-brand">
-          <img src="/icon.svg" alt="" width="40" height="40" />
+          <img src={logo} alt="" width="40" height="40" />
           <span>
             <FormattedMessage id="app.name" />
           </span>

@@ -5,6 +5,7 @@ import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { usePageReady } from '../../app/pageReady.ts';
 import { setPublicSettings, publicSettings } from '../../app/publicSettings.ts';
+import { logoUrl } from '../../domain/media.ts';
 import { ConflictView } from '../ui/ConflictView.tsx';
 import { ErrorText, focusFirstInvalid } from '../ui/fields/Field.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';
@@ -24,7 +25,10 @@ function applyHere(section: FormSection, value: SectionValue) {
   if (section === 'currency') moneyFormatChanged(value as unknown as MoneyFormat);
   if (section === 'company') companyChanged(value as unknown as CompanyIdentity);
   if (open && section === 'language') setPublicSettings({ ...open, language: value as typeof open.language });
-  if (open && section === 'theme') setPublicSettings({ ...open, theme: value as typeof open.theme });
+  if (open && section === 'theme') {
+    const theme = value as typeof open.theme & { logo_media_id: string | null };
+    setPublicSettings({ ...open, theme: { mode: theme.mode, brand_color: theme.brand_color, logo_url: logoUrl(theme) } });
+  }
 }
 
 /**

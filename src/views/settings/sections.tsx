@@ -7,6 +7,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { bookings } from '../../domain/collections.ts';
+import { logoSrc } from '../../app/publicSettings.ts';
+import { logoUrl } from '../../domain/media.ts';
 import { PAYMENT_METHODS } from '../../domain/paymentMethods.ts';
 import { LOCALES } from '../../machines/locale.ts';
 import { errorsAt } from '../ui/fields/fieldErrors.ts';
@@ -17,6 +19,7 @@ import { SelectField } from '../ui/fields/SelectField.tsx';
 import { TextField } from '../ui/fields/TextField.tsx';
 import { ToggleField } from '../ui/fields/ToggleField.tsx';
 import { formatMoney } from '../ui/format.ts';
+import { LogoField } from './LogoField.tsx';
 import type { SectionValue } from './settingsMachine.ts';
 
 type FieldSpec =
@@ -28,7 +31,8 @@ type FieldSpec =
   | { name: string; kind: 'text'; type?: 'email' | 'tel' | 'url'; ltr?: boolean; nullable?: boolean }
   | { name: string; kind: 'select'; options: readonly string[]; labelPrefix: string }
   | { name: string; kind: 'checkboxes'; options: readonly string[]; labelPrefix: string; locked?: string }
-  | { name: string; kind: 'color' };
+  | { name: string; kind: 'color' }
+  | { name: string; kind: 'logo' };
 
 const CURRENCIES = bookings.fields.currency.enum;
 
@@ -66,6 +70,7 @@ export const SECTION_FIELDS = {
   theme: [
     { name: 'mode', kind: 'select', options: ['light', 'dark', 'system'], labelPrefix: 'settings.colorMode' },
     { name: 'brand_color', kind: 'color' },
+    { name: 'logo_media_id', kind: 'logo' },
     { name: 'logo_url', kind: 'text', type: 'url', ltr: true, nullable: true },
   ],
   company: [
@@ -172,6 +177,11 @@ export function SectionFields({
               </fieldset>
             );
           }
+          case 'logo':
+            return (
+              <LogoField key={spec.name} {...common} mediaId={typeof value === 'string' ? value : null}
+                url={typeof draft.logo_url === 'string' ? draft.logo_url : null} onChange={(id) => onChange(spec.name, id)} />
+            );
           case 'color':
             return (
               <Field key={spec.name} {...common} required hint={<FormattedMessage id="settings.theme.brandHint" />}>
@@ -217,6 +227,8 @@ export function SectionSummary({ section, value }: { section: FormSection; value
             ([m, rate]) => `${intl.formatMessage({ id: `paymentMethod.${m}` })} ${intl.formatNumber(rate / 100, { style: 'percent', maximumFractionDigits: 2 })}`,
           ),
         );
+      case 'logo':
+        return <img src={logoSrc(logoUrl({ logo_media_id: String(v), logo_url: null }))} alt="" className="settings-logo-preview" />;
       case 'color':
         return (
           <span className="settings-color">

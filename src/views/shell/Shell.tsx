@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Toaster, toast } from 'sonner';
 import { localeActor, onRequestError, sessionActor, themeActor } from '../../app/actors.ts';
 import { holdRealtime } from '../../app/realtime.ts';
+import { useLogo } from '../../app/useLogo.ts';
 import { visibleRoutes, type RouteDef } from '../../app/routes.ts';
 import { DIRECTION } from '../../machines/locale.ts';
 import { selectResolvedTheme } from '../../machines/theme.ts';
@@ -26,6 +27,7 @@ const SIDEBAR_ID = 'sidebar';
 /** The signed-in layout: sidebar, header, page, footer. Loaded lazily: the login page does not need it. */
 export default function Shell({ current, children }: { current: RouteDef | null; children: ReactNode }) {
   const intl = useIntl();
+  const logo = useLogo();
   const admin = useSelector(sessionActor, (s) => s.context.user?.admin === true);
   const locale = useSelector(localeActor, (s) => s.context.locale);
   const theme = useSelector(themeActor, selectResolvedTheme);
@@ -80,7 +82,7 @@ export default function Shell({ current, children }: { current: RouteDef | null;
           <Icon name="menu" />
         </button>
         <span className="brand">
-          <img src="/icon.svg" alt="" width="28" height="28" />
+          <img src={logo} alt="" width="28" height="28" />
           <FormattedMessage id="app.name" />
         </span>
         <button type="button" className="search-button" onClick={() => setPaletteOpen(true)} aria-keyshortcuts="Control+K Meta+K">
