@@ -508,7 +508,12 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
       });
       if (!result.ok) continue;
       const quote = result.quote;
-      const createdAt = Math.min(now - 60_000, startsAt - rng.int(1, 45) * DAY - rng.int(0, 86_000) * 1000);
+      // Booked 1-45 days ahead. A booking whose lead time would put its creation in the future
+      // was booked recently instead: the overshoot folds back over the last 45 days (no extra
+      // draw, so the rest of the demo stays the same), which keeps the bookings made per day
+      // steady up to today rather than piling them all on one instant.
+      const ahead = startsAt - rng.int(1, 45) * DAY - rng.int(0, 86_000) * 1000;
+      const createdAt = ahead < now - 60_000 ? ahead : now - 60_000 - ((ahead - now) % (45 * DAY));
       const past = startsAt < now;
       const isToday = dayOffset === 0;
       let status: string;
