@@ -164,12 +164,12 @@ async function actionQueue(db: Queryable, actor: Actor, scoped: Scoped): Promise
   const params = new Params();
   const kinds: ActionKind[] = [];
   /** `from` names the records (and what their label needs); the count reads the first table alone. */
-  const queue = (kind: ActionKind, from: string, where: string, label: string, at: string, deadline = 'NULL', alias = 't') => {
+  const queue = (kind: ActionKind, from: string, where: string, label: string, at: string, deadline = 'NULL', alias = 't', ref = 'NULL') => {
     const condition = `${where} AND ${scoped(params, alias)}`;
     kinds.push(kind);
     return `SELECT ${kinds.length - 1} AS kind, (SELECT count(*) FROM ${from.split(' JOIN ')[0]} WHERE ${condition})::int AS n, i.*
       FROM (SELECT 1) one LEFT JOIN LATERAL (
-        SELECT ${alias}.id::text AS id, ${label}::text AS label, ${at}::timestamptz AS at, ${deadline}::timestamptz AS deadline,
+        SELECT ${alias}.id::text AS id, ${label}::text AS label, ${ref}::text AS ref, ${at}::timestamptz AS at, ${deadline}::timestamptz AS deadline,
                row_number() OVER (ORDER BY ${at}, ${alias}.id) AS position
         FROM ${from} WHERE ${condition} ORDER BY ${at}, ${alias}.id LIMIT ${QUEUE_SIZE}) i ON TRUE`;
   };
@@ -184,12 +184,22 @@ async function actionQueue(db: Queryable, actor: Actor, scoped: Scoped): Promise
       't.expires_at',
       't.expires_at',
     ),
-    queue('messages_unanswered', 'conversations t', 't.unread_count > 0 AND NOT t.archived', `coalesce(t.subject, t.last_message_preview, '')`, 't.last_message_at'),
+    // A booking's conversation is named by its ref, worded in the reader's language (its stored subject is English).
+    queue(
+      'messages_unanswered',
+      'conversations t',
+      't.unread_count > 0 AND NOT t.archived',
+      `coalesce(t.subject, t.last_message_preview, '')`,
+      't.last_message_at',
+      'NULL',
+      't',
+      '(SELECT b.ref FROM bookings b WHERE b.id = t.booking_id)',
+    ),
     queue('reviews_pending', 'reviews t JOIN services s ON s.id = t.service_id', `t.status = 'pending'`, `coalesce(t.title, s.title_i18n->>'en', '')`, 't.created_at'),
   ];
   // Vendor applications are staff's alone.
   if (actor.staff) groups.push(queue('vendor_applications', 'vendors t', `t.status IN ('applied', 'under_review')`, 't.trade_name', 't.created_at'));
-  const { rows } = await db.query<{ kind: number; n: number; id: string | null; label: string | null; at: string | null; deadline: string | null }>(
+  const { rows } = await db.query<{ kind: number; n: number; id: string | null; label: string | null; ref: string | null; at: string | null; deadline: string | null }>(
     `${groups.join('\n UNION ALL ')}\n ORDER BY kind, position`,
     params.values,
   );
@@ -199,7 +209,7 @@ async function actionQueue(db: Queryable, actor: Actor, scoped: Scoped): Promise
     return {
       kind,
       count: Number(mine[0]?.n ?? 0),
-      items: mine.filter((r) => r.id !== null).map((r) => ({ id: r.id as string, label: r.label ?? '', at: iso(r.at) ?? '', deadline: iso(r.deadline) })),
+      items: mine.filter((r) => r.id !== null).map((r) => ({ id: r.id as string, label: r.label ?? '', ref: r.ref, at: iso(r.at) ?? '', deadline: iso(r.deadline) })),
     };
   });
 }

@@ -51,6 +51,8 @@ export type ActionKind = 'bookings_requested' | 'refunds_requested' | 'payment_l
 export interface ActionItem {
   id: string;
   label: string;
+  /** The booking it is about, when the label alone would be a stored (English) subject. */
+  ref: string | null;
   at: string;
   /** When it stops waiting on its own: a hold's end, a link's expiry. */
   deadline: string | null;

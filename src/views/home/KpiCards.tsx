@@ -7,6 +7,8 @@ import { kpiLink, type KpiKey } from './homeLinks.ts';
 interface Card {
   key: KpiKey;
   value: string;
+  /** The whole amount, when `value` is its short form. */
+  full?: string;
   /** The change against the previous period, as a signed percent (null when there is nothing to compare). */
   change: number | null;
   detail?: string;
@@ -16,9 +18,15 @@ const change = (value: number | null, previous: number | null) => (value === nul
 
 function moneyCard(intl: IntlShape, key: KpiKey, figures: MoneyKpi[]): Card {
   const main = figures[0];
+  const amount = main?.value ?? 0;
+  const currency = main?.currency ?? 'DZD';
+  const full = formatMoney(intl, amount, currency);
+  // A million and more reads as "DZD 140.9M" so the tile keeps its width; the whole amount is its title and what is read out.
+  const short = Math.abs(amount) >= 100_000_000 ? intl.formatNumber(amount / 100, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }) : null;
   return {
     key,
-    value: formatMoney(intl, main?.value ?? 0, main?.currency ?? 'DZD'),
+    value: short ?? full,
+    full: short ? full : undefined,
     change: main ? change(main.value, main.previous) : null,
     // Other currencies, seldom there, are named beside the main one.
     detail: figures.length > 1 ? figures.slice(1).map((f) => formatMoney(intl, f.value, f.currency)).join(' · ') : undefined,
@@ -56,7 +64,14 @@ export function KpiCards({ data }: { data: Dashboard }) {
             <span className="kpi-title">
               <FormattedMessage id={`home.kpi.${card.key}`} />
             </span>
-            <strong className="kpi-value">{card.value}</strong>
+            {card.full ? (
+              <strong className="kpi-value" title={card.full}>
+                <span aria-hidden="true">{card.value}</span>
+                <span className="visually-hidden">{card.full}</span>
+              </strong>
+            ) : (
+              <strong className="kpi-value">{card.value}</strong>
+            )}
             {card.detail && <span className="muted">{card.detail}</span>}
             {card.change !== null && (
               <span className="kpi-change" data-trend={card.change > 0 ? 'up' : card.change < 0 ? 'down' : 'flat'}>

@@ -26,7 +26,11 @@ export function WorkQueue({ actions }: { actions: ActionGroup[] }) {
                 {group.items.map((item) => (
                   <li key={item.id}>
                     <Link href={actionItemLink(group.kind, item.id)}>
-                      <bdi>{item.label || '—'}</bdi>
+                      {item.ref ? (
+                        <FormattedMessage id="home.queue.bookingItem" values={{ ref: <bdi>{item.ref}</bdi> }} />
+                      ) : (
+                        <bdi>{item.label || '—'}</bdi>
+                      )}
                     </Link>{' '}
                     <span className="muted">
                       {item.deadline ? (

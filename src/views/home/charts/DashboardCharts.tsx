@@ -17,6 +17,23 @@ import { formatMoney, localized } from '../../ui/format.ts';
 
 const HEIGHT = 220;
 
+/** The value axis as wide as its longest label (Arabic words its millions) plus the ticks. */
+function labelsWidth(u: uPlot, values: string[] | null): number {
+  u.ctx.save();
+  u.ctx.font = '12px system-ui, sans-serif';
+  const widest = Math.max(0, ...(values ?? []).map((v) => u.ctx.measureText(v).width));
+  u.ctx.restore();
+  return Math.ceil(widest) + 24;
+}
+
+/** A round top for the value axis, a tenth above the highest value, so no peak touches the frame. */
+function niceMax(max: number): number {
+  if (!(max > 0)) return 1;
+  const raw = max * 1.1;
+  const step = 10 ** Math.floor(Math.log10(raw));
+  return ([1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((f) => f * step >= raw) ?? 10) * step;
+}
+
 export default function DashboardCharts({ data }: { data: Dashboard }) {
   const intl = useIntl();
   const major = (minor: number) => minor / 100;
@@ -76,10 +93,10 @@ function LineChart({
         height: HEIGHT,
         legend: { show: false },
         cursor: { show: false },
-        scales: { x: { time: false, dir: rtl ? -1 : 1 }, y: { range: (_u, _min, max) => [0, max > 0 ? max : 1] } },
+        scales: { x: { time: false, dir: rtl ? -1 : 1 }, y: { range: (_u, _min, max) => [0, niceMax(max)] } },
         axes: [
           { ...axis, values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && data.chart[i] ? dayLabel(data.chart[i].day) : '')) },
-          { ...axis, side: rtl ? 1 : 3, size: 64, values: (_u, splits) => splits.map(format) },
+          { ...axis, side: rtl ? 1 : 3, size: labelsWidth, values: (_u, splits) => splits.map(format) },
         ],
         series: [{}, ...BOOKING_CHANNELS.map((channel, i) => ({ label: channel, stroke: color(`--chart-${i + 1}`), width: 2 }))],
       },
