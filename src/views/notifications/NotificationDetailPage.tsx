@@ -142,6 +142,7 @@ export function NotificationDetailPage({ route, params }: PageProps) {
             </div>
             {deliveries && deliveries.results.length > 0 ? (
               <>
+                <div className="notif-deliveries-scroll">
                 <table className="data-table notif-deliveries">
                   <thead>
                     <tr>
@@ -156,7 +157,9 @@ export function NotificationDetailPage({ route, params }: PageProps) {
                     {deliveries.results.map((d) => (
                       <tr key={d.recipient_key}>
                         <td>{d.recipient_name}</td>
-                        <td><bdi dir="ltr">{d.address ?? '—'}</bdi></td>
+                        <td>
+                          <bdi dir="ltr" className="notif-address" title={d.address ?? undefined}>{d.address ?? '—'}</bdi>
+                        </td>
                         <td>
                           <span className="cell-stack">
                             <StatusChip status={d.status} kind="deliveryStatus" />
@@ -169,6 +172,7 @@ export function NotificationDetailPage({ route, params }: PageProps) {
                     ))}
                   </tbody>
                 </table>
+                </div>
                 <div className="notif-pager">
                   <button type="button" className="button" disabled={page === 1} onClick={() => setPage(page - 1)}>
                     <FormattedMessage id="notificationDetail.previous" />
