@@ -43,6 +43,7 @@ export function ThreadView({
   label,
   ours,
   attachTo,
+  opened = false,
 }: {
   thread: ThreadActor;
   /** What the thread is, for screen readers. */
@@ -50,6 +51,8 @@ export function ThreadView({
   ours: (m: ThreadMessage) => boolean;
   /** The record a reply's images are uploaded to (a conversation); none: text only. */
   attachTo?: MediaOwner;
+  /** The thread opens with a message shown above it (a ticket's own text): it is never empty then. */
+  opened?: boolean;
 }) {
   const intl = useIntl();
   const snapshot = useSelector(thread, (s) => s);
@@ -71,7 +74,7 @@ export function ThreadView({
         </p>
       )}
       <ol className="thread-messages" aria-label={label} aria-live="polite" aria-busy={snapshot.matches('loading') || undefined}>
-        {!snapshot.matches('loading') && !loadFailed && messages.length === 0 && (
+        {!opened && !snapshot.matches('loading') && !loadFailed && messages.length === 0 && (
           <li className="muted thread-empty">
             <FormattedMessage id="thread.empty" />
           </li>

@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import type { PageProps } from '../../../app/pages.tsx';
 import { useRealtimeEvents } from '../../../app/realtime.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
@@ -15,6 +16,7 @@ import { CHATBOT_EVENTS, chatbotScreen, firstWords, type ChatbotRow } from './ch
 export function ChatbotListPage({ route }: PageProps) {
   const intl = useIntl();
   const list = useListScreen(chatbotScreen);
+  const bookingDetail = routeByKey('bookingDetail');
   const detail = routeByKey('chatbotRequestDetail');
   useRealtimeEvents(() => list.send({ type: 'refresh' }), { type: 'record', collection: 'chatbot-requests' });
   const customerOf = (r: ChatbotRow) => String(r._expanded?.customer_id?.name ?? intl.formatMessage({ id: 'chatbot.anonymous' }));
@@ -35,7 +37,7 @@ export function ChatbotListPage({ route }: PageProps) {
       header: 'chatbot.customer',
       priority: 1,
       render: (r) => (
-        <span className="cell-stack">
+        <span className="cell-stack chatbot-subject">
           <bdi>{customerOf(r)}</bdi>
           <span className="muted chatbot-first-words" dir="auto">
             {firstWords(r)}
@@ -45,7 +47,15 @@ export function ChatbotListPage({ route }: PageProps) {
     },
     { key: 'intent', header: 'chatbot.intent', priority: 1, sortField: 'confidence', render: (r) => <IntentText intent={r.intent} confidence={r.confidence} /> },
     { key: 'channel', header: 'chatbot.channel', priority: 3, render: (r) => <FormattedMessage id={`chatbotChannel.${r.channel}`} /> },
-    { key: 'booking', header: 'chatbot.booking', priority: 2, render: (r) => (r._expanded?.booking_id ? <bdi dir="ltr">{String(r._expanded.booking_id.ref)}</bdi> : '—') },
+    { key: 'booking', header: 'chatbot.booking', priority: 2, render: (r) =>
+        r._expanded?.booking_id && r.booking_id ? (
+          <Link href={pathOf(bookingDetail, r.booking_id)}>
+            <bdi dir="ltr">{String(r._expanded.booking_id.ref)}</bdi>
+          </Link>
+        ) : (
+          '—'
+        ),
+    },
     { key: 'status', header: 'chatbot.status', priority: 1, sortField: 'status', render: (r) => <StatusChip status={r.status} kind="chatbotStatus" /> },
     { key: 'created_at', header: 'chatbot.createdAt', priority: 2, sortField: 'created_at', render: (r) => formatDateTime(intl, r.created_at) },
     actions.column,

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { useRealtimeEvents } from '../../../app/realtime.ts';
@@ -18,6 +19,7 @@ export function TicketListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
   const list = useListScreen(ticketsScreen);
+  const bookingDetail = routeByKey('bookingDetail');
   const detail = routeByKey('ticketDetail');
   useRealtimeEvents(() => list.send({ type: 'refresh' }), { type: 'record', collection: 'tickets' });
   const actions = useLifecycleActions<TicketRow>({
@@ -37,7 +39,7 @@ export function TicketListPage({ route }: PageProps) {
       header: 'tickets.subject',
       priority: 1,
       render: (r) => (
-        <span className="cell-stack">
+        <span className="cell-stack ticket-subject">
           <bdi>{r.subject}</bdi>
           <span className="muted">
             <bdi>{r.requester_name}</bdi> · <FormattedMessage id={`ticketRequester.${r.requester_type}`} />
@@ -45,7 +47,15 @@ export function TicketListPage({ route }: PageProps) {
         </span>
       ),
     },
-    { key: 'booking', header: 'tickets.booking', priority: 3, render: (r) => (r._expanded?.booking_id ? <bdi dir="ltr">{String(r._expanded.booking_id.ref)}</bdi> : '—') },
+    { key: 'booking', header: 'tickets.booking', priority: 3, render: (r) =>
+        r._expanded?.booking_id && r.booking_id ? (
+          <Link href={pathOf(bookingDetail, r.booking_id)}>
+            <bdi dir="ltr">{String(r._expanded.booking_id.ref)}</bdi>
+          </Link>
+        ) : (
+          '—'
+        ),
+    },
     ...(staff ? [{ key: 'vendor', header: 'booking.vendor', priority: 3 as const, render: (r: TicketRow) => (r._expanded?.vendor_id ? <bdi>{String(r._expanded.vendor_id.trade_name)}</bdi> : <FormattedMessage id="tickets.platform" />) }] : []),
     { key: 'priority', header: 'tickets.priority', priority: 1, sortField: 'priority', render: (r) => <span className="priority" data-priority={r.priority}><FormattedMessage id={`ticketPriority.${r.priority}`} /></span> },
     { key: 'assignee', header: 'tickets.assignee', priority: 2, render: (r) => (r._expanded?.assignee_id ? <bdi>{String(r._expanded.assignee_id.name)}</bdi> : <span className="muted"><FormattedMessage id="tickets.unassigned" /></span>) },

@@ -145,7 +145,7 @@ export function TicketPage({ route, params }: PageProps) {
             <Fact label="tickets.createdAt">{formatDateTime(intl, ticket.created_at)}</Fact>
           </dl>
           {staff ? (
-            <div className="ticket-controls">
+            <div className="field ticket-controls">
               <label htmlFor={priorityId}>
                 <FormattedMessage id="tickets.priority" />
               </label>
@@ -186,7 +186,7 @@ export function TicketPage({ route, params }: PageProps) {
               {ticket.body}
             </blockquote>
           )}
-          <ThreadView thread={thread} label={intl.formatMessage({ id: 'tickets.thread' })} ours={(m) => m.author_type !== 'requester'} />
+          <ThreadView thread={thread} label={intl.formatMessage({ id: 'tickets.thread' })} ours={(m) => m.author_type !== 'requester'} opened={Boolean(ticket.body)} />
         </section>
       </div>
     </PageFrame>
