@@ -25,6 +25,8 @@ export function PageFrame({
 }) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: `route.${route.key}` });
+  // An area with one screen is named like it (Messages, Vendors): the breadcrumb names it once.
+  const area = route.area === 'home' ? null : intl.formatMessage({ id: `area.${route.area}` });
   const [innerRecord, setInnerRecord] = useState<string | null>(null);
   useDocumentTitle(title, innerRecord ?? id);
   return (
@@ -36,11 +38,7 @@ export function PageFrame({
               <FormattedMessage id="route.home" />
             </Link>
           </li>
-          {route.area !== 'home' && (
-            <li>
-              <FormattedMessage id={`area.${route.area}`} />
-            </li>
-          )}
+          {area && area !== title && <li>{area}</li>}
           {route.key !== 'home' && (
             <li aria-current="page">
               {title}
