@@ -2,15 +2,14 @@ import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { sessionActor } from '../../app/actors.ts';
-import { pathOf, routeByKey, type RouteDef } from '../../app/routes.ts';
-
-const SECTIONS = ['settingsBusiness', 'settingsFees', 'settingsCurrency', 'settingsLanguage', 'settingsTheme', 'settingsCompany', 'settingsBranches', 'settingsBanner'];
+import { pathOf, visibleRoutes, type RouteDef } from '../../app/routes.ts';
 
 /** The settings sections the user may open (vendor staff: business rules and branches), the current one marked. */
 export function SettingsNav({ current }: { current: RouteDef }) {
   const intl = useIntl();
   const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
-  const routes = SECTIONS.map(routeByKey).filter((r) => staff || !r.staffOnly);
+  // The sidebar's settings items, in the same order: one list of routes feeds both.
+  const routes = visibleRoutes(staff).filter((r) => r.area === 'settings' && r.inSidebar);
   return (
     <nav className="settings-nav" aria-label={intl.formatMessage({ id: 'settings.sections' })}>
       <ul>

@@ -23,7 +23,7 @@ import { LogoField } from './LogoField.tsx';
 import type { SectionValue } from './settingsMachine.ts';
 
 type FieldSpec =
-  | { name: string; kind: 'number'; min: number; max: number; unit?: string; decimals?: number }
+  | { name: string; kind: 'number'; min: number; max: number; unit?: Unit; decimals?: number }
   | { name: string; kind: 'percent' }
   | { name: string; kind: 'percentByMethod' }
   | { name: string; kind: 'money' }
@@ -36,18 +36,30 @@ type FieldSpec =
 
 const CURRENCIES = bookings.fields.currency.enum;
 
+/** Units by their Intl names: the locale says them ("min", "h", "j" in French; "د", "س" in Arabic). */
+type Unit = 'minute' | 'hour' | 'day' | 'percent';
+const unitFormat = (unit: Unit) => ({ style: 'unit', unit, unitDisplay: 'short' }) as const;
+
+/** The locale's short name of a unit for this value (plural forms differ), as a field's suffix. */
+const unitName = (intl: ReturnType<typeof useIntl>, unit: Unit, value: number | null) =>
+  intl
+    .formatNumberToParts(value ?? 2, unitFormat(unit))
+    .filter((part) => part.type === 'unit')
+    .map((part) => part.value)
+    .join('');
+
 export const SECTION_FIELDS = {
   business: [
-    { name: 'hold_minutes', kind: 'number', min: 5, max: 10080, unit: 'min' },
+    { name: 'hold_minutes', kind: 'number', min: 5, max: 10080, unit: 'minute' },
     { name: 'auto_expire', kind: 'toggle' },
-    { name: 'default_cutoff_minutes', kind: 'number', min: 0, max: 43200, unit: 'min' },
+    { name: 'default_cutoff_minutes', kind: 'number', min: 0, max: 43200, unit: 'minute' },
     { name: 'max_participants_per_booking', kind: 'number', min: 1, max: 1000 },
     { name: 'deposit_percent', kind: 'percent' },
-    { name: 'invitation_hours', kind: 'number', min: 1, max: 720, unit: 'h' },
-    { name: 'check_in_window_minutes', kind: 'number', min: 0, max: 1440, unit: 'min' },
+    { name: 'invitation_hours', kind: 'number', min: 1, max: 720, unit: 'hour' },
+    { name: 'check_in_window_minutes', kind: 'number', min: 0, max: 1440, unit: 'minute' },
     { name: 'undo_same_day_only', kind: 'toggle' },
-    { name: 'free_cancellation_hours', kind: 'number', min: 0, max: 8760, unit: 'h' },
-    { name: 'late_cancellation_refund_percent', kind: 'number', min: 0, max: 100, unit: '%' },
+    { name: 'free_cancellation_hours', kind: 'number', min: 0, max: 8760, unit: 'hour' },
+    { name: 'late_cancellation_refund_percent', kind: 'number', min: 0, max: 100, unit: 'percent' },
   ],
   fees: [
     { name: 'platform_commission_percent', kind: 'percent' },
@@ -55,7 +67,7 @@ export const SECTION_FIELDS = {
     { name: 'customer_booking_fee_fixed', kind: 'money' },
     { name: 'payment_fee_percent', kind: 'percentByMethod' },
     { name: 'payout_reserve_percent', kind: 'percent' },
-    { name: 'payout_reserve_days', kind: 'number', min: 0, max: 365 },
+    { name: 'payout_reserve_days', kind: 'number', min: 0, max: 365, unit: 'day' },
   ],
   currency: [
     { name: 'default', kind: 'select', options: CURRENCIES, labelPrefix: 'settings.currencyName' },
@@ -111,7 +123,8 @@ export function SectionFields({
         switch (spec.kind) {
           case 'number':
             return (
-              <NumberField key={spec.name} {...common} required min={spec.min} max={spec.max} unit={spec.unit}
+              <NumberField key={spec.name} {...common} required min={spec.min} max={spec.max}
+                unit={spec.unit && unitName(intl, spec.unit, typeof value === 'number' ? value : null)}
                 value={typeof value === 'number' ? value : null} onChange={(n) => onChange(spec.name, n)} />
             );
           case 'percent':
@@ -210,7 +223,7 @@ export function SectionSummary({ section, value }: { section: FormSection; value
     if (v === null || v === undefined || v === '') return '—';
     switch (spec.kind) {
       case 'number':
-        return spec.unit ? `${intl.formatNumber(Number(v))} ${spec.unit}` : intl.formatNumber(Number(v));
+        return intl.formatNumber(Number(v), spec.unit && unitFormat(spec.unit));
       case 'percent':
         return intl.formatNumber(Number(v) / 100, { style: 'percent', maximumFractionDigits: 2 });
       case 'money':

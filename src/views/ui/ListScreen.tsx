@@ -30,6 +30,8 @@ export interface ListScreenProps<C extends CollectionDescription, Row extends { 
   side?: ReactNode;
   /** Buttons for the selected rows; the table gets checkboxes when given. */
   bulk?: (selected: Row[]) => ReactNode;
+  /** What leads the page under its heading, above the views and filters (a section's tabs). */
+  lead?: ReactNode;
   /** Reports and dialogs of the screen's actions, shown above the table. */
   notices?: ReactNode;
   /** Offers "Export CSV" of the filtered set. */
@@ -111,6 +113,7 @@ export function ListScreen<C extends CollectionDescription, Row extends { id: st
         </div>
       }
     >
+      {props.lead}
       {props.side === undefined ? (
         main
       ) : (

@@ -65,7 +65,7 @@ export function BannersPage({ route }: PageProps) {
           <FormattedMessage id="settings.banner.new" />
         </Link>
       }
-      notices={<SettingsNav current={route} />}
+      lead={<SettingsNav current={route} />}
       side={editing ? <BannerEditor key={editing} id={editing === NEW_BANNER ? null : editing} onClose={close} /> : null}
     />
   );

@@ -52,7 +52,7 @@ export function BranchesPage({ route }: PageProps) {
           <FormattedMessage id="settings.branches.new" />
         </Link>
       }
-      notices={<SettingsNav current={route} />}
+      lead={<SettingsNav current={route} />}
       side={editing ? <BranchEditor key={editing} id={editing === NEW_BRANCH ? null : editing} onClose={close} /> : null}
     />
   );
