@@ -32,8 +32,26 @@ function landscape([sky, sun, dune]: string[]): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }
 
-/** Gives every demo media without a file its picture; returns how many. */
+/**
+ * Gives every demo media without a file its picture; returns how many. Demo banners name
+ * `/demo/...` images too: each gets a media of its own (as an uploaded banner image does)
+ * and then points at its stored picture.
+ */
 export async function storeDemoImages(app: FastifyInstance): Promise<number> {
+  await app.db.query(
+    `INSERT INTO media (url, owner_type, owner_id)
+     SELECT b.image_url, 'banner', b.id FROM banners b
+     WHERE b.image_url LIKE '/demo/%' AND NOT EXISTS (SELECT 1 FROM media m WHERE m.owner_type = 'banner' AND m.owner_id = b.id)`,
+  );
+  const stored = await storePictures(app);
+  await app.db.query(
+    `UPDATE banners b SET image_url = m.url FROM media m
+     WHERE m.owner_type = 'banner' AND m.owner_id = b.id AND m.stored AND b.image_url LIKE '/demo/%'`,
+  );
+  return stored;
+}
+
+async function storePictures(app: FastifyInstance): Promise<number> {
   const { rows } = await app.db.query<{ id: string }>("SELECT id FROM media WHERE NOT stored AND url LIKE '/demo/%' ORDER BY id");
   if (rows.length === 0) return 0;
   const pictures = await Promise.all(PALETTES.map(landscape));
@@ -42,7 +60,10 @@ export async function storeDemoImages(app: FastifyInstance): Promise<number> {
     await app.mediaStorage.put(originalKey(id), data);
     await app.db.query(
       `UPDATE media SET stored = true, url = $2, mime_type = 'image/jpeg', width = $3, height = $4, size_bytes = $5,
-         alt_i18n = coalesce((SELECT s.title_i18n FROM services s WHERE s.id = media.owner_id AND media.owner_type = 'service'), alt_i18n)
+         alt_i18n = coalesce(
+           (SELECT s.title_i18n FROM services s WHERE s.id = media.owner_id AND media.owner_type = 'service'),
+           (SELECT b.title_i18n FROM banners b WHERE b.id = media.owner_id AND media.owner_type = 'banner'),
+           alt_i18n)
        WHERE id = $1`,
       [id, `${API_PREFIX}/media/${id}/1280`, WIDTH, HEIGHT, data.length],
     );
