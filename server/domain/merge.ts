@@ -31,6 +31,8 @@ export const CUSTOMER_REFERENCES = [
   { table: 'chatbot_requests', column: 'customer_id' },
   { table: 'notifications', column: 'audience_customer_id' },
   { table: 'services', column: 'private_customer_id' },
+  // One row per topic and customer: a topic both followed keeps the target's (below).
+  { table: 'topic_subscribers', column: 'customer_id' },
   // Ledgers: moved with their running balances recomputed (below).
   { table: 'wallet_transactions', column: 'customer_id' },
   { table: 'loyalty_entries', column: 'customer_id' },
@@ -110,6 +112,15 @@ export async function mergeCustomers(ctx: WriteContext, targetId: string, otherI
       [targetId, source.id],
     );
   }
+  // A topic both customers follow keeps one subscription, and its count one less.
+  await tx.query(
+    `WITH twice AS (
+       DELETE FROM topic_subscribers s WHERE s.customer_id = $2
+          AND EXISTS (SELECT 1 FROM topic_subscribers t WHERE t.topic_id = s.topic_id AND t.customer_id = $1)
+       RETURNING s.topic_id)
+     UPDATE topics SET subscribers_count = greatest(subscribers_count - 1, 0) WHERE id IN (SELECT topic_id FROM twice)`,
+    [targetId, source.id],
+  );
   for (const { table, column } of CUSTOMER_REFERENCES) {
     if (LEDGERS.includes(table)) continue;
     const { rows } = await tx.query<{ n: number }>(

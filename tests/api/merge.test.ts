@@ -98,6 +98,9 @@ test('merging moves everything, recomputes the ledgers as one, keeps the merged 
     customer_id: other.id, starts_at: inDays(20, 8), capacity: 4, prices: [{ customer_type: 'adult', amount: 300000 }],
   });
 
+  const topic = await d.ok(d.admin, 'POST', '/topics/', { key: 'merge.news', name_i18n: { en: 'News', fr: 'Nouvelles', ar: 'أخبار' } });
+  await d.ok(d.admin, 'POST', `/topics/${topic.id}/subscribers/`, { customer_id: other.id }, 201);
+
   const refs = await referencesToCustomers();
   const otherBefore = await countsFor(refs, other.id);
   const targetBefore = await countsFor(refs, target.id);
@@ -222,4 +225,16 @@ test('the API document describes duplicates and merging', async () => {
   assert.ok(doc.paths['/branch/api/customers/{id}/duplicates/'].get);
   assert.deepEqual(doc.paths['/branch/api/customers/{id}/merge/'].post.requestBody.content['application/json'].schema.required.sort(), ['other_id', 'version']);
   assert.ok(doc.paths['/branch/api/reviews/ratings/'].get);
+});
+
+test('a topic both customers follow keeps one subscription after a merge, and its count drops by one', async () => {
+  const target = await d.ok(d.admin, 'POST', '/customers/', { name: 'Lina Bouzid', phone: '0661 77 88 99' });
+  const other = await d.ok(d.admin, 'POST', '/customers/', { name: 'L. Bouzid', phone: '+213661778899' });
+  const topic = await d.ok(d.admin, 'POST', '/topics/', { key: 'merge.both', name_i18n: { en: 'Both', fr: 'Les deux', ar: 'كلاهما' } });
+  for (const customer of [target, other]) await d.ok(d.admin, 'POST', `/topics/${topic.id}/subscribers/`, { customer_id: customer.id }, 201);
+  assert.equal((await d.ok(d.admin, 'GET', `/topics/${topic.id}/`)).subscribers_count, 2);
+  await d.ok(d.admin, 'POST', `/customers/${target.id}/merge/`, { other_id: other.id, version: target.version }, 200);
+  const rows: Json[] = await d.sql('SELECT customer_id FROM topic_subscribers WHERE topic_id = $1', [topic.id]);
+  assert.deepEqual(rows.map((r: Json) => r.customer_id), [target.id]);
+  assert.equal((await d.ok(d.admin, 'GET', `/topics/${topic.id}/`)).subscribers_count, 1);
 });
