@@ -74,6 +74,8 @@ before(async () => {
     'vendor-documents': await d.ok(v2, 'POST', '/vendor-documents/', { kind: 'tax_card', number: 'KB-1', expires_on: inDays(60).slice(0, 10) }),
     notifications: await d.ok(d.admin, 'POST', '/notifications/', { title_i18n: i18n('T'), body_i18n: i18n('B'), channel: 'sms', audience_type: 'all_customers' }),
     topics: await d.ok(d.admin, 'POST', '/topics/', { key: 'deals.sahara', name_i18n: i18n('Sahara deals') }),
+    // Seeded by the migration, one per booking event.
+    'notification-templates': (await d.ok(d.admin, 'GET', '/notification-templates/?key=booking_confirmed')).results[0],
     conversations: conversation,
     tickets: await d.ok(v2, 'POST', '/tickets/', { requester_type: 'vendor', requester_name: 'Lydia', subject: 'Help' }),
     'chatbot-requests': await d.ok(d.admin, 'POST', '/chatbot-requests/', { transcript: [] }),
