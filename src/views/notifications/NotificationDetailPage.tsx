@@ -142,7 +142,8 @@ export function NotificationDetailPage({ route, params }: PageProps) {
             </div>
             {deliveries && deliveries.results.length > 0 ? (
               <>
-                <div className="notif-deliveries-scroll">
+                {/* Focusable so the keyboard can scroll it when a narrow screen makes it overflow. */}
+                <div className="notif-deliveries-scroll" role="region" aria-labelledby="notif-deliveries" tabIndex={0}>
                 <table className="data-table notif-deliveries">
                   <thead>
                     <tr>
