@@ -92,6 +92,19 @@ test('search waits for typing to pause, then searches from page 1 once', async (
   assert.equal(urls.at(-1)?.replace, true, 'typing replaces the history entry instead of adding one per pause');
 });
 
+test('a refresh while a search is being typed (a write elsewhere) keeps the search and runs it', async () => {
+  const { actor, fetched, clock } = startList(async () => pageOf(['a']));
+  await settled(actor);
+  actor.send({ type: 'search.typed', text: 'RD12' });
+  clock.increment(SEARCH_DEBOUNCE_MS - 100);
+  actor.send({ type: 'refresh' });
+  await settled(actor);
+  assert.equal(actor.getSnapshot().context.searchText, 'RD12');
+  clock.increment(100);
+  await settled(actor);
+  assert.deepEqual(fetched.at(-1), { ...baseQuery, search: 'RD12', page: 1 });
+});
+
 test('sorting, filtering and page size reset to page 1; a URL change from outside reloads once', async () => {
   const { actor, fetched } = startList(async () => pageOf(['a']));
   await settled(actor);

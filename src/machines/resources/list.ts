@@ -204,7 +204,6 @@ export const listMachine = setup({
         { type: 'writeQueryToUrl', params: { replace: false } },
       ],
     },
-    refresh: '.data.loading',
     'select.toggle': { actions: { type: 'toggleSelected', params: ({ event }) => event.id } },
     'select.page': { actions: 'selectPage' },
     'select.clear': { actions: 'clearSelection' },
@@ -212,6 +211,9 @@ export const listMachine = setup({
   states: {
     data: {
       initial: 'loading',
+      // Handled here, not at the root: a root transition would exit every region, and a
+      // refresh (a write elsewhere, from the realtime channel) would drop a search being typed.
+      on: { refresh: '.loading' },
       states: {
         loading: {
           tags: ['busy'],
