@@ -14,10 +14,26 @@ function fact(page: Page, locale: Locale, label: string) {
 }
 
 for (const locale of ['en', 'ar'] as const) {
-  test(`a booking's page names it and what it points to, in two columns (${locale})`, async ({ page }) => {
-    // A booking the demo staff account made (created_by), of a service with a branch and a location.
-    await page.goto(`${localized(locale, '/booking/manage')}?view=all&status=confirmed&ordering=ref`);
+  test(`a booking's page names it and what it points to, in two columns (${locale})`, async ({ page, request, seeded }) => {
+    // A booking the demo staff account made (created_by), of a service with a branch and a
+    // location, for a customer with an email: the first such, found through the API.
+    const headers = { Authorization: `JWT ${seeded!.access_token}` };
+    const candidates = await (
+      await request.get('/branch/api/bookings/?view=all&status=confirmed&ordering=ref&page_size=50&fields=id,ref,customer_id,branch_id,location_id', { headers })
+    ).json();
+    let wanted = '';
+    for (const booking of candidates.results as { ref: string; customer_id: string; branch_id: string | null; location_id: string | null }[]) {
+      if (!booking.branch_id || !booking.location_id) continue;
+      const customer = await (await request.get(`/branch/api/customers/${booking.customer_id}/`, { headers })).json();
+      if (customer.email) {
+        wanted = booking.ref;
+        break;
+      }
+    }
+    expect(wanted, 'a demo booking with a branch, a location and a customer with an email').not.toBe('');
+    await page.goto(`${localized(locale, '/booking/manage')}?view=all&status=confirmed&ordering=ref&search=${wanted}`);
     const first = page.locator('table.table tbody tr').first().locator('a.row-link');
+    await expect(first).toHaveText(wanted);
     const ref = (await first.innerText()).trim();
     await first.click();
     await expect(page).toHaveURL(new RegExp(`${localized(locale, '/booking/')}[0-9a-f-]{36}$`));

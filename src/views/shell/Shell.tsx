@@ -83,7 +83,9 @@ export default function Shell({ current, children }: { current: RouteDef | null;
         </button>
         <span className="brand">
           <img src={logo} alt="" width="28" height="28" />
-          <FormattedMessage id="app.name" />
+          <span className="brand-name">
+            <FormattedMessage id="app.name" />
+          </span>
         </span>
         <button type="button" className="search-button" onClick={() => setPaletteOpen(true)} aria-keyshortcuts="Control+K Meta+K">
           <Icon name="search" />
