@@ -162,15 +162,18 @@ test.describe('staff', () => {
     const form = editor(page);
     const title = i18nInput(form, 'en', 'help.title', 'en');
     await expect(title).toHaveValue(`First ${id}`);
-    // Someone else saves meanwhile.
+    // The user edits; someone else saves meanwhile (an open record with no changes would
+    // simply reload theirs, live).
+    await title.fill(`Mine ${id}`);
     const { access_token } = await loginViaApi(request, 'admin');
     const patched = await request.patch(`/branch/api/help-articles/${created.id}/`, {
       data: { title_i18n: i18n(`Theirs ${id}`, '', ''), version: 1 },
       headers: { Authorization: `JWT ${access_token}` },
     });
     expect(patched.status(), await patched.text()).toBe(200);
+    await expect(page.getByRole('status').filter({ hasText: t('en', 'realtime.changedElsewhere') })).toBeVisible();
+    await expect(title).toHaveValue(`Mine ${id}`);
 
-    await title.fill(`Mine ${id}`);
     await form.getByRole('button', { name: t('en', 'record.save'), exact: true }).click();
     const conflict = form.getByRole('alert').filter({ hasText: t('en', 'record.conflictGeneric') });
     await expect(conflict).toContainText(`Mine ${id}`);
