@@ -18,7 +18,7 @@ import { providersFromEnv } from '../../server/delivery/providers.ts';
 import { queueNotificationSend, useProviders } from '../../server/delivery/send.ts';
 import '../../server/jobs/index.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
-import { startSmtpSink } from '../../tests/api/smtpSink.ts';
+import { seedTopicSend, startSmtpSink } from '../../tests/api/smtpSink.ts';
 
 const count = Number(process.argv[2]);
 if (!Number.isInteger(count) || count < 1) {
@@ -43,20 +43,7 @@ try {
   await migrate(db);
   const app = await buildApp(testConfig({ databaseUrl }), db);
   useProviders(app, providersFromEnv({ SMTP_URL: smtp.url }));
-  const [topic] = (await db.query<{ id: string }>("INSERT INTO topics (key, name_i18n) VALUES ('bench', '{\"en\":\"Bench\"}') RETURNING id")).rows;
-  await db.query(
-    `WITH c AS (
-       INSERT INTO customers (name, phone, email, locale)
-       SELECT 'Recipient ' || i, '+213 660 ' || lpad(i::text, 6, '0'), 'r' || i || '@example.test', (ARRAY['en', 'fr', 'ar'])[1 + i % 3]
-       FROM generate_series(1, $2::int) AS i RETURNING id)
-     INSERT INTO topic_subscribers (topic_id, customer_id) SELECT $1, id FROM c`,
-    [topic.id, count],
-  );
-  const [n] = (await db.query<{ id: string }>(
-    `INSERT INTO notifications (title_i18n, body_i18n, channel, audience_type, topic_id)
-     VALUES ('{"en":"Hello","fr":"Bonjour","ar":"مرحبا"}', '{"en":"A short message.","fr":"Un court message.","ar":"رسالة قصيرة."}', 'email', 'topic', $1) RETURNING id`,
-    [topic.id],
-  )).rows;
+  const n = { id: await seedTopicSend(db, 'bench', count, { en: 'A short message.', fr: 'Un court message.', ar: 'رسالة قصيرة.' }) };
   global.gc?.();
   const baseline = process.memoryUsage().rss;
   let peak = baseline;

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { openDatabase } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { queueNotificationSend } from '../../server/delivery/send.ts';
-import { startSmtpSink } from './smtpSink.ts';
+import { seedTopicSend, startSmtpSink } from './smtpSink.ts';
 
 const RECIPIENTS = 10_000;
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -37,20 +37,7 @@ test('kill -9 in the middle of a 10,000-recipient send: after a restart every re
   let server: ChildProcess | undefined;
   try {
     await migrate(db);
-    const [topic] = (await db.query<{ id: string }>("INSERT INTO topics (key, name_i18n) VALUES ('exactly-once-test', '{\"en\":\"Everyone\"}') RETURNING id")).rows;
-    await db.query(
-      `WITH c AS (
-         INSERT INTO customers (name, phone, email, locale)
-         SELECT 'Recipient ' || i, '+213 660 ' || lpad(i::text, 6, '0'), 'r' || i || '@example.test', (ARRAY['en', 'fr', 'ar'])[1 + i % 3]
-         FROM generate_series(1, $2::int) AS i RETURNING id)
-       INSERT INTO topic_subscribers (topic_id, customer_id) SELECT $1, id FROM c`,
-      [topic.id, RECIPIENTS],
-    );
-    const [notification] = (await db.query<{ id: string }>(
-      `INSERT INTO notifications (title_i18n, body_i18n, channel, audience_type, topic_id)
-       VALUES ('{"en":"Hello","fr":"Bonjour","ar":"مرحبا"}', '{"en":"Body","fr":"Corps","ar":"نص"}', 'email', 'topic', $1) RETURNING id`,
-      [topic.id],
-    )).rows;
+    const notification = { id: await seedTopicSend(db, 'exactly-once-test', RECIPIENTS, { en: 'Body', fr: 'Corps', ar: 'نص' }) };
     await db.transaction((tx) => queueNotificationSend(tx, notification.id));
 
     const env = {
@@ -99,7 +86,8 @@ test('kill -9 in the middle of a 10,000-recipient send: after a restart every re
 
     // What each mailbox holds: messages by Message-ID (a mail store keeps one per id).
     const { rows: customers } = await db.query<{ id: string; email: string }>(
-      'SELECT c.id, c.email FROM customers c JOIN topic_subscribers s ON s.customer_id = c.id WHERE s.topic_id = $1', [topic.id]);
+      `SELECT c.id, c.email FROM customers c JOIN topic_subscribers s ON s.customer_id = c.id
+        JOIN notifications n ON n.topic_id = s.topic_id WHERE n.id = $1`, [notification.id]);
     assert.equal(customers.length, RECIPIENTS);
     const byAddress = new Map<string, Set<string>>();
     for (const mail of smtp.received) {

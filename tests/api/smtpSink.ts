@@ -79,3 +79,31 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * A topic followed by `count` customers, each with an email (`r<i>@example.test`) and a
+ * language in turn (en, fr, ar), and an email notification to it in three languages:
+ * the audience of a large send. Returns the notification's id.
+ */
+export async function seedTopicSend(
+  db: { query: <T>(text: string, params?: unknown[]) => Promise<{ rows: T[] }> },
+  key: string,
+  count: number,
+  body: { en: string; fr: string; ar: string },
+): Promise<string> {
+  const [topic] = (await db.query<{ id: string }>('INSERT INTO topics (key, name_i18n) VALUES ($1, \'{"en":"Everyone"}\') RETURNING id', [key])).rows;
+  await db.query(
+    `WITH c AS (
+       INSERT INTO customers (name, phone, email, locale)
+       SELECT 'Recipient ' || i, '+213 660 ' || lpad(i::text, 6, '0'), 'r' || i || '@example.test', (ARRAY['en', 'fr', 'ar'])[1 + i % 3]
+       FROM generate_series(1, $2::int) AS i RETURNING id)
+     INSERT INTO topic_subscribers (topic_id, customer_id) SELECT $1, id FROM c`,
+    [topic!.id, count],
+  );
+  const [notification] = (await db.query<{ id: string }>(
+    `INSERT INTO notifications (title_i18n, body_i18n, channel, audience_type, topic_id)
+     VALUES ('{"en":"Hello","fr":"Bonjour","ar":"مرحبا"}', $2::jsonb, 'email', 'topic', $1) RETURNING id`,
+    [topic!.id, JSON.stringify(body)],
+  )).rows;
+  return notification!.id;
+}
