@@ -266,13 +266,33 @@ function registerDevGatewayPage(app: FastifyInstance, gateway: DevGateway): void
     scope.post<{ Params: { reference: string }; Body: { outcome?: string } }>('/pay/dev-gateway/:reference', async (request, reply) => {
       const outcome = request.body?.outcome === 'paid' ? 'paid' : request.body?.outcome === 'failed' ? 'failed' : null;
       if (!outcome || !DEV_REFERENCE.test(request.params.reference)) return reply.status(400).type('text/html; charset=utf-8').send(devPage('<p>Choose Pay or Fail.</p>'));
-      // Over HTTP to our own webhook route, signed, as the real gateway would call it.
-      const webhook = `${request.protocol}://${request.headers.host}${API_PREFIX}/payments/webhook/${gateway.name}/`;
-      const back = await gateway.complete(request.params.reference, outcome, webhook);
+      // Over HTTP to our own webhook route, signed, as the real gateway would call it. The
+      // address is this server's, from its configuration: never from the request's Host.
+      const base = ownBaseUrl(app);
+      if (!base) return reply.status(503).type('text/html; charset=utf-8').send(devPage('<p>The gateway cannot reach the shop: set PUBLIC_URL.</p>'));
+      let back: string | null;
+      try {
+        back = await gateway.complete(request.params.reference, outcome, `${base}${API_PREFIX}/payments/webhook/${gateway.name}/`);
+      } catch (error) {
+        request.log.warn({ err: error }, 'development gateway: the webhook call failed');
+        return reply.status(502).type('text/html; charset=utf-8').send(devPage('<p>The shop did not confirm this payment. Nothing was charged; try again.</p>'));
+      }
       if (!back) return reply.status(409).type('text/html; charset=utf-8').send(devPage('<p>This order is done.</p>'));
       return reply.redirect(back, 303);
     });
   });
+}
+
+/**
+ * Where this server can be called: PUBLIC_URL when set, else the address it listens on
+ * (loopback when it listens on every interface); null before it listens (tests that inject).
+ */
+export function ownBaseUrl(app: FastifyInstance): string | null {
+  if (app.config.publicUrl) return app.config.publicUrl;
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return null;
+  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  return `http://${address.family === 'IPv6' || host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
 function devPage(body: string): string {

@@ -230,6 +230,33 @@ describe('the webhook', () => {
   });
 });
 
+test('the development gateway calls this server\'s own webhook, never the address a Host header names', async () => {
+  const { checkoutUrl, payment } = await checkedOut();
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  // Not listening (and no PUBLIC_URL): a clear page, not a 500, and nothing paid.
+  const unreachable = await d.t.app.inject({ method: 'POST', url: checkoutUrl, payload: 'outcome=paid', headers: form });
+  assert.equal(unreachable.statusCode, 503);
+  assert.equal((await d.ok(d.vendor, 'GET', `/payments/${payment.id}/`)).status, 'pending');
+
+  // Somewhere an attacker would like a signed event posted.
+  const caught: string[] = [];
+  const trap: Server = createServer((req, res) => {
+    caught.push(`${req.method} ${req.url}`);
+    res.end('{}');
+  });
+  await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
+  try {
+    const origin = await d.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const trapHost = `127.0.0.1:${(trap.address() as AddressInfo).port}`;
+    const res = await fetch(`${origin}${checkoutUrl}`, { method: 'POST', body: 'outcome=paid', headers: { ...form, host: trapHost }, redirect: 'manual' });
+    assert.equal(res.status, 303, await res.text());
+    assert.deepEqual(caught, [], 'no request reached the address in the Host header');
+    assert.equal((await d.ok(d.vendor, 'GET', `/payments/${payment.id}/`)).status, 'paid', 'the payment landed through our own webhook');
+  } finally {
+    trap.close();
+  }
+});
+
 test('the OpenAPI document names the public routes, with no session', async () => {
   const doc = await d.ok(null, 'GET', '/openapi.json');
   for (const path of ['/branch/api/pay/{token}/', '/branch/api/pay/{token}/checkout/', '/branch/api/payments/webhook/{provider}/']) {
