@@ -83,15 +83,21 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
       const unsubscribe = hub.subscribe({
         listener,
         // Live events wait while the replay is read, so none is lost or sent twice.
-        deliver: (event) => (live ? send(event) : held.push(event)),
+        deliver: (event) => {
+          if (accessMayHaveEnded(event, actor)) recheck();
+          return live ? send(event) : held.push(event);
+        },
         close: () => end(),
       });
-      const heartbeat = setInterval(() => {
-        write(': ping\n\n');
+      function recheck() {
         void sessionStillValid(app, request.user!.id, request.sessionId, actor).then(
           (valid) => valid || end(),
           () => undefined,
         );
+      }
+      const heartbeat = setInterval(() => {
+        write(': ping\n\n');
+        recheck();
       }, HEARTBEAT_MS);
       function end() {
         if (ended) return;
@@ -152,12 +158,24 @@ async function replay(app: FastifyInstance, listener: Listener, lastId: bigint):
   return { events: rows.map(toWire) };
 }
 
+/**
+ * An event after which this stream's access is checked at once rather than at the next
+ * heartbeat: an act-as session of this user ended (migration 148 announces it), or the
+ * listener's vendor changed (suspended, rejected).
+ */
+function accessMayHaveEnded(event: WireEvent, actor: Actor): boolean {
+  if (event.collection === 'act-as-sessions') return actor.actingAsVendorId !== null;
+  return event.collection === 'vendors' && actor.vendorId !== null && event.record_id === actor.vendorId;
+}
+
 /** Still signed in (not logged out, not deactivated) and, when acting as a vendor, still acting. */
 async function sessionStillValid(app: FastifyInstance, userId: string, sessionId: string | undefined, actor: Actor): Promise<boolean> {
   if (!(await findActiveUser(app.db, userId, sessionId))) return false;
   if (!actor.actingAsVendorId) return true;
   const { rows } = await app.db.query(
-    `SELECT 1 FROM act_as_sessions WHERE staff_user_id = $1 AND vendor_id = $2 AND login_session_id = $3 AND ended_at IS NULL AND expires_at > now()`,
+    `SELECT 1 FROM act_as_sessions s JOIN vendors v ON v.id = s.vendor_id
+      WHERE s.staff_user_id = $1 AND s.vendor_id = $2 AND s.login_session_id = $3 AND s.ended_at IS NULL AND s.expires_at > now()
+        AND v.status = 'active'`,
     [userId, actor.actingAsVendorId, sessionId ?? null],
   );
   return rows.length > 0;

@@ -47,8 +47,9 @@ async function resolveActor(request: FastifyRequest, db: Queryable): Promise<Act
   if (!actAs) return { user, staff: true, vendorId: null, actingAsVendorId: null, role: 'staff' };
   const { rows } = UUID.test(actAs)
     ? await db.query<{ vendor_id: string; reason: string }>(
-        `SELECT vendor_id, reason FROM act_as_sessions
-          WHERE id = $1 AND staff_user_id = $2 AND login_session_id = $3 AND ended_at IS NULL AND expires_at > now()`,
+        `SELECT s.vendor_id, s.reason FROM act_as_sessions s JOIN vendors v ON v.id = s.vendor_id
+          WHERE s.id = $1 AND s.staff_user_id = $2 AND s.login_session_id = $3 AND s.ended_at IS NULL AND s.expires_at > now()
+            AND v.status = 'active'`,
         [actAs, user.id, request.sessionId ?? null],
       )
     : { rows: [] };

@@ -188,6 +188,21 @@ describe('acting as a vendor', () => {
     assert.ok(asVendor2.body.results.every((b: Json) => b.vendor_id === d.vendor2Id));
   });
 
+  test('deactivating the staff member or taking away staff rights ends their act-as sessions', async () => {
+    const { hashPassword } = await import('../../server/auth/passwords.ts');
+    for (const [email, change] of [['staff3@rihla.test', 'active = false'], ['staff4@rihla.test', `admin = false, vendor_id = '${d.vendor2Id}'`]] as const) {
+      const password = 'staff password 3';
+      await d.sql("INSERT INTO users (email, name, password_hash, admin) VALUES ($1, 'Staff Three', $2, true)", [email, await hashPassword(password)]);
+      const signedIn = JSON.parse((await login(email, password)).body);
+      const auth = { authorization: `JWT ${signedIn.access_token}` };
+      const opened = await d.t.app.inject({ method: 'POST', url: `/branch/api/vendors/${d.vendorId}/act-as/`, headers: auth, payload: { reason: 'Support call' } });
+      assert.equal(opened.statusCode, 200, opened.body);
+      await d.sql(`UPDATE users SET ${change} WHERE email = $1`, [email]);
+      const [row] = await d.sql<Json>('SELECT ended_at FROM act_as_sessions WHERE id = $1', [JSON.parse(opened.body).id]);
+      assert.ok(row.ended_at, `${change} ends the session`);
+    }
+  });
+
   test('logging out ends the act-as session', async () => {
     const password = 'staff password 1';
     const { hashPassword } = await import('../../server/auth/passwords.ts');

@@ -31,10 +31,10 @@ interface Received {
 }
 
 /** An SSE client: collects events; `next` waits for one that matches. */
-async function stream(url: string, who: Who, resume: { lastEventId?: string; query?: string } = {}) {
+async function stream(url: string, who: Who, resume: { lastEventId?: string; query?: string; headers?: Record<string, string> } = {}) {
   const controller = new AbortController();
   const response = await fetch(`${url}/branch/api/events/${resume.query ?? ''}`, {
-    headers: { authorization: `JWT ${who.token}`, ...(resume.lastEventId ? { 'last-event-id': resume.lastEventId } : {}) },
+    headers: { authorization: `JWT ${who.token}`, ...(resume.lastEventId ? { 'last-event-id': resume.lastEventId } : {}), ...resume.headers },
     signal: controller.signal,
   });
   assert.equal(response.status, 200);
@@ -332,5 +332,30 @@ test('two instances on one PostgreSQL: a write on one reaches a client of the ot
   } finally {
     await second?.close();
     await db2.close();
+  }
+});
+
+test('suspending a vendor ends staff acting as it at once: its stream closes and the next request is refused', async () => {
+  const session = await d.ok(d.admin, 'POST', `/vendors/${d.vendor2Id}/act-as/`, { reason: 'Checking their timetable' }, 200);
+  const actAs = { 'x-act-as-vendor': session.id };
+  const acting = await stream(base, d.admin, { headers: actAs });
+  try {
+    await acting.next(forRecord(await marker(d.admin)));
+    assert.equal((await d.call(d.admin, 'GET', '/bookings/', undefined, actAs)).status, 200);
+    const vendor = await d.ok(d.admin, 'GET', `/vendors/${d.vendor2Id}/`);
+    const suspended = await d.ok(d.admin, 'POST', `/vendors/${d.vendor2Id}/transition/`, { event: 'suspend', version: vendor.version, reason: 'Insurance expired' });
+    // Well before the 25 s heartbeat: the end of the act-as session is announced.
+    const deadline = Date.now() + 3_000;
+    while (!acting.ended && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(acting.ended, 'the acting stream closed');
+    const refused = await d.call(d.admin, 'GET', '/bookings/', undefined, actAs);
+    assert.deepEqual([refused.status, refused.body.code], [403, 'act_as_ended']);
+    const [row] = await d.sql<Json>('SELECT ended_at FROM act_as_sessions WHERE id = $1', [session.id]);
+    assert.ok(row.ended_at, 'the session is ended, not merely refused');
+    // Reinstating the vendor does not bring the old session back.
+    await d.ok(d.admin, 'POST', `/vendors/${d.vendor2Id}/transition/`, { event: 'reinstate', version: suspended.version });
+    assert.equal((await d.call(d.admin, 'GET', '/bookings/', undefined, actAs)).status, 403);
+  } finally {
+    acting.close();
   }
 });
