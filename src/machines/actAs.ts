@@ -3,7 +3,8 @@
  * server opens an act-as session of 30 minutes, and the session machine then shows the
  * app as that vendor's staff see it and names the session on every request. It ends when
  * staff go back, when its time is up (a timer here, the server refusing it anyway), when
- * the server says it is over (another tab, an expiry the timer missed), or on logout.
+ * the server says it is over (another tab, an expiry the timer missed, the vendor suspended:
+ * refused on a request or announced on the realtime channel), or on logout.
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { endActingAs, startActingAs } from '../api/access.ts';
@@ -29,6 +30,8 @@ export type ActAsEvent =
   | { type: 'back' }
   /** A request failed, shown by its screen or not; a 403 `act_as_ended` means the act-as session is over. */
   | { type: 'request.failed'; status: number; code: string | null }
+  /** The realtime channel announced that an act-as session ended (the vendor was suspended, say). */
+  | { type: 'ended.announced'; sessionId: string }
   /** The session left the vendor view by itself (logout). */
   | { type: 'session.left' };
 
@@ -76,6 +79,8 @@ export const actAsMachine = setup({
     restoredActing: ({ context }) => context.acting !== null,
     /** The server refused the act-as session: ended elsewhere, replaced by a newer one, or past its time. */
     actAsEnded: ({ event }) => event.type === 'request.failed' && event.status === 403 && event.code === 'act_as_ended',
+    /** The announced end is of the session this tab acts in (not an older one of the same staff member). */
+    announcedThisSession: ({ context, event }) => event.type === 'ended.announced' && event.sessionId === context.acting?.id,
   },
   delays: {
     /** Until the act-as session's end, as the server set it. */
@@ -116,6 +121,7 @@ export const actAsMachine = setup({
       on: {
         back: 'closing',
         'request.failed': { guard: 'actAsEnded', target: 'staff', actions: ['leaveVendorView', 'clearActing', 'announceRefused'] },
+        'ended.announced': { guard: 'announcedThisSession', target: 'staff', actions: ['leaveVendorView', 'clearActing', 'announceRefused'] },
         'session.left': { target: 'staff', actions: 'clearActing' },
       },
     },

@@ -124,6 +124,19 @@ test('after a reload it carries on; the server refusing the session ends it; a l
   assert.deepEqual(closed, [], 'logging out ends it on the server already');
 });
 
+test('an end announced on the realtime channel leaves the vendor view, only for this tab\'s own session', async () => {
+  const session = startSession(acting(60_000));
+  const actor = startActAs(session, { closed: [] });
+  const ended: string[] = [];
+  actor.on('ended', (event) => ended.push(event.why));
+  actor.send({ type: 'ended.announced', sessionId: 'an-older-session' });
+  assert.ok(actor.getSnapshot().matches('acting'), 'an older session of the same staff member ending changes nothing here');
+  actor.send({ type: 'ended.announced', sessionId: 's1' });
+  assert.ok(actor.getSnapshot().matches('staff'));
+  assert.deepEqual(ended, ['refused']);
+  await waitFor(session, (s) => s.context.acting === null);
+});
+
 test('a quiet request (a list that shows its own error) still reports its failure, so the chart sees an ended session', async () => {
   const realFetch = globalThis.fetch;
   // The network is the outside edge: the server refuses the ended act-as session.

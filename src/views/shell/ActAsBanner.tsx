@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { actAsActor } from '../../app/actAsActor.ts';
 import { onAnyRequestFailure } from '../../app/actors.ts';
+import { useRealtimeEvents } from '../../app/realtimeEvents.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 
 /** How often the time left is said again (it is shown in whole minutes). */
@@ -34,6 +35,13 @@ export function ActAsBanner() {
         actAsActor.send({ type: 'request.failed', status: error.status, code: (error.body as { code?: string } | null)?.code ?? null }),
       ),
     [],
+  );
+  // The server ends acting at once when the vendor is suspended or the staff member loses access.
+  useRealtimeEvents(
+    (event) => {
+      if (event.action === 'ended' && event.record_id) actAsActor.send({ type: 'ended.announced', sessionId: event.record_id });
+    },
+    { type: 'record', collection: 'act-as-sessions' },
   );
   useEffect(() => {
     const ended = actAsActor.on('ended', (event) => {
