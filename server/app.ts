@@ -20,7 +20,7 @@ import { authRoutes } from './auth/routes.ts';
 import { registerMapTiles } from './mapTiles.ts';
 import { registerMediaStorage } from './media/storage.ts';
 import { domainRoutes } from './routes/index.ts';
-import { boundDateFormats, limitJsonDepth, rejectUnstorableQuery } from './input.ts';
+import { addWebUrlFormat, boundDateFormats, limitJsonDepth, rejectUnstorableQuery } from './input.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +47,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   const textAjv = addFormats.default(new Ajv({ allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true, strict: false }));
   boundDateFormats(bodyAjv);
   boundDateFormats(textAjv);
+  addWebUrlFormat(bodyAjv, config.production);
+  addWebUrlFormat(textAjv, config.production);
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
   );

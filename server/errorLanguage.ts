@@ -78,6 +78,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('must be > {limit}'), 'serverError.exclusiveMinimum'],
   [p('must be multiple of {step}'), 'serverError.multipleOf'],
   [/^must match pattern "(?<pattern>.*)"$/, 'serverError.pattern'],
+  [p('Use an address that starts with https:// or a path on this site.'), 'serverError.webUrl'],
   [/^must match format "(?<format>[^"]+)"$/, 'serverError.format'],
   [p('must be equal to one of the allowed values'), 'serverError.enum'],
   [p('must be equal to constant'), 'serverError.const'],

@@ -37,6 +37,8 @@ const PATTERN_MESSAGES: Record<string, string> = {
   [TILE_URL_PATTERN]: 'Must be an https address on a plain host with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png.',
 };
 
+export const WEB_URL_MESSAGE = 'Use an address that starts with https:// or a path on this site.';
+
 /** Turns Ajv's list of issues into {detail, errors: {field: [message]}}. */
 export function validationErrorBody(issues: AjvIssue[], part = 'body'): ErrorBody {
   const errors: Record<string, string[]> = {};
@@ -48,6 +50,8 @@ export function validationErrorBody(issues: AjvIssue[], part = 'body'): ErrorBod
       message = 'This field is required.';
     } else if (issue.keyword === 'pattern' && Object.hasOwn(PATTERN_MESSAGES, String(issue.params.pattern))) {
       message = PATTERN_MESSAGES[String(issue.params.pattern)];
+    } else if (issue.keyword === 'format' && issue.params.format === 'web-url') {
+      message = WEB_URL_MESSAGE;
     } else if (issue.keyword === 'additionalProperties') {
       field = [field, String(issue.params.additionalProperty)].filter(Boolean).join('.');
       message = 'Unknown field.';
@@ -56,6 +60,12 @@ export function validationErrorBody(issues: AjvIssue[], part = 'body'): ErrorBod
     // Own keys only: a body field named `constructor` or `toString` is still just a field.
     if (!Object.hasOwn(errors, key)) errors[key] = [];
     errors[key].push(message);
+  }
+  // A nullable field's value fails both branches of its anyOf: the branch that says why is
+  // enough, without "must be null" and "must match a schema in anyOf" beside it.
+  for (const [key, messages] of Object.entries(errors)) {
+    const specific = messages.filter((m) => m !== 'must be null' && m !== 'must match a schema in anyOf');
+    if (specific.length > 0) errors[key] = specific;
   }
   return { detail: `Invalid ${part}`, errors };
 }

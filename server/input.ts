@@ -82,3 +82,22 @@ export function boundDateFormats(ajv: { addFormat(name: string, format: unknown)
     });
   }
 }
+
+/**
+ * The `web-url` format of every address a setting or record stores (`Url` in
+ * src/domain/common.ts): an https address, an http one on this machine in development,
+ * or a path on this server. Never `javascript:`, `data:` or another scheme, nor a
+ * protocol-relative `//host`, so a stored link is safe wherever it is shown.
+ */
+export function isWebUrl(text: string, production: boolean): boolean {
+  if (text.startsWith('/')) return !text.startsWith('//') && !text.includes('\\') && URL.canParse(text, 'https://here.invalid');
+  // Written out in full: URL() reads `https:host` as https://host/.
+  if (!/^https?:\/\/[^/\\]/i.test(text) || !URL.canParse(text)) return false;
+  const url = new URL(text);
+  if (url.protocol === 'https:') return url.hostname !== '';
+  return url.protocol === 'http:' && !production && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+export function addWebUrlFormat(ajv: { addFormat(name: string, format: unknown): unknown }, production: boolean): void {
+  ajv.addFormat('web-url', { type: 'string', validate: (text: string) => isWebUrl(text, production) });
+}

@@ -19,9 +19,14 @@ import { diff, writeAudit } from './audit.ts';
 import { API_PREFIX } from './paths.ts';
 import { context, rejectUnstorableText, staleVersion } from './resources.ts';
 import { toRecord } from './table.ts';
+import { addWebUrlFormat } from '../input.ts';
 
-const ajv = addFormats.default(new Ajv({ allErrors: true, strict: false }));
-const validators = Object.fromEntries(SETTINGS_SECTIONS.map((s) => [s, ajv.compile(SettingsSchemas[s])]));
+/** One validator per section; addresses are judged by this server's mode (server/input.ts). */
+function sectionValidators(production: boolean) {
+  const ajv = addFormats.default(new Ajv({ allErrors: true, strict: false }));
+  addWebUrlFormat(ajv, production);
+  return Object.fromEntries(SETTINGS_SECTIONS.map((s) => [s, ajv.compile(SettingsSchemas[s])]));
+}
 
 async function loadSection(q: Queryable, section: SettingsSection, forUpdate = false) {
   await q.query('INSERT INTO settings (section, value) VALUES ($1, $2::jsonb) ON CONFLICT (section) DO NOTHING', [
@@ -38,6 +43,7 @@ function assertCanRead(actor: Actor, section: SettingsSection) {
 }
 
 export function registerSettings(app: FastifyInstance): void {
+  const validators = sectionValidators(app.config.production);
   const pre = { onRequest: app.authenticate };
   // Before sign-in: the languages offered, the theme and the brand (no authentication).
   app.get(`${API_PREFIX}/settings/public/`, async () => publicSettings(app.db));

@@ -30,7 +30,8 @@ export const DateOnly = Type.String({ format: 'date', maxLength: 10 });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 /** International or Algerian local phone numbers: digits, spaces, `+`, `-`, `(`, `)`. */
 export const Phone = Type.String({ pattern: '^\\+?[0-9][0-9 ()-]{5,24}$', maxLength: 30 });
-export const Url = Type.String({ format: 'uri', maxLength: 1000 });
+/** An address a setting or record stores: https, http on localhost in development, or a path here (server/input.ts). */
+export const Url = Type.String({ format: 'web-url', maxLength: 1000 });
 export const Version = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Optimistic concurrency: the version the client last read.' });
 
 export const Text = (maxLength: number, minLength = 0) => Type.String({ maxLength, minLength });

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import { addWebUrlFormat } from '../../server/input.ts';
 import fc from 'fast-check';
 import { TransitionBody } from '../../src/domain/common.ts';
 import { COLLECTIONS, collection } from '../../src/domain/registry.ts';
@@ -22,6 +23,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
 let d: Domain;
 let c: Catalog;
 const ajv = addFormats.default(new Ajv({ allErrors: true, coerceTypes: false, useDefaults: true, strict: false }));
+addWebUrlFormat(ajv, false);
 
 interface Endpoint {
   name: string;

@@ -234,3 +234,27 @@ test('the logo is an image uploaded through the media pipeline by staff; the log
   assert.equal((await d.ok(null, 'GET', '/settings/public/')).theme.logo_url, 'https://cdn.example.test/old-logo.png');
   await change('theme', { logo_url: null });
 });
+
+test('a stored address is https, a path on this server, or http on localhost in development: never javascript:, data: or //host', async () => {
+  const refusedUrls = ['javascript:alert(document.domain)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/logo.png', 'ftp://files.example/logo.png', 'http://cdn.example.test/logo.png', 'https:logo.png'];
+  for (const url of refusedUrls) {
+    const res = await change('theme', { logo_url: url }, 400);
+    assert.deepEqual(res.errors.logo_url, ['Use an address that starts with https:// or a path on this site.'], url);
+  }
+  const french = await d.call(d.admin, 'PATCH', '/settings/theme/', { version: (await d.ok(d.admin, 'GET', '/settings/theme/')).version, logo_url: 'javascript:alert(1)' }, { 'accept-language': 'fr' });
+  assert.deepEqual(french.body.errors.logo_url, ['Indiquez une adresse qui commence par https:// ou un chemin de ce site.']);
+  assert.equal((await d.ok(null, 'GET', '/settings/public/')).theme.logo_url, null, 'nothing refused reached the public settings');
+  for (const url of ['https://cdn.example.test/logo.png', '/branch/api/media/logo.png', 'http://localhost:3000/logo.png']) {
+    await change('theme', { logo_url: url });
+    assert.equal((await d.ok(null, 'GET', '/settings/public/')).theme.logo_url, url);
+  }
+  await change('theme', { logo_url: null });
+  // The same rule on records: a vendor's website, a media address, a banner's link.
+  const vendor = await d.ok(d.vendor, 'GET', `/vendors/${d.vendorId}/`);
+  const website = await d.call(d.vendor, 'PATCH', `/vendors/${d.vendorId}/`, { version: vendor.version, website: 'javascript:alert(1)' });
+  assert.deepEqual([website.status, website.body.errors?.website], [400, ['Use an address that starts with https:// or a path on this site.']]);
+  const media = await d.call(d.vendor, 'POST', '/media/', { url: 'data:image/png;base64,AAAA', owner_type: 'service', owner_id: c.service.id });
+  assert.equal(media.status, 400);
+  const banner = await d.call(d.admin, 'POST', '/banners/', { image_url: 'https://cdn.example.test/b.jpg', link_url: 'javascript:alert(1)' });
+  assert.deepEqual([banner.status, Object.keys(banner.body.errors ?? {})], [400, ['link_url']]);
+});

@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import { addWebUrlFormat, isWebUrl } from '../../server/input.ts';
 import {
   BOOKING_STATUSES, COLLECTIONS, SettingsSchemas, WILAYAS, bookingMoney, localDay, promotionAmount, quoteBooking, type PricingInput,
 } from '../../src/domain/index.ts';
 
 const ajv = addFormats.default(new Ajv({ allErrors: true, strict: false }));
+addWebUrlFormat(ajv, false);
 
 /** Walks a JSON schema and reports every string without maxLength and array without maxItems. */
 function unbounded(schema: unknown, path = '$'): string[] {
@@ -131,4 +133,17 @@ test('payment status and balance follow payments and refunds', () => {
   assert.deepEqual(bookingMoney({ total: 1000, paid: 1000, refunded: 1000, status: 'cancelled' }), { balance: 0, payment_status: 'refunded' });
   assert.deepEqual(bookingMoney({ total: 0, paid: 0, refunded: 0, status: 'confirmed' }), { balance: 0, payment_status: 'paid' });
   assert.ok(BOOKING_STATUSES.includes('no_show'));
+});
+
+test('a stored address: https anywhere, http only on this machine and only in development, paths of this server', () => {
+  for (const production of [false, true]) {
+    assert.equal(isWebUrl('https://cdn.example.test/a.png', production), true);
+    assert.equal(isWebUrl('/branch/api/media/1/320', production), true);
+    for (const bad of ['javascript:alert(1)', ' https://x.test', 'https:x.test', '//x.test/a', '/\\x.test', 'http://x.test/a', 'mailto:a@b.c', '']) {
+      assert.equal(isWebUrl(bad, production), false, bad);
+    }
+  }
+  assert.equal(isWebUrl('http://localhost:3000/a.png', false), true);
+  assert.equal(isWebUrl('http://127.0.0.1/a.png', false), true);
+  assert.equal(isWebUrl('http://localhost:3000/a.png', true), false, 'production takes no http address');
 });
