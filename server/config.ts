@@ -49,6 +49,36 @@ function publicUrlOf(value: string | undefined): string | undefined {
   return url.toString().replace(/\/+$/, '');
 }
 
+/**
+ * What a server started without its production variables leaves open to anyone who has
+ * read this repository: each entry names the variable that closes it.
+ */
+export function developmentDoors(env: NodeJS.ProcessEnv = process.env): string[] {
+  const doors: string[] = [];
+  if (env.NODE_ENV !== 'production') doors.push('NODE_ENV=production (else the demo accounts, whose passwords are published, are created)');
+  if (!env.CHANNEL_SECRET) doors.push('CHANNEL_SECRET (else the customer message channel accepts the published development secret)');
+  const satim = env.SATIM_USERNAME && env.SATIM_PASSWORD && env.SATIM_TERMINAL_ID;
+  if (!satim && !env.GATEWAY_WEBHOOK_SECRET) doors.push('GATEWAY_WEBHOOK_SECRET (else payment webhooks are verified with the published development key)');
+  return doors;
+}
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
+/**
+ * Refuses to listen beyond this machine with a development door open, naming the
+ * variables to set; ALLOW_DEMO_ON_NETWORK=true opts in (a demo shown on a network).
+ */
+export function assertSafeToListen(config: Pick<Config, 'host'>, env: NodeJS.ProcessEnv = process.env): void {
+  if (isLoopback(config.host) || env.ALLOW_DEMO_ON_NETWORK === 'true') return;
+  const doors = developmentDoors(env);
+  if (doors.length === 0) return;
+  throw new Error(
+    `Refusing to listen on ${config.host}: this server would accept development secrets from the network. Set:\n` +
+      doors.map((door) => `  - ${door}\n`).join('') +
+      'or listen on 127.0.0.1, or set ALLOW_DEMO_ON_NETWORK=true for a demo on a network you trust.',
+  );
+}
+
 /** Configuration for tests: in-memory PGlite (or DATABASE_URL when set), no SPA. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {

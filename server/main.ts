@@ -1,6 +1,6 @@
 /** Starts the branch API and the SPA: open the database, migrate, seed once, listen. */
 import { buildApp } from './app.ts';
-import { configFromEnv } from './config.ts';
+import { assertSafeToListen, configFromEnv } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { demoAccountsText, seedDemoAccounts } from './db/seed.ts';
@@ -9,6 +9,12 @@ import { startWorker } from './jobs/index.ts';
 import { storeDemoImages } from './media/demoImages.ts';
 
 const config = configFromEnv();
+try {
+  assertSafeToListen(config);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(db);
 const demo = config.production ? undefined : await seedDemoAccounts(db);
