@@ -277,6 +277,11 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('A bank reference is required.'), 'serverError.bankReferenceRequired'],
   [p('This is already the commission.'), 'serverError.commissionUnchanged'],
   [p('A reason is required.'), 'serverError.reasonRequired'],
+  // Changed payout accounts (server/domain/payoutAccount.ts)
+  [p('Give a reason for changing the payout account.'), 'serverError.payoutReasonRequired'],
+  [p('The payout account of this vendor changed since its last payout: another staff member must approve this payout before it is marked paid.'), 'serverError.payoutAwaitsSecondApproval'],
+  [p('You changed this payout account: another staff member must give the second approval.'), 'serverError.payoutChangerCannotApprove'],
+  [p('This payout does not wait for a second approval.'), 'serverError.payoutNoApprovalAwaited'],
   // Vendor users and acting as a vendor (server/routes/vendorUsers.ts, actAs.ts, actor.ts)
   [p('Acting as this vendor has ended. You are back in the staff view.'), 'serverError.actAsEnded'],
   [p('Payout account details cannot be changed while acting as a vendor.'), 'serverError.payoutWhileActing'],

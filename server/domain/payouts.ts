@@ -30,6 +30,7 @@ import { badRequest, conflict, forbidden } from '../errors.ts';
 import type { CollectionHooks, TransitionPayload, WriteContext } from '../routes/hooks.ts';
 import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
 import { loadOr404 } from '../routes/scope.ts';
+import { accountApprovals, assertAccountApproved } from './payoutAccount.ts';
 import { getSettings } from './settings.ts';
 
 export const shareEntries = collection('vendor-share-entries');
@@ -196,6 +197,8 @@ export const payoutHooks: CollectionHooks = {
     pay: async (ctx, record, _next, payload: TransitionPayload & { bank_reference?: string }) => {
       const reference = payload.bank_reference?.trim();
       if (!reference) throw badRequest({ bank_reference: ['A bank reference is required.'] });
+      // The first payout to a changed payout account waits for a second staff member (payoutAccount.ts).
+      await assertAccountApproved(ctx.tx, record);
       // The payments whose shares this pays read as paid out on the payments screens.
       await ctx.tx.query(
         `UPDATE payments SET payout_status = 'paid_out', payout_at = $2
@@ -209,6 +212,25 @@ export const payoutHooks: CollectionHooks = {
       await ctx.tx.query('UPDATE vendor_share_entries SET payout_id = NULL, updated_at = now(), version = version + 1 WHERE payout_id = $1', [record.id]);
       return {};
     },
+  },
+  /**
+   * Each payout read says whether it waits for the second approval of a changed payout
+   * account (`account_approval`: `awaiting`, `approved` or null) and, while it matters,
+   * when, by whom and why the account changed.
+   */
+  async present(ctx, records) {
+    const ids = records.filter((r) => typeof r.id === 'string').map((r) => String(r.id));
+    const approvals = await accountApprovals(ctx.tx, ids);
+    return records.map((r) => {
+      const a = approvals.get(String(r.id));
+      if (!a) return r;
+      const state = a.awaiting ? 'awaiting' : r.account_approved_by != null || r.account_approved_at != null ? 'approved' : null;
+      return {
+        ...r,
+        account_approval: state,
+        ...(state ? { account_changed_at: a.changed_at, account_changed_by: a.changed_by, account_changed_by_name: a.changed_by_name, account_change_reason: a.reason } : {}),
+      };
+    });
   },
 };
 

@@ -10,6 +10,7 @@ import {
 import { badRequest, conflict } from '../errors.ts';
 import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
 import type { Row } from '../routes/records.ts';
+import { reasonErrors, updateVendor } from './payoutAccount.ts';
 import { vendorHooks as payoutVendorHooks } from './payouts.ts';
 
 const IDENTITY_FIELDS = ['rc_number', 'nif_number', 'payout_method', 'payout_account'] as const;
@@ -26,11 +27,11 @@ function normalizeIdentity(values: Row): void {
  * changes), judged on the record as it would be stored: a vendor whose older data
  * predates these checks can still have its contact edited.
  */
-function assertIdentity(record: Row, sent: Row): void {
+function assertIdentity(record: Row, sent: Row, more: Record<string, string[]> = {}): void {
   const errors = vendorIdentityErrors(record);
   const touched = new Set(IDENTITY_FIELDS.filter((f) => sent[f] !== undefined));
   if (touched.has('payout_method')) touched.add('payout_account');
-  const relevant = Object.fromEntries(Object.entries(errors).filter(([field]) => touched.has(field as never)));
+  const relevant = { ...Object.fromEntries(Object.entries(errors).filter(([field]) => touched.has(field as never))), ...more };
   if (Object.keys(relevant).length > 0) throw badRequest(relevant);
 }
 
@@ -87,10 +88,14 @@ export const vendorHooks: CollectionHooks = {
     normalizeIdentity(values);
     assertIdentity(values, values);
   },
-  async beforeUpdate(ctx, before, changes) {
+  /** A change of the payout method or account also needs its reason, and is stamped, audited masked and told to the vendor (payoutAccount.ts). */
+  async update(ctx, before, changes) {
+    const reason = typeof changes.payout_change_reason === 'string' ? changes.payout_change_reason.trim() : '';
+    delete changes.payout_change_reason;
     await payoutVendorHooks.beforeUpdate?.(ctx, before, changes);
     normalizeIdentity(changes);
-    assertIdentity({ ...before, ...changes }, changes);
+    assertIdentity({ ...before, ...changes }, changes, reasonErrors(before, changes, reason));
+    return updateVendor(ctx, before, changes, reason);
   },
   transitions: {
     approve: async (_ctx, record) => {

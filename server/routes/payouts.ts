@@ -3,7 +3,10 @@
  * - `POST /payouts/build/ {vendor_id, period_end, currency?, notes?, preview?}` (staff):
  *   the figures of a vendor's next payout, or the draft itself (409 when nothing is payable);
  * - `POST /payouts/<id>/pay/ {version, bank_reference}` (staff): the `pay` event of the
- *   payout chart, with the bank reference it needs;
+ *   payout chart, with the bank reference it needs (409 while the payout waits for the
+ *   second approval of a changed payout account);
+ * - `POST /payouts/<id>/approve-account/ {version}` (staff other than the one who changed
+ *   the account): that second approval;
  * - `GET /payouts/<id>/statement.csv?lang=` (the payout's vendor and staff): every entry,
  *   the totals, the reserve and the company's identity;
  * - `POST /vendors/<id>/commission/ {commission_percent, reason}` (staff);
@@ -13,12 +16,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { Locale } from '../../src/domain/common.ts';
-import { CommissionAdjust, PayoutBuild, PayoutPay } from '../../src/domain/payouts.ts';
+import { CommissionAdjust, PayoutAccountApprove, PayoutBuild, PayoutPay } from '../../src/domain/payouts.ts';
 import { collection } from '../../src/domain/registry.ts';
 import ar from '../../src/locales/ar.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };
 import { adjustCommission, buildPayout, ledgerOf, payoutHooks, payouts, previewPayout } from '../domain/payouts.ts';
+import { approveAccount } from '../domain/payoutAccount.ts';
 import { getSettings } from '../domain/settings.ts';
 import { forbidden } from '../errors.ts';
 import { csvCell } from './listing.ts';
@@ -73,6 +77,21 @@ export function registerPayouts(app: FastifyInstance): void {
         if (request.body.version !== record.version) throw staleVersion(record);
         return applyTransition({ ...ctx, tx }, payouts, payoutHooks, record, { event: 'pay', bank_reference: request.body.bank_reference } as never);
       });
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: Static<typeof PayoutAccountApprove> }>(
+    `${API_PREFIX}/payouts/:id/approve-account/`,
+    { ...staffOnly, schema: { body: PayoutAccountApprove } },
+    async (request) => {
+      const ctx = await context(app, request);
+      const approved = await app.db.transaction(async (tx) => {
+        const record = await loadOr404(tx, payouts, request.params.id, ctx.actor, { forUpdate: true });
+        if (request.body.version !== record.version) throw staleVersion(record);
+        return approveAccount({ ...ctx, tx }, record);
+      });
+      const [presented] = await payoutHooks.present!({ tx: app.db, now: ctx.now, actor: ctx.actor }, [approved]);
+      return presented;
     },
   );
 

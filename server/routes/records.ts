@@ -64,6 +64,8 @@ export interface UpdateOptions {
   action?: string;
   /** Facts the audit entry keeps beside the changed fields (a transition's reason). */
   note?: Row;
+  /** How the audit entry shows some fields (a bank account by its last digits only). */
+  redact?: Record<string, (value: unknown) => unknown>;
 }
 
 /** Updates columns of one record, bumping its version, and audits the fields that changed. */
@@ -94,6 +96,9 @@ export async function updateRecord(w: Writer, spec: CollectionSpec, id: string, 
     mapDbError(error);
   }
   const changed = diff(before, after);
+  for (const [name, show] of Object.entries(options.redact ?? {})) {
+    for (const side of [changed.before, changed.after]) if (name in side) side[name] = show(side[name]);
+  }
   // The status of a lifecycle is the fact a reader looks for, even when an event keeps it.
   if (changes.status !== undefined) {
     changed.before.status = before.status;

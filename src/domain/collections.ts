@@ -717,6 +717,9 @@ export const payouts = {
     paid_by: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
     created_by: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
     notes: {"type":"string","minLength":0,"maxLength":1000,"nullable":true},
+    account_approved_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
+    account_approved_by: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    approved_account_change_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
   },
 } as const;
 
@@ -909,6 +912,9 @@ export const vendors = {
     status: {"type":"string","enum":["applied","under_review","active","rejected","suspended"]},
     status_changed_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
     status_reason: {"type":"string","maxLength":1000,"nullable":true},
+    payout_account_changed_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
+    payout_account_changed_by: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
+    payout_account_change_reason: {"type":"string","minLength":0,"maxLength":500,"nullable":true},
   },
 } as const;
 
@@ -997,7 +1003,7 @@ export const notifications = {
     segment_filters: {"type":"object","nullable":true},
     topic_id: {"type":"string","format":"uuid","maxLength":36,"nullable":true},
     scheduled_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
-    template_key: {"type":"string","enum":["booking_confirmed","booking_declined","booking_cancelled","booking_reminder","payment_received","payment_link","refund_processed","review_request"],"nullable":true},
+    template_key: {"type":"string","enum":["booking_confirmed","booking_declined","booking_cancelled","booking_reminder","payment_received","payment_link","refund_processed","review_request","payout_account_changed"],"nullable":true},
     status: {"type":"string","enum":["draft","scheduled","sending","sent","failed"]},
     status_changed_at: {"type":"string","format":"date-time","maxLength":40,"nullable":true},
     status_reason: {"type":"string","maxLength":1000,"nullable":true},

@@ -23,6 +23,7 @@ export type SegmentFilters = Static<typeof SegmentFilters>;
 /** Templates for booking events; the body may use {ref}, {service}, {starts_at}, {amount}. */
 export const NOTIFICATION_TEMPLATES = [
   'booking_confirmed', 'booking_declined', 'booking_cancelled', 'booking_reminder', 'payment_received', 'payment_link', 'refund_processed', 'review_request',
+  'payout_account_changed',
 ] as const;
 
 export const NotificationInput = StrictObject({

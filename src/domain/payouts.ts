@@ -50,6 +50,11 @@ export const Payout = StrictObject({
   paid_by: Nullable(Uuid),
   created_by: Nullable(Uuid),
   notes: Nullable(Text(1000)),
+  /** The second approval the first payout to a changed payout account needs (server/domain/payoutAccount.ts). */
+  account_approved_at: Nullable(DateTime),
+  account_approved_by: Nullable(Uuid),
+  /** The account change it approved (the vendor's payout_account_changed_at then). */
+  approved_account_change_at: Nullable(DateTime),
 });
 export type Payout = Static<typeof Payout>;
 
@@ -66,6 +71,11 @@ export const PayoutBuild = StrictObject({
 export const PayoutPay = StrictObject({
   version: Type.Integer({ minimum: 1 }),
   bank_reference: Type.String({ maxLength: 100 }),
+});
+
+/** Body of `POST /payouts/<id>/approve-account/`: the second staff member approves paying a changed account. */
+export const PayoutAccountApprove = StrictObject({
+  version: Type.Integer({ minimum: 1 }),
 });
 
 export const CommissionChange = StrictObject({

@@ -25,11 +25,23 @@ export const VendorInput = StrictObject({
   payout_method: Type.Optional(Nullable(Enum(PAYOUT_METHODS))),
   payout_account: Type.Optional(Nullable(Type.String({ pattern: '^[0-9A-Za-z ]{6,40}$', maxLength: 40 }))),
 });
-export const VendorPatch = patchOf(VendorInput);
+/**
+ * A PATCH may carry why the payout method or account changes (required when an account on
+ * file is replaced or removed); it is kept on the vendor and in the audit, never a column
+ * the client writes itself.
+ */
+export const VendorPatch = StrictObject({
+  ...patchOf(VendorInput).properties,
+  payout_change_reason: Type.Optional(Type.String({ maxLength: 500 })),
+});
 export const Vendor = StrictObject({
   ...RecordBase,
   ...Type.Required(VendorInput).properties,
   ...LifecycleFields(Enum(VENDOR_STATUSES)),
+  /** When the payout method or account last changed, by whom and why (the first payout after it waits for a second staff member). */
+  payout_account_changed_at: Nullable(DateTime),
+  payout_account_changed_by: Nullable(Uuid),
+  payout_account_change_reason: Nullable(Text(500)),
 });
 export type Vendor = Static<typeof Vendor>;
 export type VendorInput = Static<typeof VendorInput>;
