@@ -57,6 +57,11 @@ export function payPayout(id: string, version: number, bankReference: string): P
   return apiClient().post(url(`payouts/${encodeURIComponent(id)}/pay/`), { version, bank_reference: bankReference }, { quiet: true });
 }
 
+/** The second staff member approves paying this payout to the vendor's changed payout account. */
+export function approvePayoutAccount(id: string, version: number): Promise<Record<string, unknown>> {
+  return apiClient().post(url(`payouts/${encodeURIComponent(id)}/approve-account/`), { version }, { quiet: true });
+}
+
 export function adjustCommission(vendorId: string, input: { commission_percent: number; reason: string }): Promise<Record<string, unknown>> {
   return apiClient().post(url(`vendors/${encodeURIComponent(vendorId)}/commission/`), input, { quiet: true });
 }

@@ -3,11 +3,14 @@
  * approve it and mark it paid with the bank reference; the vendor downloads the payout's
  * statement; the same in Arabic (dark). Each staff test pays a different demo vendor, whose
  * past activities (seeded) are payable, so workers never share a payout; the vendor reads
- * the statement of the payout the demo data paid.
+ * the statement of the payout the demo data paid. A changed payout account: staff replace the
+ * first demo vendor's account with a reason, and its draft payout awaits a second staff
+ * member's approval (the vendor's own later change lets this staff member give it).
  * Accessibility scans: English light and Arabic dark, with the payout open.
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { ribKey } from '../../src/domain/algerianIds.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { expect, localized, loginViaApi, t, test, type Locale } from './fixtures.ts';
 
@@ -101,6 +104,56 @@ test.describe('staff, Arabic dark', () => {
     await expect(page.locator('.table-foot')).toContainText(/\d|[٠-٩]/);
     await expectNoSeriousViolations(page, '/ar/payments/split (ar, dark)');
     await scanCommission(page, 'ar');
+  });
+});
+
+test.describe('staff, a changed payout account', () => {
+  test.use({ account: 'admin', colorScheme: 'light' });
+
+  test('replacing the account asks why; the first payout to it awaits a second staff member, who approves it in the panel', async ({ page, request }) => {
+    const headers = await staffHeaders(request);
+    const sahara = await vendorId(request, headers, 'Sahara Quad');
+    await page.goto(`/vendors/${sahara}`);
+    const account = page.getByRole('textbox', { name: t('en', 'vendors.payoutAccount') });
+    await expect(account).toHaveValue(/^\d{20}$/);
+    await account.fill('007999990004242424' + ribKey('007999990004242424'));
+    // Asked before anything is sent, with what follows the change.
+    const reason = page.getByRole('textbox', { name: t('en', 'vendors.payoutChangeReason') });
+    await expect(page.getByText(t('en', 'vendors.payoutChangeHint'))).toBeVisible();
+    await page.getByRole('button', { name: t('en', 'record.save') }).click();
+    await expect(page.getByText(t('en', 'vendors.payoutChangeReasonRequired'))).toBeVisible();
+    await expect(reason).toHaveAttribute('aria-invalid', 'true');
+    await reason.fill('New RIB certificate from the vendor');
+    await page.getByRole('button', { name: t('en', 'record.save') }).click();
+    await expect(page.getByText(t('en', 'vendors.payoutChanged').split('{')[0]!.trim())).toBeVisible();
+    await expect(reason).toHaveCount(0);
+
+    // The vendor's draft payout now waits; its changer cannot approve it.
+    const drafts = await (await request.get(`/branch/api/payouts/?vendor_id=${sahara}&status=draft&page_size=1`, { headers })).json();
+    const draft = drafts.results[0];
+    expect(draft.account_approval).toBe('awaiting');
+    await page.goto(`/payments/split?tab=payouts&vendor_id=${sahara}&payout=${draft.id}`);
+    await expect(page.getByRole('row').filter({ hasText: 'Sahara Quad Tours' }).filter({ hasText: t('en', 'payouts.accountAwaiting') }).first()).toBeVisible();
+    const panel = page.locator('.payout-panel');
+    await expect(panel.locator('.payout-account-check')).toContainText('New RIB certificate from the vendor');
+    await expect(panel.getByText(t('en', 'payouts.accountChangerWaits'))).toBeVisible();
+    await expect(panel.getByRole('button', { name: t('en', 'payouts.approveAccount') })).toHaveCount(0);
+
+    // The vendor changes it again itself: this staff member may now give the second approval.
+    const { access_token } = await loginViaApi(request, 'vendor');
+    const vendorHeaders = { Authorization: `JWT ${access_token}` };
+    const own = await (await request.get(`/branch/api/vendors/${sahara}/`, { headers: vendorHeaders })).json();
+    const changed = await request.patch(`/branch/api/vendors/${sahara}/`, {
+      headers: vendorHeaders,
+      data: { version: own.version, payout_method: 'rib', payout_account: '007999990005353535' + ribKey('007999990005353535'), payout_change_reason: 'Our bank merged' },
+    });
+    expect(changed.status()).toBe(200);
+    await page.reload();
+    await expect(panel.locator('.payout-account-check')).toContainText('Our bank merged');
+    await expectNoSeriousViolations(page, '/payments/split?tab=payouts with a payout awaiting its second approval (en, light)');
+    await panel.getByRole('button', { name: t('en', 'payouts.approveAccount') }).click();
+    await expect(panel.getByText(t('en', 'payouts.accountApproved'))).toBeVisible();
+    await expect(panel.locator('.payout-account-check')).toHaveCount(0);
   });
 });
 

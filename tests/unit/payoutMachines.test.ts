@@ -86,6 +86,34 @@ test('the panel asks for a bank reference before paying, then reloads', async ()
   assert.deepEqual(sent, [{ type: 'pay', bank_reference: 'VIR-1' }]);
 });
 
+test('the second approval of a changed payout account is its own action; a refusal shows the server’s words and keeps the payout', async () => {
+  let loads = 0;
+  const sent: unknown[] = [];
+  const actor = createActor(
+    payoutPanelMachine.provide({
+      actors: {
+        load: fromPromise<PayoutDetail, { id: string }>(async () => ({
+          payout: { id: 'p1', version: ++loads, status: 'approved', account_approval: loads === 1 ? 'awaiting' : 'approved' } as ApiRecord, entries: [],
+        })),
+        act: fromPromise<ApiRecord, { payout: ApiRecord; action: PanelAction }>(async ({ input }) => {
+          sent.push(input.action);
+          if (sent.length === 1) throw new ApiRequestError(403, 'You changed this payout account: another staff member must give the second approval.', {});
+          return {} as ApiRecord;
+        }),
+      },
+    }),
+    { input: { id: 'p1' } },
+  ).start();
+  await waitFor(actor, (s) => s.matches('shown'));
+  actor.send({ type: 'approve_account' });
+  await waitFor(actor, (s) => s.matches('shown') && s.context.detail !== null);
+  assert.equal(actor.getSnapshot().context.detail, 'You changed this payout account: another staff member must give the second approval.');
+  assert.equal(actor.getSnapshot().context.loaded?.payout.account_approval, 'awaiting');
+  actor.send({ type: 'approve_account' });
+  await waitFor(actor, (s) => s.matches('shown') && s.context.loaded?.payout.account_approval === 'approved');
+  assert.deepEqual(sent, [{ type: 'approve_account' }, { type: 'approve_account' }]);
+});
+
 test('a commission change needs a reason and a percentage between 0 and 100', async () => {
   const saved: unknown[] = [];
   const actor = createActor(

@@ -1,24 +1,42 @@
-import { FormattedMessage } from 'react-intl';
-import { idMessageName, vendorIdentityErrors } from '../../domain/algerianIds.ts';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { idMessageName, normalizePayoutAccount, vendorIdentityErrors } from '../../domain/algerianIds.ts';
 import { vendors } from '../../domain/collections.ts';
 import { SelectField } from '../ui/fields/SelectField.tsx';
 import { TextField } from '../ui/fields/TextField.tsx';
+import { formatDateTime } from '../ui/format.ts';
 import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import type { VendorRecord } from './vendorsScreen.ts';
 import { optionalText, WilayaSelect } from './WilayaSelect.tsx';
 
 const IDENTITY = ['rc_number', 'nif_number', 'payout_account'] as const;
+const REASON = 'payout_change_reason';
+
+/**
+ * Whether the draft moves the vendor's money elsewhere, and whether an account was on file
+ * (then the change needs its reason, as the server says).
+ */
+function payoutChange(loaded: Record<string, unknown> | null, value: (name: string) => unknown) {
+  const account = value('payout_account');
+  const typed = typeof account === 'string' && account.trim() !== '' ? normalizePayoutAccount(account) : null;
+  const changed = (value('payout_method') ?? null) !== (loaded?.payout_method ?? null) || typed !== (loaded?.payout_account ?? null);
+  return { changed, onFile: loaded?.payout_method != null || loaded?.payout_account != null };
+}
 
 /**
  * The vendor's profile and legal identity. RC, NIF and the payout account (RIB with its
  * key, or CCP with its key) are checked here with the server's own rules before saving,
- * so a wrong key is said at its field at once; the server checks them again.
+ * so a wrong key is said at its field at once; the server checks them again. Changing the
+ * payout method or account asks why when an account is on file (the vendor is told, and
+ * the next payout to the new account waits for a second staff member).
  */
 export function VendorProfile({ vendor, onSaved }: { vendor: VendorRecord; onSaved: () => void }) {
   const editor = useRecordEditor({ resource: vendors.name, id: vendor.id, defaults: {}, limits: vendors.fields, onClose: (saved) => saved && onSaved() });
+  const intl = useIntl();
   const { field } = editor;
   const method = field.select<string>('payout_method');
+  const loaded = editor.context.record as Record<string, unknown> | null;
+  const payout = payoutChange(loaded, editor.value);
 
   const save = () => {
     const errors = vendorIdentityErrors(Object.fromEntries(['rc_number', 'nif_number', 'payout_method', 'payout_account'].map((n) => [n, editor.value(n)])));
@@ -28,6 +46,9 @@ export function VendorProfile({ vendor, onSaved }: { vendor: VendorRecord; onSav
       const key = problem ? idMessageName(problem) : null;
       editor.set(name, editor.value(name), problem ? (key ? `vendors.idError.${key}` : problem) : undefined);
     }
+    const reason = editor.value(REASON);
+    const missing = payout.changed && payout.onFile && !(typeof reason === 'string' && reason.trim());
+    if (payout.changed || reason !== undefined) editor.set(REASON, reason ?? '', missing ? 'vendors.payoutChangeReasonRequired' : undefined);
     editor.record.send({ type: 'save' });
   };
 
@@ -88,6 +109,22 @@ export function VendorProfile({ vendor, onSaved }: { vendor: VendorRecord; onSav
             label={<FormattedMessage id="vendors.payoutAccount" />}
           />
         </div>
+        {payout.changed ? (
+          <TextField
+            {...field.text(REASON)}
+            value={String(editor.value(REASON) ?? '')}
+            required={payout.onFile}
+            maxLength={500}
+            hint={<FormattedMessage id="vendors.payoutChangeHint" />}
+            label={<FormattedMessage id="vendors.payoutChangeReason" />}
+          />
+        ) : (
+          loaded?.payout_account_changed_at != null && (
+            <p className="muted">
+              <FormattedMessage id="vendors.payoutChanged" values={{ date: formatDateTime(intl, String(loaded.payout_account_changed_at)) }} />
+            </p>
+          )
+        )}
       </fieldset>
     </RecordEditorPanel>
   );

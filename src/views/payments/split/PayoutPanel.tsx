@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { downloadStatement } from '../../../api/payouts.ts';
+import { sessionActor } from '../../../app/actors.ts';
 import { allowedEvents } from '../../../machines/lifecycles/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
@@ -14,7 +15,9 @@ import { payoutPanelMachine } from './payoutMachines.ts';
 
 /**
  * One payout beside the list: its figures, its entries, the statement, and the actions
- * the payout chart allows (approve, mark paid with the bank reference, cancel).
+ * the payout chart allows (approve, mark paid with the bank reference, cancel). The first
+ * payout to a changed payout account says it awaits a second approval, and offers it to
+ * staff other than the one who changed the account.
  */
 export function PayoutPanel({ id, staff, onChanged, onClose }: { id: string; staff: boolean; onChanged: () => void; onClose: () => void }) {
   const intl = useIntl();
@@ -23,6 +26,7 @@ export function PayoutPanel({ id, staff, onChanged, onClose }: { id: string; sta
   const heading = useRef<HTMLHeadingElement>(null);
   const actor = useActorRef(payoutPanelMachine, { input: { id } });
   const snapshot = useSelector(actor, (s) => s);
+  const me = useSelector(sessionActor, (s) => s.context.user?.id);
   const { loaded, errors, detail } = snapshot.context;
   const [bankReference, setBankReference] = useState('');
   const [cancelling, setCancelling] = useState(false);
@@ -70,6 +74,7 @@ export function PayoutPanel({ id, staff, onChanged, onClose }: { id: string; sta
         </button>
       </div>
       <StatusChip status={status} kind="payoutStatus" />
+      <AccountCheck payout={payout} staff={staff} me={me} busy={busy} onApprove={() => actor.send({ type: 'approve_account' })} />
       {refusal && (
         <p className="notice notice-error" role="alert">
           <ErrorText text={refusal} />
@@ -175,6 +180,54 @@ export function PayoutPanel({ id, staff, onChanged, onClose }: { id: string; sta
         }}
       />
     </article>
+  );
+}
+
+/**
+ * The second approval a payout to a changed payout account waits for: when, by whom and
+ * why the account changed, and the approval for another staff member.
+ */
+function AccountCheck({ payout, staff, me, busy, onApprove }: { payout: Record<string, unknown>; staff: boolean; me: string | undefined; busy: boolean; onApprove: () => void }) {
+  const intl = useIntl();
+  if (payout.account_approval === 'approved') {
+    return (
+      <p className="muted">
+        <FormattedMessage id="payouts.accountApproved" />
+      </p>
+    );
+  }
+  if (payout.account_approval !== 'awaiting') return null;
+  const reason = typeof payout.account_change_reason === 'string' && payout.account_change_reason ? payout.account_change_reason : null;
+  return (
+    <div className="notice payout-account-check" role="status">
+      <p>
+        <strong>
+          <FormattedMessage id="payouts.accountAwaiting" />
+        </strong>
+      </p>
+      <p>
+        <FormattedMessage
+          id="payouts.accountAwaitingDetail"
+          values={{
+            date: payout.account_changed_at ? formatDateTime(intl, String(payout.account_changed_at)) : '—',
+            who: <bdi>{String(payout.account_changed_by_name ?? '—')}</bdi>,
+            reason: reason ? <bdi>{reason}</bdi> : intl.formatMessage({ id: 'payouts.accountNoReason' }),
+          }}
+        />
+      </p>
+      {staff &&
+        (payout.account_changed_by === me ? (
+          <p>
+            <FormattedMessage id="payouts.accountChangerWaits" />
+          </p>
+        ) : (
+          <p>
+            <button type="button" className="button button-primary" disabled={busy} onClick={onApprove}>
+              <FormattedMessage id="payouts.approveAccount" />
+            </button>
+          </p>
+        ))}
+    </div>
   );
 }
 

@@ -36,7 +36,23 @@ export function PayoutsTab({ route, staff, tabs }: PageProps & { staff: boolean;
   const columns: Column<PayoutRow>[] = [
     { key: 'period_end', header: 'payouts.periodEnd', priority: 1, sortField: 'period_end', render: (r) => formatDate(intl, r.period_end) },
     ...(staff ? [{ key: 'vendor', header: 'booking.vendor', priority: 1 as const, render: (r: PayoutRow) => r._expanded?.vendor_id?.trade_name ?? '—' }] : []),
-    { key: 'status', header: 'booking.status', priority: 1, sortField: 'status', render: (r) => <StatusChip status={r.status} kind="payoutStatus" /> },
+    {
+      key: 'status',
+      header: 'booking.status',
+      priority: 1,
+      sortField: 'status',
+      render: (r) =>
+        r.account_approval === 'awaiting' ? (
+          <span className="cell-stack">
+            <StatusChip status={r.status} kind="payoutStatus" />
+            <span className="status-chip" data-tone="warn">
+              <FormattedMessage id="payouts.accountAwaiting" />
+            </span>
+          </span>
+        ) : (
+          <StatusChip status={r.status} kind="payoutStatus" />
+        ),
+    },
     { key: 'entries', header: 'payouts.entryCount', priority: 3, align: 'end', render: (r) => intl.formatNumber(r.entries_count) },
     { key: 'gross', header: 'payouts.gross', priority: 2, align: 'end', render: (r) => money(r.gross, r.currency) },
     { key: 'refunds', header: 'payouts.refunds', priority: 3, align: 'end', render: (r) => money(-r.refunds, r.currency) },

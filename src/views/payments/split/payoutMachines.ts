@@ -1,13 +1,14 @@
 /**
  * The behaviour of the splits and payouts screen, one chart per piece: building a payout
  * (choose a vendor and a date, preview what it holds, create the draft), a payout's panel
- * (load it with its entries, approve, mark paid with a bank reference, cancel) and a
+ * (load it with its entries, approve, give the second approval a changed payout account
+ * needs, mark paid with a bank reference, cancel) and a
  * commission change. Requests are actors, swapped with `.provide()` in tests; what the
  * user typed stays on a refusal, the server's errors at their fields.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { ApiRequestError } from '../../../api/client.ts';
-import { adjustCommission, buildPayout, payPayout, previewPayout, type PayoutPreview } from '../../../api/payouts.ts';
+import { adjustCommission, approvePayoutAccount, buildPayout, payPayout, previewPayout, type PayoutPreview } from '../../../api/payouts.ts';
 import { fetchList, fetchRecord, transitionRecord, type ApiRecord } from '../../../api/resources.ts';
 
 export interface Refusal {
@@ -117,7 +118,7 @@ async function loadPayout(id: string, signal: AbortSignal): Promise<PayoutDetail
   return { payout, entries: entries.results };
 }
 
-export type PanelAction = { type: 'approve' } | { type: 'cancel' } | { type: 'pay'; bank_reference: string };
+export type PanelAction = { type: 'approve' } | { type: 'approve_account' } | { type: 'cancel' } | { type: 'pay'; bank_reference: string };
 
 export const payoutPanelMachine = setup({
   types: {
@@ -130,7 +131,9 @@ export const payoutPanelMachine = setup({
     act: fromPromise<ApiRecord, { payout: ApiRecord; action: PanelAction }>(({ input: { payout, action } }) =>
       action.type === 'pay'
         ? (payPayout(String(payout.id), Number(payout.version), action.bank_reference) as Promise<ApiRecord>)
-        : transitionRecord('payouts', String(payout.id), action.type, Number(payout.version)),
+        : action.type === 'approve_account'
+          ? (approvePayoutAccount(String(payout.id), Number(payout.version)) as Promise<ApiRecord>)
+          : transitionRecord('payouts', String(payout.id), action.type, Number(payout.version)),
     ),
   },
   guards: {
@@ -161,6 +164,7 @@ export const payoutPanelMachine = setup({
     shown: {
       on: {
         approve: { target: 'acting', actions: { type: 'assignAction', params: ({ event }) => event } },
+        approve_account: { target: 'acting', actions: { type: 'assignAction', params: ({ event }) => event } },
         cancel: { target: 'acting', actions: { type: 'assignAction', params: ({ event }) => event } },
         pay: [
           { guard: 'hasBankReference', target: 'acting', actions: { type: 'assignAction', params: ({ event }) => event } },

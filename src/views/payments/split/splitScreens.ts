@@ -60,4 +60,8 @@ export const payoutsScreen = defineListScreen({
 export type PayoutRow = Pick<
   PayoutsRecord,
   'id' | 'vendor_id' | 'period_end' | 'currency' | 'status' | 'entries_count' | 'gross' | 'refunds' | 'reserve_held' | 'reserve_released' | 'amount' | 'bank_reference' | 'paid_at' | 'created_at'
-> & { _expanded?: { vendor_id?: { trade_name: string } | null } };
+> & {
+  _expanded?: { vendor_id?: { trade_name: string } | null };
+  /** Computed by the server: the first payout to a changed payout account awaits a second approval. */
+  account_approval?: 'awaiting' | 'approved' | null;
+};
