@@ -236,6 +236,11 @@ describe('the first payout to a changed account', () => {
     assert.equal(refused.body.detail, 'This payout does not wait for a second approval.');
     assert.equal((await d.call(admin2, 'POST', '/payouts/00000000-0000-4000-8000-000000000000/approve-account/', { version: 1 })).status, 404);
     assert.equal((await d.call(admin2, 'POST', `/payouts/${payout.id}/approve-account/`, { version: 'x' })).status, 400);
+    assert.equal((await d.call(admin2, 'POST', '/payouts/not-an-id/approve-account/', { version: 1 })).status, 404);
+    const tooLong = await changeAccount(d.admin, d.vendor2Id, rib('007999990008889990'), 'x'.repeat(501));
+    assert.equal(tooLong.status, 400);
+    assert.ok(tooLong.body.errors.payout_change_reason);
+    assert.equal((await changeAccount(d.admin, d.vendor2Id, rib('007999990008889990'), 42 as never)).status, 400);
     assert.equal((await pay(payout)).status, 200);
   });
 });
