@@ -246,6 +246,9 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Only top-ups and adjustments are entered by hand.'), 'serverError.walletManualSource'],
   [p('A top-up credits the wallet.'), 'serverError.topUpCredits'],
   [p('The wallet is kept in {currency:text}.'), 'serverError.walletCurrency'],
+  // Money between a booking and the wallet (server/domain/money.ts walletCurrencyRefusal)
+  [p('The wallet holds {wallet:text}; this booking is in {currency:text}. Take this payment another way.'), 'serverError.walletCurrencyPayment'],
+  [p('The wallet holds {wallet:text}; this booking is in {currency:text}. Refund it another way.'), 'serverError.walletCurrencyRefund'],
   [p('A credit or debit by hand is at most {limit:money}.'), 'serverError.walletManualMax'],
   [p('Only points added can expire, on a later day.'), 'serverError.pointsExpiryLater'],
   [p("This booking is not this customer's."), 'serverError.bookingNotCustomers'],
@@ -259,6 +262,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('This promotion has been used up.'), 'serverError.promotionUsedUp'],
   [p('This customer has already used this promotion.'), 'serverError.promotionCustomerLimit'],
   [p('The booking total is below the minimum for this promotion.'), 'serverError.promotionBelowMinimum'],
+  [p('This promotion is in {promotion:text}; this booking is in {currency:text}.'), 'serverError.promotionOtherCurrency'],
   [p('Not enough participants for this promotion.'), 'serverError.promotionTooFewParticipants'],
   [p('Must not end before the booking window opens.'), 'serverError.travelBeforeBooking'],
   [p('Required for a shared promotion.'), 'serverError.sharedPercentRequired'],

@@ -6,7 +6,7 @@
  */
 import type { DisruptInput, SlotsBulkInput } from '../../src/domain/availability.ts';
 import {
-  BULK_SLOTS_MAX, bulkStarts, participantFlags, type DisruptOutcome, type RosterEntry, type ManifestBooking,
+  BULK_SLOTS_MAX, REFUND_TARGETS, bulkStarts, participantFlags, type DisruptOutcome, type RosterEntry, type ManifestBooking,
 } from '../../src/domain/availabilityRules.ts';
 import type { AdrenalineProfile } from '../../src/domain/catalog.ts';
 import { GATEWAY_METHODS, type PaymentMethod } from '../../src/domain/payments.ts';
@@ -19,7 +19,7 @@ import { reasonCodeErrors } from '../routes/reasonCodes.ts';
 import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { applyTransition } from '../routes/transitions.ts';
 import { bookingHooks } from './bookings.ts';
-import { bookings, refundableOf, refunds } from './money.ts';
+import { assertWalletCurrency, bookings, refundableOf, refunds, walletCurrencyRefusal } from './money.ts';
 import { refundHooks } from './payments.ts';
 import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
 
@@ -129,7 +129,12 @@ export async function slotManifest(ctx: Pick<WriteContext, 'tx' | 'actor'>, slot
     total: num(r.total), paid: num(r.paid), balance: num(r.balance),
     flags: ((r.roster as RosterEntry[]) ?? []).map((p) => participantFlags(p, profile)),
   }));
-  return { slot, service: { id: service.id, title_i18n: service.title_i18n, adrenaline: profile }, bookings: list };
+  // Where calling the departure off may send the money: the wallet only when it takes every booking's currency.
+  const currencies = new Set([String(service.currency), ...list.map((b) => String(b.currency))]);
+  let wallet = true;
+  for (const currency of currencies) wallet &&= (await walletCurrencyRefusal(ctx.tx, currency, 'refund')) === null;
+  const refund_to = REFUND_TARGETS.filter((target) => target !== 'wallet' || wallet);
+  return { slot, service: { id: service.id, title_i18n: service.title_i18n, adrenaline: profile }, bookings: list, refund_to };
 }
 
 // Disrupted departure ------------------------------------------------------------------
@@ -245,6 +250,11 @@ export async function disruptSlot(ctx: Omit<WriteContext, 'tx'>, slotId: string,
     const before = await loadOr404(tx, slots, slotId, ctx.actor, { forUpdate: true });
     const errors = await reasonCodeErrors(tx, 'cancellation', input.reason_code, input.reason, { code: 'reason_code', text: 'reason' });
     if (Object.keys(errors).length > 0) throw badRequest(errors);
+    // The wallet takes its own currency only: refused before anything is closed or cancelled.
+    if (input.refund_to === 'wallet') {
+      const { rows } = await tx.query<{ currency: string }>('SELECT DISTINCT currency FROM bookings WHERE slot_id = $1 ORDER BY currency', [slotId]);
+      for (const { currency } of rows) await assertWalletCurrency(tx, currency, 'refund', 'refund_to');
+    }
     await updateRecord({ ...ctx, tx }, slots, slotId, {
       closed: true,
       disrupted_at: before.disrupted_at ?? ctx.now,

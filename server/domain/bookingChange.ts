@@ -26,7 +26,7 @@ import { updateRecord, type Row } from '../routes/records.ts';
 import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { applyTransition } from '../routes/transitions.ts';
 import { placeBooking, releaseSeats } from './bookings.ts';
-import { bookings, customers, refundableOf, refunds } from './money.ts';
+import { assertWalletCurrency, bookings, customers, refundableOf, refunds, walletDestinations } from './money.ts';
 import { invitationHooks, refundHooks } from './payments.ts';
 import { checkParticipantLimit, priceBooking, type PricedQuote } from './pricing.ts';
 
@@ -139,7 +139,7 @@ export async function planChange(ctx: WriteContext, booking: Row, request: Chang
       invitee: { name: (booking.customer_name as string) ?? null, phone: (booking.customer_phone as string) ?? null, email: (customer?.email as string) ?? null },
     };
   } else if (difference < 0 && paid > quote.total) {
-    settlement = { kind: 'less', amount: Math.min(-difference, paid - quote.total), payment_id: room.payment_id, destinations: ['original_method', 'wallet'] };
+    settlement = { kind: 'less', amount: Math.min(-difference, paid - quote.total), payment_id: room.payment_id, destinations: await walletDestinations(tx, booking.currency) };
   }
   return {
     service,
@@ -233,6 +233,8 @@ export async function commitChange(ctx: WriteContext, booking: Row, body: Change
       null,
     );
   } else if (settlement.kind === 'less') {
+    // The wallet takes its own currency only: refused here, at the field this request names.
+    if (body.refund_destination === 'wallet') await assertWalletCurrency(tx, booking.currency, 'refund', 'refund_destination');
     refund = await settleRefund(ctx, changed, settlement, body.refund_destination ?? 'original_method');
     changed = await loadOr404(tx, bookings, String(booking.id), ctx.actor);
   }

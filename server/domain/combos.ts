@@ -7,8 +7,7 @@ import { quoteBooking } from '../../src/domain/money.ts';
 import type { Queryable } from '../db/index.ts';
 import type { CollectionHooks } from '../routes/hooks.ts';
 import type { Row } from '../routes/records.ts';
-import { priceRulesOf, pricedService } from './pricing.ts';
-import { getSettings } from './settings.ts';
+import { bookingFees, priceRulesOf, pricedService } from './pricing.ts';
 
 /** Splits `total` across `weights` in proportion, to the unit, summing exactly to `total`. */
 export function splitProportionally(total: number, weights: number[]): number[] {
@@ -57,7 +56,6 @@ export async function onePersonPrices(ctx: { tx: Queryable; now: string }, servi
     [serviceIds],
   );
   const rules = await priceRulesOf(ctx.tx, serviceIds);
-  const fees = await getSettings(ctx.tx, 'fees');
   for (const service of services) {
     const types = (service.customer_types as string[] | null) ?? [];
     const type = types.length === 0 || types.includes('adult') ? 'adult' : types[0];
@@ -69,7 +67,7 @@ export async function onePersonPrices(ctx: { tx: Queryable; now: string }, servi
       now: ctx.now,
       participants: { [type]: 1 },
       extras: [],
-      fees,
+      fees: await bookingFees(ctx.tx, service.currency),
     });
     onePerson.set(String(service.id), result.ok ? result.quote.total : null);
   }

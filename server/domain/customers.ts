@@ -13,6 +13,7 @@ import { badRequest, forbidden } from '../errors.ts';
 import type { CollectionHooks } from '../routes/hooks.ts';
 import { API_PREFIX } from '../routes/paths.ts';
 import { assertNotMerged } from './merge.ts';
+import { marketplaceCurrency } from './money.ts';
 import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
 import { publishMessageEvent, touchConversation } from '../routes/messages.ts';
 import { context, rejectUnstorableText, staleVersion } from '../routes/resources.ts';
@@ -41,9 +42,10 @@ export const customerHooks: CollectionHooks = {
   async present(ctx, records) {
     if (!ctx.actor || ctx.actor.staff || records.length === 0) return records;
     const { rows } = await ctx.tx.query<{ customer_id: string; n: number; spend: string; last: string | Date | null }>(
-      `SELECT customer_id, count(*)::int AS n, coalesce(sum(paid - refunded), 0)::bigint AS spend, max(created_at) AS last
+      // Spend in the marketplace's currency only, as the cached column counts it.
+      `SELECT customer_id, count(*)::int AS n, coalesce(sum(paid - refunded) FILTER (WHERE currency = $3), 0)::bigint AS spend, max(created_at) AS last
          FROM bookings WHERE customer_id = ANY($1::uuid[]) AND vendor_id = $2 GROUP BY customer_id`,
-      [records.map((r) => r.id), ctx.actor.vendorId],
+      [records.map((r) => r.id), ctx.actor.vendorId, await marketplaceCurrency(ctx.tx)],
     );
     const own = new Map(rows.map((r) => [r.customer_id, r]));
     return records.map((record) => {

@@ -10,18 +10,20 @@ import { badRequest } from '../errors.ts';
 import { moneyText } from '../errorLanguage.ts';
 import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
 import type { Row } from '../routes/records.ts';
-import { loyaltyMove, walletMove } from './money.ts';
+import { loyaltyMove, walletCurrency, walletMove } from './money.ts';
 import { getSettings } from './settings.ts';
 import { SYSTEM_ACTOR } from './sweeper.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 const DAY_MS = 86_400_000;
 
-/** Points a completed booking earns: per booking, plus per 100 DZD of its total. */
+/** Points a completed booking earns: per booking, plus per 100 DZD (the wallet's currency) of its total. */
 export async function earnPoints(ctx: WriteContext, booking: Row): Promise<void> {
   const loyalty = await getSettings(ctx.tx, 'loyalty');
   if (!loyalty.enabled) return;
-  const points = loyalty.points_per_booking + Math.floor(num(booking.total) / 10_000) * loyalty.points_per_100_dzd;
+  // Points per 100 are per 100 of the wallet's currency: a total in another one earns the points per booking only.
+  const counted = (await walletCurrency(ctx.tx)) === String(booking.currency) ? num(booking.total) : 0;
+  const points = loyalty.points_per_booking + Math.floor(counted / 10_000) * loyalty.points_per_100_dzd;
   if (points <= 0) return;
   await loyaltyMove(ctx, {
     customer_id: String(booking.customer_id),
@@ -127,12 +129,11 @@ export const walletHooks: CollectionHooks = {
     if (!['top_up', 'adjustment'].includes(String(body.source))) throw badRequest({ source: ['Only top-ups and adjustments are entered by hand.'] });
     if (body.kind === 'debit' && body.source === 'top_up') throw badRequest({ source: ['A top-up credits the wallet.'] });
     await assertBookingOf(ctx, body);
-    // The balance is one number in the marketplace's currency: money in another one would be added as if it were that.
-    const currency = String((await getSettings(ctx.tx, 'currency')).default);
-    if (body.currency !== undefined && body.currency !== null && body.currency !== currency) {
-      throw badRequest({ currency: [`The wallet is kept in ${currency}.`] });
-    }
-    if (num(body.amount) > MAX_MANUAL_WALLET_AMOUNT) {
+    // The balance is one number in the marketplace's currency: money in another one would be
+    // added as if it were that, and walletMove refuses it at `currency`.
+    const wallet = await walletCurrency(ctx.tx);
+    const currency = body.currency == null ? wallet : String(body.currency);
+    if (currency === wallet && num(body.amount) > MAX_MANUAL_WALLET_AMOUNT) {
       throw badRequest({ amount: [`A credit or debit by hand is at most ${moneyText(MAX_MANUAL_WALLET_AMOUNT, currency)}.`] });
     }
     return walletMove(ctx, {

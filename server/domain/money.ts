@@ -68,19 +68,85 @@ export async function paymentLanded(ctx: WriteContext, payment: Row): Promise<Ro
   });
   await recordPaymentShare(ctx, payment, booking, split, commission);
   await updateBookingMoney(ctx, booking, { paidDelta: amount });
-  await tx.query('UPDATE customers SET lifetime_spend = lifetime_spend + $2 WHERE id = $1', [payment.customer_id, amount]);
+  await addSpend(tx, String(payment.customer_id), amount, payment.currency);
   return { paid_at: ctx.now, fee: split.fee, platform_commission: split.platform_commission, vendor_share: split.vendor_share };
 }
 
 /**
+ * The marketplace's currency (the default of the currency settings): the one the wallet is
+ * kept in, loyalty points are earned per 100 of, and the fixed amounts of the fees
+ * settings are written in. Amounts in it never meet a booking in another currency.
+ */
+export async function marketplaceCurrency(q: Queryable): Promise<string> {
+  return String((await getSettings(q, 'currency')).default);
+}
+
+/**
+ * A customer's lifetime spend grows with what they pay and shrinks with what comes back:
+ * one number in the marketplace's currency (as the customers list shows it), so money in
+ * another currency is not added to it as if it were that.
+ */
+export async function addSpend(tx: Queryable, customerId: string, amount: number, currency: unknown): Promise<void> {
+  if (String(currency) !== (await marketplaceCurrency(tx))) return;
+  await tx.query('UPDATE customers SET lifetime_spend = lifetime_spend + $2 WHERE id = $1', [customerId, amount]);
+}
+
+/** The currency the wallet is kept in: one balance, in the marketplace's currency. */
+export const walletCurrency = marketplaceCurrency;
+
+/** How money crosses between a booking and the wallet: paid from it, or refunded to it. */
+export type WalletUse = 'payment' | 'refund';
+
+/**
+ * The one rule for money between a booking and what a customer holds with the marketplace
+ * (the wallet; the gift card when it has a ledger): it moves only in the wallet's currency,
+ * since the balance is one number and no rate converts it. `walletMove` applies it to every
+ * move a booking makes, and the forms ask `walletDestinations` what to offer; the refusal
+ * is at the field the cashier chose the wallet in (`method` of a payment, `destination` of
+ * a refund, or the one named). Null when the move may go ahead.
+ */
+export async function walletCurrencyRefusal(
+  q: Queryable,
+  bookingCurrency: unknown,
+  use: WalletUse,
+  field: string = use === 'payment' ? 'method' : 'destination',
+): Promise<Record<string, string[]> | null> {
+  const wallet = await walletCurrency(q);
+  const currency = String(bookingCurrency);
+  if (currency === wallet) return null;
+  const then = use === 'payment' ? 'Take this payment another way.' : 'Refund it another way.';
+  return { [field]: [`The wallet holds ${wallet}; this booking is in ${currency}. ${then}`] };
+}
+
+/** Refuses (400) a move between a booking in `bookingCurrency` and the wallet in another currency. */
+export async function assertWalletCurrency(q: Queryable, bookingCurrency: unknown, use: WalletUse, field?: string): Promise<void> {
+  const refusal = await walletCurrencyRefusal(q, bookingCurrency, use, field);
+  if (refusal) throw badRequest(refusal);
+}
+
+/** Where a refund of a booking in `currency` may go: the wallet only when it is kept in that currency. */
+export async function walletDestinations(q: Queryable, currency: unknown): Promise<('original_method' | 'wallet')[]> {
+  return String(currency) === (await walletCurrency(q)) ? ['original_method', 'wallet'] : ['original_method'];
+}
+
+/** Booking moves name the field a refusal belongs at; entries by hand are refused at `currency`. */
+const BOOKING_SOURCES: Record<string, WalletUse> = { booking: 'payment', refund: 'refund' };
+
+/**
  * Moves money in or out of a customer's wallet: the ledger row carries the balance
- * after it, and a debit that would take the balance below zero is refused.
+ * after it, and a debit that would take the balance below zero is refused. Every move
+ * goes through here, so none is in another currency than the wallet's: a booking's
+ * payment or refund is refused at its `method` or `destination`, an entry by hand at
+ * `currency`.
  */
 export async function walletMove(
   ctx: WriteContext,
-  input: { customer_id: string; kind: 'credit' | 'debit'; source: string; amount: number; currency?: string; reason: string; booking_id?: string | null; refund_id?: string | null; payment_id?: string | null },
+  input: { customer_id: string; kind: 'credit' | 'debit'; source: string; amount: number; currency: string; reason: string; booking_id?: string | null; refund_id?: string | null; payment_id?: string | null },
 ): Promise<Row> {
   const { tx } = ctx;
+  const use = BOOKING_SOURCES[input.source];
+  if (use) await assertWalletCurrency(tx, input.currency, use);
+  else if (input.currency !== (await walletCurrency(tx))) throw badRequest({ currency: [`The wallet is kept in ${await walletCurrency(tx)}.`] });
   const { rows } = await tx.query<{ wallet_balance: number; merged_into_id: string | null }>(
     'SELECT wallet_balance, merged_into_id FROM customers WHERE id = $1 FOR UPDATE',
     [input.customer_id],
@@ -97,7 +163,7 @@ export async function walletMove(
     kind: input.kind,
     source: input.source,
     amount: input.amount,
-    currency: input.currency ?? 'DZD',
+    currency: input.currency,
     reason: input.reason,
     booking_id: input.booking_id ?? null,
     refund_id: input.refund_id ?? null,
@@ -158,6 +224,8 @@ export interface Refundable {
   /** The payment a refund comes from by default: the only one with money left, else none (the refund is spread over them). */
   payment_id: string | null;
   payments: { id: string; method: string; amount: number; paid_at: string | null; refundable: number }[];
+  /** Where a refund may go: the wallet only when it is kept in the booking's currency. */
+  destinations: ('original_method' | 'wallet' | 'gift_card')[];
   /** Set when the business's cancellation window limits the amount: the share of what was paid that may come back. */
   late_percent?: number;
 }
@@ -181,7 +249,11 @@ export async function refundableOf(tx: Queryable, booking: Row): Promise<Refunda
     refundable: Math.max(0, Math.min(amount, num(p.amount) - num(p.committed))),
   }));
   const open = payments.filter((p) => p.refundable > 0);
-  return { amount, currency: String(booking.currency), payment_id: open.length === 1 ? open[0].id : null, payments };
+  return {
+    amount, currency: String(booking.currency), payment_id: open.length === 1 ? open[0].id : null, payments,
+    // A gift card has no ledger yet (staff hold the cards); when it has one, it follows the wallet's rule.
+    destinations: [...(await walletDestinations(tx, booking.currency)), 'gift_card'],
+  };
 }
 
 /**

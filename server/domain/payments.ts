@@ -15,7 +15,7 @@ import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { applyTransition } from '../routes/transitions.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { takeBackPoints } from './loyalty.ts';
-import { bookings, cancellationRefundable, paymentLanded, payments, refundableOf, refunds, updateBookingMoney, walletMove } from './money.ts';
+import { addSpend, assertWalletCurrency, bookings, cancellationRefundable, paymentLanded, payments, refundableOf, refunds, updateBookingMoney, walletMove } from './money.ts';
 import { recordRefundShare } from './payouts.ts';
 import { getSettings } from './settings.ts';
 
@@ -43,7 +43,8 @@ export const paymentHooks: CollectionHooks = {
 
 /**
  * Records a payment on a locked booking. Cash and gift cards are paid at once; wallet
- * payments debit the wallet first; card payments (CIB, Edahabia) open a checkout at the
+ * payments debit the wallet first (in the wallet's currency only: walletMove refuses any
+ * other at `method`, and the transaction writes nothing); card payments (CIB, Edahabia) open a checkout at the
  * gateway and stay pending until it confirms.
  */
 export async function createPayment(
@@ -128,6 +129,8 @@ export const refundHooks: CollectionHooks = {
   async create(ctx, body) {
     const { tx } = ctx;
     const booking = await loadOr404(tx, bookings, String(body.booking_id), ctx.actor, { forUpdate: true });
+    // Refused now, not when the money would go: the wallet takes its own currency only.
+    if (body.destination === 'wallet') await assertWalletCurrency(tx, booking.currency, 'refund');
     const amount = num(body.amount);
     // A cancelled activity or a lower price after a change returns what it owes; any other
     // refund follows the business's cancellation window.
@@ -209,7 +212,7 @@ async function refundSucceeded(ctx: WriteContext, refund: Row): Promise<Row> {
       reason: `Refund for booking ${booking.ref}`, booking_id: String(booking.id), refund_id: String(refund.id),
     });
   }
-  await tx.query('UPDATE customers SET lifetime_spend = lifetime_spend - $2 WHERE id = $1', [booking.customer_id, amount]);
+  await addSpend(tx, String(booking.customer_id), -amount, refund.currency);
   await takeBackPoints(ctx, booking);
   if (booking.status === 'confirmed' && num(booking.refunded) >= num(booking.paid)) {
     const { bookingHooks } = await import('./bookings.ts');

@@ -9,6 +9,7 @@ import { participantsCount, quoteBooking, type DealLike, type PromotionLike, typ
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import type { Row } from '../routes/records.ts';
+import { marketplaceCurrency } from './money.ts';
 import { platformFundedDiscount } from './promotions.ts';
 import { getSettings } from './settings.ts';
 
@@ -50,7 +51,7 @@ async function promotions(tx: Queryable, service: Row, customerId: string | null
     // Codes are unique across all coupons (upper-case); another vendor's coupon is unknown here.
     const { rows } = await tx.query<Row>(
       `SELECT id, code, kind, value, max_uses, per_customer_limit, booking_from, booking_to, to_char(travel_from, 'YYYY-MM-DD') AS travel_from,
-              to_char(travel_to, 'YYYY-MM-DD') AS travel_to, service_ids, min_total, stackable, active, uses_count
+              to_char(travel_to, 'YYYY-MM-DD') AS travel_to, service_ids, min_total, stackable, active, uses_count, currency
        FROM coupons WHERE upper(code) = $1 AND (vendor_id IS NULL OR vendor_id = $2) FOR UPDATE`,
       [code.toUpperCase(), service.vendor_id],
     );
@@ -75,7 +76,7 @@ async function promotions(tx: Queryable, service: Row, customerId: string | null
   );
   const { rows: discounts } = await tx.query<Row>(
     `SELECT d.id, kind, value, max_uses, per_customer_limit, booking_from, booking_to, to_char(travel_from, 'YYYY-MM-DD') AS travel_from,
-            to_char(travel_to, 'YYYY-MM-DD') AS travel_to, service_ids, min_total, stackable, active, uses_count, min_participants,
+            to_char(travel_to, 'YYYY-MM-DD') AS travel_to, service_ids, min_total, stackable, active, uses_count, currency, min_participants,
             CASE WHEN d.per_customer_limit IS NULL OR $2::uuid IS NULL THEN 0 ELSE
               (SELECT count(*)::int FROM bookings b WHERE b.discount_id = d.id AND b.customer_id = $2 AND b.status NOT IN ('declined', 'expired', 'cancelled')
                  AND b.id IS DISTINCT FROM $3)
@@ -106,6 +107,15 @@ export async function priceRulesOf(tx: Queryable, serviceIds: string[]): Promise
   const byService = new Map<string, Row[]>();
   for (const r of rows) byService.set(String(r.service_id), [...(byService.get(String(r.service_id)) ?? []), { ...r, amount: num(r.amount) }]);
   return byService;
+}
+
+/**
+ * The customer's booking fee for a service priced in `currency`: the fixed part is in the
+ * marketplace's currency, so a booking in another one pays the percentage only.
+ */
+export async function bookingFees(tx: Queryable, currency: unknown) {
+  const fees = await getSettings(tx, 'fees');
+  return String(currency) === (await marketplaceCurrency(tx)) ? fees : { ...fees, customer_booking_fee_fixed: 0 };
 }
 
 /** The service as the shared pricing reads it. */
@@ -146,7 +156,7 @@ export async function priceBooking(ctx: { tx: Queryable; now: string }, service:
     coupon: promo.coupon,
     discounts: promo.discounts,
     deals: promo.deals,
-    fees: await getSettings(tx, 'fees'),
+    fees: await bookingFees(tx, service.currency),
     free: request.payment_method === 'free',
   });
   if (!result.ok) throw badRequest(result.errors);

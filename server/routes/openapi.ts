@@ -244,13 +244,13 @@ export function buildOpenApi(version: string): Json {
     get: {
       tags: ['Availability slots'], operationId: 'getSlotManifest', parameters: [idParam], summary: 'Who comes on a slot: its bookings with their participants and the flags of the service’s adrenaline profile',
       description: 'Each booking carries `roster` (name, age, weight_kg, waiver_signed) and `flags`, per participant: under_min_age, age_unknown, under_min_weight, over_max_weight, weight_unknown, waiver_missing. Checking in a booking with flags needs a `reason`.',
-      responses: { 200: json({ type: 'object', properties: { slot: ref('ServiceSlots'), service: { type: 'object' }, bookings: { type: 'array', items: { type: 'object' } } } }), ...errors },
+      responses: { 200: json({ type: 'object', properties: { slot: ref('ServiceSlots'), service: { type: 'object' }, bookings: { type: 'array', items: { type: 'object' } }, refund_to: { type: 'array', items: { type: 'string', enum: ['original', 'wallet'] }, description: 'Where calling the departure off may send the money: `wallet` only when the wallet is kept in every booking\'s currency.' } } }), ...errors },
     },
   };
   paths[`${API_PREFIX}/service-slots/{id}/disrupt/`] = {
     post: {
       tags: ['Availability slots'], operationId: 'disruptSlot', parameters: [idParam], summary: 'Call off a departure: close the slot, cancel and fully refund each booking, tell each customer',
-      description: 'Each booking in its own transaction; the answer says what happened to each (cancelled, already_cancelled, failed with the reason) and the refund (amount, where, succeeded or waiting for the card gateway). A retry skips what is done and refunds nobody twice. 400 for a reason code that is not a cancellation reason.',
+      description: 'Each booking in its own transaction; the answer says what happened to each (cancelled, already_cancelled, failed with the reason) and the refund (amount, where, succeeded or waiting for the card gateway). A retry skips what is done and refunds nobody twice. 400 for a reason code that is not a cancellation reason, and at `refund_to` for the wallet when a booking is in another currency than the wallet\'s.',
       requestBody: { required: true, content: { 'application/json': { schema: plain(DisruptInput) } } },
       responses: { 200: json({ type: 'object', properties: { slot: ref('ServiceSlots'), results: { type: 'array', items: { type: 'object' } } } }), ...errors },
     },
@@ -321,6 +321,10 @@ export function buildOpenApi(version: string): Json {
       currency: { type: 'string' },
       late_percent: { type: 'integer', description: 'Present when the start is closer than the free cancellation window: the share of what was paid a refund may return.' },
       payment_id: { type: ['string', 'null'], format: 'uuid', description: 'The payment a refund comes from by default (the only one with money left), else null: the refund is spread over the payments.' },
+      destinations: {
+        type: 'array', items: { type: 'string', enum: ['original_method', 'wallet', 'gift_card'] },
+        description: 'Where a refund may go: `wallet` only when the wallet is kept in the booking\'s currency (a refund to it otherwise is a 400 at `destination`).',
+      },
       payments: {
         type: 'array',
         items: {

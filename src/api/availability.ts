@@ -1,6 +1,6 @@
 /** The availability calls beside the generic slot routes: bulk creation, a slot's manifest, a disrupted departure. */
 import type { DisruptInput, SlotsBulkInput } from '../domain/availability.ts';
-import { addDays, type DisruptOutcome, type ManifestBooking } from '../domain/availabilityRules.ts';
+import { addDays, type DisruptOutcome, type ManifestBooking, type REFUND_TARGETS } from '../domain/availabilityRules.ts';
 import { algeriaInstant } from '../domain/time.ts';
 import type { AdrenalineProfile } from '../domain/catalog.ts';
 import { apiClient } from './registry.ts';
@@ -60,6 +60,8 @@ export interface Manifest {
   slot: CalendarSlot & { service_id: string; disruption_reason_code: string | null; disruption_reason: string | null; notes: string | null };
   service: { id: string; title_i18n: Record<string, string>; adrenaline: AdrenalineProfile | null };
   bookings: ManifestBooking[];
+  /** Where calling the departure off may send the money: the wallet only when it is kept in every booking's currency. */
+  refund_to: (typeof REFUND_TARGETS)[number][];
 }
 
 export const fetchManifest = (slotId: string, signal?: AbortSignal) =>

@@ -8,6 +8,8 @@ export interface Refundable {
   /** The payment a refund comes from by default; null spreads it over the payments. */
   payment_id: string | null;
   payments: { id: string; method: string; amount: number; paid_at: string | null; refundable: number }[];
+  /** Where a refund may go: the wallet only when it is kept in the booking's currency. */
+  destinations: ('original_method' | 'wallet' | 'gift_card')[];
 }
 
 export function fetchRefundable(bookingId: string, signal?: AbortSignal): Promise<Refundable> {

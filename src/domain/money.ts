@@ -48,6 +48,8 @@ export interface PromotionLike {
   min_participants?: number | null;
   /** How many times this customer already used it (bookings not cancelled). */
   customer_uses?: number;
+  /** The currency of its amounts (a fixed or per-person value, a minimum total). */
+  currency?: string;
 }
 
 /**
@@ -131,8 +133,16 @@ export function pickRule(rules: PricingInput['rules'], type: CustomerType, day: 
 }
 
 /** Why a promotion does not apply, or null when it does. */
-export function promotionProblem(p: PromotionLike, ctx: { serviceId: string; now: string; travelDate: string; subtotal: number; participants: number }): string | null {
+export function promotionProblem(
+  p: PromotionLike,
+  ctx: { serviceId: string; now: string; travelDate: string; subtotal: number; participants: number; currency?: string },
+): string | null {
   if (!p.active) return 'This promotion is not active.';
+  // Its amounts are in its own currency and no rate converts them: a percentage without a
+  // minimum total is the only promotion that fits a booking in another currency.
+  if (p.currency && ctx.currency && p.currency !== ctx.currency && (p.kind !== 'percent' || p.min_total != null)) {
+    return `This promotion is in ${p.currency}; this booking is in ${ctx.currency}.`;
+  }
   if (p.booking_from && ctx.now < p.booking_from) return 'This promotion is not valid yet.';
   if (p.booking_to && ctx.now > p.booking_to) return 'This promotion has ended.';
   if (!inDateRange(ctx.travelDate, p.travel_from, p.travel_to)) return 'This promotion is not valid for that date.';
@@ -186,7 +196,7 @@ export function quoteBooking(input: PricingInput): QuoteResult {
   }
 
   const subtotal = lines.reduce((s, l) => s + l.amount, 0) + extras.reduce((s, e) => s + e.amount, 0);
-  const ctx = { serviceId: input.service.id, now: input.now, travelDate: day.date, subtotal, participants: count };
+  const ctx = { serviceId: input.service.id, now: input.now, travelDate: day.date, subtotal, participants: count, currency: input.service.currency };
 
   let couponOff = 0;
   if (input.coupon) {

@@ -56,7 +56,7 @@ test('a paid booking can be refunded up to what was paid, less refunds already a
 
 test('with several payments none is picked: the refund is spread over them', async () => {
   const booking = await book(d, d.vendor, c);
-  assert.deepEqual(await refundable(booking.id), { amount: 0, currency: 'DZD', payment_id: null, payments: [] });
+  assert.deepEqual(await refundable(booking.id), { amount: 0, currency: 'DZD', payment_id: null, payments: [], destinations: ['original_method', 'wallet', 'gift_card'] });
   await d.ok(d.vendor, 'POST', '/payments/', { booking_id: booking.id, amount: 400_000, method: 'cash' });
   await d.ok(d.vendor, 'POST', '/payments/', { booking_id: booking.id, amount: 100_000, method: 'cash' });
   const room = await refundable(booking.id);

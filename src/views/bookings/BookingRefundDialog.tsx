@@ -8,9 +8,14 @@ import { SelectField } from '../ui/fields/SelectField.tsx';
 import { NO_REASON, ReasonField, reasonPayload, type ReasonValue } from '../ui/ReasonField.tsx';
 import { codesOf, reasonComplete, useReasonCodes } from '../ui/reasonCodes.ts';
 
-const REFUND_DESTINATIONS = ['original_method', 'wallet', 'gift_card'] as const;
+/** Before the server has said where the money may go: the original method, always allowed. */
+const FIRST_DESTINATIONS = ['original_method'] as const;
 
-/** Requests a refund of a booking: how much (at most what the server allows), where to, and why (a coded refund reason). */
+/**
+ * Requests a refund of a booking: how much (at most what the server allows), where to (the
+ * destinations the server offers: the wallet only when it is kept in the booking's currency),
+ * and why (a coded refund reason).
+ */
 export function BookingRefundDialog({
   open,
   booking,
@@ -25,6 +30,7 @@ export function BookingRefundDialog({
   onClose: (done: boolean) => void;
 }) {
   const refundable = allowed?.amount ?? 0;
+  const destinations = allowed?.destinations ?? FIRST_DESTINATIONS;
   const offered = codesOf(useReasonCodes(), 'refund');
   const [amount, setAmount] = useState<number | null>(null);
   const [amountInvalid, setAmountInvalid] = useState(false);
@@ -50,7 +56,7 @@ export function BookingRefundDialog({
         booking_id: booking.id,
         payment_id: allowed?.payment_id ?? null,
         amount,
-        destination,
+        destination: destinations.includes(destination as never) ? destination : 'original_method',
         ...reasonPayload(reason),
         notify_customer: true,
       });
@@ -92,10 +98,11 @@ export function BookingRefundDialog({
       </button>
       <SelectField
         label={<FormattedMessage id="refund.destination" />}
-        value={destination}
-        options={REFUND_DESTINATIONS}
+        value={destinations.includes(destination as never) ? destination : 'original_method'}
+        options={destinations}
         labelPrefix="refundDestination"
         onChange={setDestination}
+        errors={errors.destination}
       />
       <ReasonField label="refund.reason" offered={offered} value={reason} missing={reasonMissing} onChange={setReason} />
       {serverReasonErrors.length > 0 && (

@@ -17,12 +17,15 @@ export function DisruptDialog({
   open,
   slotId,
   bookings,
+  refundTargets,
   onCancel,
   onDone,
 }: {
   open: boolean;
   slotId: string;
   bookings: number;
+  /** Where the server lets the money go (the slot's manifest): the wallet only when it takes the bookings' currency. */
+  refundTargets: readonly (typeof REFUND_TARGETS)[number][];
   onCancel: () => void;
   onDone: (results: DisruptOutcome[]) => void;
 }) {
@@ -38,7 +41,8 @@ export function DisruptDialog({
     setBusy(true);
     setFailure(null);
     try {
-      const { results } = await disruptSlot(slotId, { ...(reasonPayload(reason) as { reason_code: string; reason?: string }), refund_to: refundTo });
+      const target = refundTargets.includes(refundTo) ? refundTo : 'original';
+      const { results } = await disruptSlot(slotId, { ...(reasonPayload(reason) as { reason_code: string; reason?: string }), refund_to: target });
       onDone(results);
     } catch (error) {
       const e = error as ApiRequestError;
@@ -65,9 +69,9 @@ export function DisruptDialog({
       <Field label={<FormattedMessage id="availability.disrupt.refundTo" />} layout="group" required>
         {() => (
           <div className="radio-list">
-            {REFUND_TARGETS.map((target) => (
+            {refundTargets.map((target) => (
               <label key={target} className="radio-option">
-                <input type="radio" name="refund_to" value={target} checked={refundTo === target} onChange={() => setRefundTo(target)} />
+                <input type="radio" name="refund_to" value={target} checked={(refundTargets.includes(refundTo) ? refundTo : 'original') === target} onChange={() => setRefundTo(target)} />
                 <span><FormattedMessage id={`availability.refundTo.${target}`} /></span>
               </label>
             ))}

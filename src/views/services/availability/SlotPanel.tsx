@@ -124,6 +124,7 @@ export function SlotPanel({
         open={disrupting}
         slotId={slotId}
         bookings={open}
+        refundTargets={manifest?.refund_to ?? ['original']}
         onCancel={() => setDisrupting(false)}
         onDone={(results) => {
           setDisrupting(false);
