@@ -68,6 +68,8 @@ function describe(spec: CollectionSpec): Schema {
     area: spec.area,
     ...(spec.lifecycle ? { lifecycle: spec.lifecycle } : {}),
     writable: { create: spec.create !== undefined, update: spec.patch !== undefined },
+    // Who may do what (the server enforces it; the SPA asks `can()` in src/app/permissions.ts).
+    access: spec.access,
     vendorRule: spec.vendorRule,
     search: spec.search,
     filters: spec.filters,

@@ -17,6 +17,7 @@ import { localeActor, navigationActor, sessionActor } from './actors.ts';
 import { lazyChunk, pageFor } from './pages.tsx';
 import { loadPublicSettings, publicSettings, subscribePublicSettings, type PublicSettings } from './publicSettings.ts';
 import { HOME_PATH, LOGIN_PATH, matchRoute, type RouteMatch } from './routes.ts';
+import { useStaff } from './permissions.ts';
 
 // The signed-in app comes with its messages (the login page's bundle holds only its own).
 const Shell = lazyChunk<Parameters<typeof ShellComponent>[0]>(() => {
@@ -56,7 +57,7 @@ function Routes() {
   useEffect(loadPublicSettings, []);
   const { locale, rest } = localeFromPath(location);
   const authenticated = useSelector(sessionActor, (s) => s.hasTag('authenticated'));
-  const admin = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const admin = useStaff();
   const expired = useSelector(sessionActor, (s) => s.context.error?.reason === 'session_expired');
   const wasAuthenticated = useRef(authenticated);
   if (authenticated) wasAuthenticated.current = true;

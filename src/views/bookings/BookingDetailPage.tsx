@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { usePageReady } from '../../app/pageReady.ts';
 import { fetchRefundable, type Refundable } from '../../api/refunds.ts';
@@ -21,6 +20,7 @@ import { BookingRefundDialog } from './BookingRefundDialog.tsx';
 import { BookingTimeline, type TimelineRecords } from './BookingTimeline.tsx';
 import { MoneyLedger } from '../payments/ledger/MoneyLedger.tsx';
 import { RecordUnavailable } from '../ui/RecordUnavailable.tsx';
+import { useStaff } from '../../app/permissions.ts';
 
 interface Related extends TimelineRecords {
   /** How much may be refunded and from which payment: the server decides. */
@@ -51,7 +51,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
   const intl = useIntl();
   const record = useActorRef(recordMachine, { input: { resource: 'bookings', id: params.id ?? '' } });
   const snapshot = useSelector(record, (s) => s);
-  const admin = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const admin = useStaff();
   const booking = snapshot.context.record;
   const [related, setRelated] = useState<Related | null>(null);
   const [refunding, setRefunding] = useState(false);

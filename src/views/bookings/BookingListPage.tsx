@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import type { Column } from '../ui/DataTable.tsx';
@@ -12,11 +10,12 @@ import { useListScreen } from '../ui/listScreen.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { BOOKING_BULK_EVENTS, bookingsScreen, type BookingRow } from './bookingsScreen.ts';
 import { NEW_BOOKING_ID } from './bookingViews.ts';
+import { useStaff } from '../../app/permissions.ts';
 
 /** The bookings an operator runs all day: what is coming first, found by views, filters and search. */
 export function BookingListPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(bookingsScreen);
   const detail = routeByKey('bookingDetail');
   const actions = useLifecycleActions<BookingRow>({

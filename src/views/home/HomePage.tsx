@@ -13,6 +13,7 @@ import { Departures } from './Departures.tsx';
 import { KpiCards } from './KpiCards.tsx';
 import { SetupChecklist } from './SetupChecklist.tsx';
 import { WorkQueue } from './WorkQueue.tsx';
+import { isStaff } from '../../app/permissions.ts';
 
 /** uPlot and the charts: their own chunk, fetched once the figures are on screen. */
 const DashboardCharts = lazy(() => import('./charts/DashboardCharts.tsx'));
@@ -60,7 +61,7 @@ export default function HomePage({ route }: PageProps) {
             <Departures departures={data.departures} />
             <WorkQueue actions={data.actions} />
           </div>
-          {user?.admin === true && <ActionQueue />}
+          {isStaff(user) && <ActionQueue />}
           <section className="card dashboard-charts" aria-labelledby="charts-title">
             <div className="dashboard-charts-head">
               <h2 id="charts-title">

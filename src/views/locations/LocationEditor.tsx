@@ -21,6 +21,7 @@ import { wilayaLabel } from '../ui/wilaya.ts';
 import { RecordHistory } from '../ui/RecordHistory.tsx';
 import { LocationMap } from './LocationMap.tsx';
 import { LOCATION_DEFAULTS } from './locationsScreen.ts';
+import { isStaff } from '../../app/permissions.ts';
 
 /** The branches of one vendor, for the branch picker (a vendor has a handful). */
 function useBranches(vendorId: string | null) {
@@ -45,7 +46,7 @@ function useBranches(vendorId: string | null) {
 export function LocationEditor({ id, onClose, focusHeading = false }: { id: string | null; onClose: (saved: boolean) => void; focusHeading?: boolean }) {
   const intl = useIntl();
   const user = useSelector(sessionActor, (s) => s.context.user);
-  const staff = user?.admin === true;
+  const staff = isStaff(user);
   const editor = useRecordEditor({ resource: locations.name, id, defaults: LOCATION_DEFAULTS, limits: locations.fields, onClose });
   const { snapshot, context, field, set, value } = editor;
   const [vendor, setVendor] = useState<ApiRecord | null>(null);

@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import type { Column } from '../ui/DataTable.tsx';
@@ -13,11 +11,12 @@ import { usePanelParam } from '../ui/usePanelParam.ts';
 import { wilayaLabel } from '../ui/wilaya.ts';
 import { LocationEditor } from './LocationEditor.tsx';
 import { locationsScreen, type LocationRow } from './locationsScreen.ts';
+import { useStaff } from '../../app/permissions.ts';
 
 /** Where activities take place: the vendor's locations, edited beside the list. */
 export function LocationsPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(locationsScreen);
   const [, navigate] = useLocation();
   const panel = usePanelParam(pathOf(route), locationsScreen.panels ?? []);

@@ -18,6 +18,7 @@ import { ConversationPane } from './ConversationPane.tsx';
 import {
   boxFilters, boxOf, correspondentOf, INBOX_BOXES, INBOX_EXPAND, INBOX_FIELDS, INBOX_FILTERS, INBOX_RESOURCE, OPEN_PARAM, type ConversationRow,
 } from './inboxScreen.ts';
+import { isStaff } from '../../app/permissions.ts';
 
 /**
  * The inbox: conversations (mine, unassigned, all; search), the latest first, and the open
@@ -27,7 +28,7 @@ import {
 export function InboxPage({ route }: PageProps) {
   const intl = useIntl();
   const user = useSelector(sessionActor, (s) => s.context.user);
-  const staff = user?.admin === true;
+  const staff = isStaff(user);
   const list = useList(INBOX_RESOURCE, {
     filters: INBOX_FILTERS,
     defaultOrdering: '-last_message_at',

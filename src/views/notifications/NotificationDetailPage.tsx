@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { usePageReady } from '../../app/pageReady.ts';
 import { useRealtimeEvents } from '../../app/realtime.ts';
@@ -16,6 +15,7 @@ import { RecordUnavailable } from '../ui/RecordUnavailable.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { AudienceText } from './audience.tsx';
 import { NOTIFICATION_EVENTS } from './notificationsScreen.ts';
+import { useStaff } from '../../app/permissions.ts';
 
 const LANGUAGES = ['en', 'fr', 'ar'] as const;
 const DELIVERY_STATUSES = ['', 'queued', 'sent', 'failed'] as const;
@@ -32,7 +32,7 @@ export function NotificationDetailPage({ route, params }: PageProps) {
   const id = params.id ?? '';
   const record = useActorRef(recordMachine, { input: { resource: 'notifications', id } });
   const snapshot = useSelector(record, (s) => s);
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const notification = snapshot.context.record;
   const [names, setNames] = useState<Record<string, unknown>>({});
   const [status, setStatus] = useState<(typeof DELIVERY_STATUSES)[number]>('');

@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
-import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import type { Column } from '../ui/DataTable.tsx';
@@ -12,6 +10,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { AudienceText } from './audience.tsx';
 import { notificationsScreen, type NotificationRow } from './notificationsScreen.ts';
 import { TemplatesTab } from './TemplatesTab.tsx';
+import { useStaff } from '../../app/permissions.ts';
 
 type Tab = 'notifications' | 'templates';
 
@@ -40,7 +39,7 @@ export function ListTabs({ route, tab }: { route: PageProps['route']; tab: Tab }
 /** Every notification: what, to whom, on which channel, when, and how many got it; counts move live while sending (the list follows record events). */
 function NotificationsTab({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(notificationsScreen);
   const detail = routeByKey('notificationDetail');
 

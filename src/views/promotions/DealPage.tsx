@@ -1,8 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { pathOf } from '../../app/routes.ts';
 import type { ApiRecord } from '../../api/resources.ts';
@@ -25,13 +23,14 @@ import { usePanelParam } from '../ui/usePanelParam.ts';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import { DEAL_DEFAULTS, dealsScreen, NEW_PROMOTION, type DealRow } from './promotionScreens.ts';
 import { ServicesField } from './ServicesField.tsx';
+import { useStaff } from '../../app/permissions.ts';
 
 const percent = (intl: ReturnType<typeof useIntl>, value: number) => intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 });
 
 /** Deals: a vendor's services shown at a percentage off for a while, featured or not. */
 export function DealPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(dealsScreen);
   const [, navigate] = useLocation();
   const panel = usePanelParam(pathOf(route), dealsScreen.panels ?? []);
@@ -82,7 +81,7 @@ export function DealPage({ route }: PageProps) {
 /** A deal's words in three languages, its services, percentage and dates, edited beside the list. */
 function DealEditor({ id, onClose }: { id: string | null; onClose: (saved: boolean) => void }) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const editor = useRecordEditor({ resource: deals.name, id, defaults: DEAL_DEFAULTS, limits: deals.fields, onClose });
   const { snapshot, context, field, set, value } = editor;
   usePageTitle(id === null ? intl.formatMessage({ id: 'deal.new' }) : context.record ? localized(context.record.title_i18n, intl.locale) : null);

@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionActor } from '../../app/actors.ts';
 import type { ApiRecord } from '../../api/resources.ts';
 import { coupons, discounts } from '../../domain/collections.ts';
 import { PROMOTION_CHECKS } from '../../domain/promotionChecks.ts';
@@ -20,6 +18,7 @@ import { usePageTitle } from '../ui/usePageTitle.ts';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import { COUPON_DEFAULTS, DISCOUNT_DEFAULTS, promotionState } from './promotionScreens.ts';
 import { ServicesField } from './ServicesField.tsx';
+import { useStaff } from '../../app/permissions.ts';
 
 type Resource = 'coupons' | 'discounts';
 
@@ -43,7 +42,7 @@ export function PromotionValue({ record }: { record: Record<string, unknown> }) 
  */
 export function PromotionEditor({ resource, id, onClose }: { resource: Resource; id: string | null; onClose: (saved: boolean) => void }) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const spec = resource === 'coupons' ? coupons : discounts;
   const prefix = resource === 'coupons' ? 'coupon' : 'discount';
   const editor = useRecordEditor({

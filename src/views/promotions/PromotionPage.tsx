@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { pathOf } from '../../app/routes.ts';
 import type { Column } from '../ui/DataTable.tsx';
@@ -14,6 +12,7 @@ import { CheckCode } from './CheckCode.tsx';
 import { PromotionEditor, PromotionValue } from './PromotionEditor.tsx';
 import { couponsScreen, discountsScreen, NEW_PROMOTION, promotionState, type CouponRow, type DiscountRow } from './promotionScreens.ts';
 import { PromotionUsage } from './PromotionUsage.tsx';
+import { useStaff } from '../../app/permissions.ts';
 
 type Row = CouponRow | DiscountRow;
 
@@ -23,7 +22,7 @@ type Row = CouponRow | DiscountRow;
  */
 export function PromotionPage({ route, resource }: PageProps & { resource: 'coupons' | 'discounts' }) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const screen = resource === 'coupons' ? couponsScreen : discountsScreen;
   const prefix = resource === 'coupons' ? 'coupon' : 'discount';
   const list = useListScreen(screen as typeof couponsScreen);

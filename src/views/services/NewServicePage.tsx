@@ -1,8 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import { sessionActor } from '../../app/actors.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../app/routes.ts';
@@ -16,6 +14,7 @@ import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import { CategoryFields } from './ServiceDetails.tsx';
 import { useReferenceData } from './useReferenceData.ts';
+import { useStaff } from '../../app/permissions.ts';
 
 /** What a new service starts with; the rest is completed on its page. */
 const NEW_SERVICE_DEFAULTS = { title_i18n: { en: '', fr: '', ar: '' }, duration_minutes: 60, capacity: 10 };
@@ -27,7 +26,7 @@ const NEW_SERVICE_DEFAULTS = { title_i18n: { en: '', fr: '', ar: '' }, duration_
 export function NewServicePage({ route }: PageProps) {
   const intl = useIntl();
   const [, navigate] = useLocation();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = routeByKey('servicesList');
   const detail = routeByKey('serviceDetail');
   const created = useRef<string | null>(null);

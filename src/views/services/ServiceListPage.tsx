@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import type { Column } from '../ui/DataTable.tsx';
@@ -13,11 +11,12 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { wilayaLabel } from '../ui/wilaya.ts';
 import { NEW_SERVICE_ID } from './servicePage.ts';
 import { SERVICE_BULK_EVENTS, servicesScreen, type ServiceRow } from './servicesScreen.ts';
+import { useStaff } from '../../app/permissions.ts';
 
 /** Every service of the vendor (all of them for staff): what it is, where, for how many, at what price and in which state. */
 export function ServiceListPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(servicesScreen);
   const detail = routeByKey('serviceDetail');
   const title = (row: ServiceRow) => localized(row.title_i18n, intl.locale);

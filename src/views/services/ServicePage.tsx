@@ -2,7 +2,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
-import { sessionActor } from '../../app/actors.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import type { ServicesRecord } from '../../domain/collections.ts';
@@ -23,6 +22,7 @@ import { ServiceDetails } from './ServiceDetails.tsx';
 import { ServiceBookings, ServiceHistory, ServiceReviews } from './ServiceRelatedTabs.tsx';
 import { PUBLISHING_ORDER, SERVICE_TABS, tabOf, type ServiceTab } from './servicePage.ts';
 import { ServiceTabs, type TabDef } from './ServiceTabs.tsx';
+import { useStaff } from '../../app/permissions.ts';
 
 /**
  * One service: its status and the publishing actions its chart allows, then its tabs
@@ -36,7 +36,7 @@ export function ServicePage({ route, params }: PageProps) {
   const record = useActorRef(recordMachine, { input: { resource: 'services', id } });
   useLiveRecord(record, 'services', id);
   const snapshot = useSelector(record, (s) => s);
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const [path, navigate] = useLocation();
   const tab = tabOf(useSearch());
   const [archiving, setArchiving] = useState(false);

@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/pages.tsx';
 import { usePageReady } from '../../app/pageReady.ts';
 import { setPublicSettings, publicSettings } from '../../app/publicSettings.ts';
@@ -15,6 +14,7 @@ import type { MoneyFormat } from '../ui/format.ts';
 import { SectionFields, SectionSummary, type FormSection } from './sections.tsx';
 import { SettingsNav } from './SettingsNav.tsx';
 import { settingsMachine, type SectionValue } from './settingsMachine.ts';
+import { useStaff } from '../../app/permissions.ts';
 
 /** Sections with a word on how their change applies. */
 const HINTED = new Set<FormSection>(['fees', 'language']);
@@ -36,7 +36,7 @@ function applyHere(section: FormSection, value: SectionValue) {
  * a conflict) with its audit trail beside it; vendor staff read it.
  */
 export function SectionPage({ route, section }: PageProps & { section: FormSection }) {
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const actor = useActorRef(settingsMachine, { input: { section } });
   const snapshot = useSelector(actor, (s) => s);
   const { record, draft, errors, detail, saved, theirs } = snapshot.context;

@@ -1,13 +1,12 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { sessionActor } from '../../app/actors.ts';
 import { pathOf, visibleRoutes, type RouteDef } from '../../app/routes.ts';
+import { useStaff } from '../../app/permissions.ts';
 
 /** The settings sections the user may open (vendor staff: business rules and branches), the current one marked. */
 export function SettingsNav({ current }: { current: RouteDef }) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   // The sidebar's settings items, in the same order: one list of routes feeds both.
   const routes = visibleRoutes(staff).filter((r) => r.area === 'settings' && r.inSidebar);
   return (

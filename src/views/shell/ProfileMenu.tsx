@@ -5,6 +5,7 @@ import { localeActor, sessionActor, themeActor } from '../../app/actors.ts';
 import { DIRECTION } from '../../machines/locale.ts';
 import type { ColorMode } from '../../machines/theme.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
+import { isStaff } from '../../app/permissions.ts';
 
 const MODES: [ColorMode, IconName][] = [
   ['light', 'sun'],
@@ -33,7 +34,7 @@ export function ProfileMenu() {
             {user.phone && <span dir="ltr">{user.phone}</span>}
             <span dir="ltr">{user.email}</span>
             <span className="chip">
-              <FormattedMessage id={user.admin ? 'role.staff' : 'role.vendor'} />
+              <FormattedMessage id={isStaff(user) ? 'role.staff' : 'role.vendor'} />
             </span>
           </div>
           <DropdownMenu.Separator className="menu-separator" />

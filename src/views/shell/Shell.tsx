@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Toaster, toast } from 'sonner';
-import { localeActor, onRequestError, sessionActor, themeActor } from '../../app/actors.ts';
+import { localeActor, onRequestError, themeActor } from '../../app/actors.ts';
 import { holdRealtime } from '../../app/realtime.ts';
 import { useLogo } from '../../app/useLogo.ts';
 import { visibleRoutes, type RouteDef } from '../../app/routes.ts';
@@ -19,6 +19,7 @@ import { NotificationBell } from './NotificationBell.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { useStaff } from '../../app/permissions.ts';
 
 /** Error toasts stay long enough to read (the seed's 500 ms was not) and can be dismissed. */
 const TOAST_DURATION_MS = 6_000;
@@ -28,7 +29,7 @@ const SIDEBAR_ID = 'sidebar';
 export default function Shell({ current, children }: { current: RouteDef | null; children: ReactNode }) {
   const intl = useIntl();
   const logo = useLogo();
-  const admin = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const admin = useStaff();
   const locale = useSelector(localeActor, (s) => s.context.locale);
   const theme = useSelector(themeActor, selectResolvedTheme);
   // On a narrow screen the sidebar overlays the page, so it starts closed there.

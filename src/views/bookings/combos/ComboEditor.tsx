@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionActor } from '../../../app/actors.ts';
 import { fetchRecord, type ApiRecord } from '../../../api/resources.ts';
 import { combos } from '../../../domain/collections.ts';
 import { formatMoney, localized } from '../../ui/format.ts';
@@ -17,12 +15,13 @@ import { RelationPicker } from '../../ui/RelationPicker.tsx';
 import { useRecordEditor } from '../../ui/useRecordEditor.ts';
 import type { ComboItem } from '../bookingViews.ts';
 import { COMBO_DEFAULTS, MAX_COMBO_ITEMS } from './combosScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** A combo's title, parts, price and validity, edited beside the list. */
 export function ComboEditor({ id, onClose }: { id: string | null; onClose: (saved: boolean) => void }) {
   const intl = useIntl();
   const formId = useId();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const editor = useRecordEditor({ resource: combos.name, id, defaults: COMBO_DEFAULTS, limits: combos.fields, onClose });
   const { context, field, set } = editor;
   const [services, setServices] = useState<Record<string, ApiRecord>>({});

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
@@ -13,11 +12,12 @@ import { usePanelParam } from '../../ui/usePanelParam.ts';
 import { ComboBookingForm } from './ComboBookingForm.tsx';
 import { ComboEditor } from './ComboEditor.tsx';
 import { combosScreen, NEW_COMBO, type ComboRow } from './combosScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** Packages of several services sold together; edited or booked beside the list. */
 export function ComboPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(combosScreen);
   const page = useSelector(list, (s) => s.context.page);
   const [, navigate] = useLocation();

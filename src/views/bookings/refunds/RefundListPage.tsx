@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
@@ -12,11 +11,12 @@ import { reasonText, useReasonCodes } from '../../ui/reasonCodes.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { RefundTotals } from './RefundTotals.tsx';
 import { bookingRefOf, REFUND_EVENTS, refundsScreen, type RefundRow } from './refundsScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** Refund requests across bookings: whose, how much, and the next step of each, open ones first. */
 export function RefundListPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(refundsScreen);
   const query = useSelector(list, (s) => s.context.query);
   const bookingRoute = routeByKey('bookingDetail');

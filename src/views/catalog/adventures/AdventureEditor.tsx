@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionActor } from '../../../app/actors.ts';
 import { fetchRecord, type ApiRecord } from '../../../api/resources.ts';
 import { adventures } from '../../../domain/collections.ts';
 import { MediaManager } from '../../media/MediaManager.tsx';
@@ -17,11 +15,12 @@ import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useRecordEditor } from '../../ui/useRecordEditor.ts';
 import { ADVENTURE_DEFAULTS, type ItineraryStep } from './adventuresScreen.ts';
 import { ItineraryField } from './ItineraryField.tsx';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** An adventure's texts, days, itinerary and price, edited beside the list; its photos below once it exists. */
 export function AdventureEditor({ id, onClose }: { id: string | null; onClose: (saved: boolean) => void }) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const editor = useRecordEditor({ resource: adventures.name, id, defaults: ADVENTURE_DEFAULTS, limits: adventures.fields, onClose });
   const { context, field, set } = editor;
   const [services, setServices] = useState<Record<string, ApiRecord>>({});

@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
@@ -13,11 +11,12 @@ import { StatusChip } from '../../ui/StatusChip.tsx';
 import { usePanelParam } from '../../ui/usePanelParam.ts';
 import { AdventureEditor } from './AdventureEditor.tsx';
 import { ADVENTURE_EVENTS, adventuresScreen, NEW_ADVENTURE, type AdventureRow } from './adventuresScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** Curated multi-day trips: what they hold, what they cost, whether customers see them; edited beside the list. */
 export function AdventuresPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(adventuresScreen);
   const [, navigate] = useLocation();
   const panel = usePanelParam(pathOf(route), adventuresScreen.panels ?? []);

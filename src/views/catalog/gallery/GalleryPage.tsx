@@ -5,7 +5,6 @@
  */
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionActor } from '../../../app/actors.ts';
 import { usePageReady } from '../../../app/pageReady.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { formatDate, localized } from '../../ui/format.ts';
@@ -20,6 +19,7 @@ import { useList } from '../../ui/useList.ts';
 import { MediaImage } from '../../media/MediaImage.tsx';
 import { MediaManager, THUMB_SIZES } from '../../media/MediaManager.tsx';
 import { GALLERY_OWNERS, galleryScreen, type GalleryOwnerType, type GalleryRow } from './galleryScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 // The owner is picked from the collection its type names, so it is not one of the bar's filters.
 const LIST_OPTIONS = {
@@ -31,7 +31,7 @@ const LIST_OPTIONS = {
 
 export function GalleryPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useList(galleryScreen.collection.name, LIST_OPTIONS);
   const filters = useSelector(list, (s) => s.context.query.filters);
   const ownerType = filters.owner_type as GalleryOwnerType | undefined;

@@ -2,7 +2,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import { usePageReady } from '../../../app/pageReady.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
@@ -26,6 +25,7 @@ import { CustomerConversations } from './CustomerConversations.tsx';
 import { CustomerFacts, CustomerProfileForm } from './CustomerProfile.tsx';
 import { CustomerRelated } from './CustomerRelated.tsx';
 import { tabOf, tabsFor, type CustomerTab } from './customerPage.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /**
  * One customer: who they are (staff edit it), whether they are blocked and why, and
@@ -39,7 +39,7 @@ export function CustomerPage({ route, params }: PageProps) {
   const record = useActorRef(recordMachine, { input: { resource: 'customers', id: params.id ?? '' } });
   useLiveRecord(record, 'customers', params.id ?? null);
   const snapshot = useSelector(record, (s) => s);
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const [path, navigate] = useLocation();
   const tab = tabOf(useSearch(), staff);
   const [acting, setActing] = useState<CustomerActionKind | null>(null);

@@ -1,8 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
@@ -13,6 +11,7 @@ import { ledgerReason } from './ledgerReason.ts';
 import { loyaltyScreen, walletScreen, type LoyaltyRow, type WalletRow } from './ledgerScreens.ts';
 import { PointsAdjustDialog } from './PointsAdjustDialog.tsx';
 import { WalletAdjustDialog } from './WalletAdjustDialog.tsx';
+import { useStaff } from '../../../app/permissions.ts';
 
 type Row = WalletRow | LoyaltyRow;
 
@@ -96,7 +95,7 @@ function Ledger<C extends CollectionDescription, R extends Row>({ route, screen,
   /** The adjust button and dialog, told what to do once saved. */
   children: (onSaved: () => void) => ReactNode;
 }) {
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(spec);
   const [saved, setSaved] = useState(false);
   const customerRoute = routeByKey('customerDetail');

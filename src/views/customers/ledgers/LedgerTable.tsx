@@ -2,13 +2,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { ApiRecord, ExpandedRef } from '../../../api/resources.ts';
 import { formatDate, formatDateTime } from '../../ui/format.ts';
 import { AdjustDialog } from './AdjustDialog.tsx';
 import { ledgerReason } from './ledgerReason.ts';
 import { ledgerMachine, type LedgerResource } from './ledgerMachines.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 export interface LedgerProps {
   /** One customer's entries (their page); every customer's, the newest first, without it. */
@@ -40,7 +40,7 @@ const expanded = (row: ApiRecord, field: string) => row._expanded?.[field] as Ex
 export function LedgerTable({ resource, customerId, customer, onAdjusted, change, balance, origin, expiry }: LedgerTableProps) {
   const intl = useIntl();
   const captionId = useId();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const actor = useActorRef(ledgerMachine, { input: { resource, customerId } });
   const { rows, count, failed } = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));

@@ -1,6 +1,4 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
@@ -8,11 +6,12 @@ import { formatDate, formatMoney } from '../../ui/format.ts';
 import { ListScreen } from '../../ui/ListScreen.tsx';
 import { useListScreen } from '../../ui/listScreen.ts';
 import { customersScreen, vendorCustomersScreen, type CustomerRow } from './customersScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** Who the customers are: how to reach them, what they booked and spent, what they are owed, and who is blocked. */
 export function CustomerListPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const screen = staff ? customersScreen : vendorCustomersScreen;
   const list = useListScreen(screen);
   const detail = routeByKey('customerDetail');

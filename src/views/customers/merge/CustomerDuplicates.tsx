@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { ApiRecord } from '../../../api/resources.ts';
 import { duplicatesMachine } from '../../../machines/customers/duplicates.ts';
@@ -9,6 +8,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ErrorText } from '../../ui/fields/Field.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { formatDate, formatMoney } from '../../ui/format.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /**
  * The other customers with the same phone or email as this one, on the customer's page;
@@ -17,7 +17,7 @@ import { formatDate, formatMoney } from '../../ui/format.ts';
  */
 export function CustomerDuplicates({ customer, onMerged }: { customer: ApiRecord; onMerged: () => void }) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const detail = routeByKey('customerDetail');
   const actor = useActorRef(duplicatesMachine.provide({ actions: { merged: () => onMerged() } }), {
     input: { id: customer.id, version: customer.version },

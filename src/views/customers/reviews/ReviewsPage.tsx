@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
@@ -16,6 +15,7 @@ import { ReviewQuote } from './ReviewQuote.tsx';
 import { REVIEW_EVENTS, reviewLabel, reviewsScreen, vendorReviewsScreen, type ReviewRow } from './reviewsScreen.ts';
 import { ServiceRatings } from './ServiceRatings.tsx';
 import { Stars } from './Stars.tsx';
+import { useStaff } from '../../../app/permissions.ts';
 
 /**
  * Reviews: staff moderate the queue (approve, reject with a reason, edit a rejected one
@@ -24,7 +24,7 @@ import { Stars } from './Stars.tsx';
  */
 export function ReviewsPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const screen = staff ? reviewsScreen : vendorReviewsScreen;
   const list = useListScreen(screen);
   const query = useSelector(list, (s) => s.context.query);

@@ -2,7 +2,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { usePageReady } from '../../../app/pageReady.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
@@ -21,6 +20,7 @@ import { ReconcileDialog } from './ReconcileDialog.tsx';
 import { Fact } from '../../ui/Fact.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { RecordUnavailable } from '../../ui/RecordUnavailable.tsx';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** The actions a payment's chart may offer, in this order (refunds move it on their own). */
 const PAYMENT_EVENTS = ['pay', 'fail', 'cancel', 'expire'] as const;
@@ -45,7 +45,7 @@ export function PaymentDetailPage({ route, params }: PageProps) {
   const intl = useIntl();
   const record = useActorRef(recordMachine, { input: { resource: 'payments', id: params.id ?? '' } });
   const snapshot = useSelector(record, (s) => s);
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const payment = snapshot.context.record;
   const [related, setRelated] = useState<Related | null>(null);
   const [refunding, setRefunding] = useState(false);

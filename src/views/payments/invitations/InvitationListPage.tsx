@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
@@ -13,11 +11,12 @@ import { StatusChip } from '../../ui/StatusChip.tsx';
 import { bookingRefOf, INVITATION_EVENTS, invitationsScreen, type InvitationRow } from './invitationsScreen.ts';
 import { CopyPayLink } from './PaymentLinkResult.tsx';
 import { SendLinkDialog } from './SendLinkDialog.tsx';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** Payment links: who was asked to pay what for which booking, whether they opened it, and resend / cancel / copy. */
 export function InvitationListPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(invitationsScreen);
   const [sending, setSending] = useState(false);
   const bookingRoute = routeByKey('bookingDetail');

@@ -1,8 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { TotalsGroup } from '../../../api/resources.ts';
@@ -13,11 +11,12 @@ import { useListScreen } from '../../ui/listScreen.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { CashPaymentDialog } from './CashPaymentDialog.tsx';
 import { paymentsScreen, type PaymentRow } from './paymentsScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** Who paid what for which booking and how it divides, with the totals of everything the filters match; cash is recorded here. */
 export function PaymentListPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(paymentsScreen);
   const [recording, setRecording] = useState(false);
   const [recorded, setRecorded] = useState<string | null>(null);

@@ -1,20 +1,19 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf } from '../../../app/routes.ts';
 import { CommissionTab } from './CommissionTab.tsx';
 import { EntriesTab } from './EntriesTab.tsx';
 import { PayoutsTab } from './PayoutsTab.tsx';
 import { SPLIT_TABS, type SplitTab } from './splitScreens.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /**
  * How each payment divides and how vendors are paid: the split of every payment and
  * refund, the payout batches, and (staff) each vendor's commission. The tab is in the URL.
  */
 export function SplitPage(props: PageProps) {
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const asked = new URLSearchParams(useSearch()).get('tab');
   const tabs = SPLIT_TABS.filter((tab) => staff || tab !== 'commission');
   const tab: SplitTab = tabs.find((t) => t === asked) ?? 'splits';

@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
@@ -13,11 +11,12 @@ import { usePanelParam } from '../../ui/usePanelParam.ts';
 import type { AdrenalineProfile } from './AdrenalineEditor.tsx';
 import { AdrenalineEditor } from './AdrenalineEditor.tsx';
 import { adrenalineScreen, type AdrenalineRow } from './adrenalineScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** Services with their adrenaline profile (risk, who may take part, waiver, questions); a profile edited beside the list. */
 export function AdrenalinePage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(adrenalineScreen);
   const [, navigate] = useLocation();
   const panel = usePanelParam(pathOf(route), adrenalineScreen.panels ?? []);

@@ -8,7 +8,6 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { fetchSettingsSection } from '../../../api/settings.ts';
-import { sessionActor } from '../../../app/actors.ts';
 import type { ServicesRecord } from '../../../domain/collections.ts';
 import { localDay } from '../../../domain/money.ts';
 import { calendarMachine, type CalendarView } from '../../../machines/availability/calendar.ts';
@@ -17,6 +16,7 @@ import { ErrorState } from '../../ui/ErrorState.tsx';
 import { BulkSlotsForm } from './BulkSlotsForm.tsx';
 import { CalendarGrid } from './CalendarGrid.tsx';
 import { SlotPanel } from './SlotPanel.tsx';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** CLDR's first day of the week for the language (Algeria's for Arabic), 0 = Sunday. */
 function weekStartOf(locale: string): number {
@@ -31,7 +31,7 @@ export function AvailabilityTab({ service, onChanged }: { service: ServicesRecor
   const search = useSearch();
   const [path, navigate] = useLocation();
   const selected = new URLSearchParams(search).get('slot');
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const today = localDay(new Date()).date;
   const weekStart = weekStartOf(intl.locale);
   const calendar = useActorRef(calendarMachine, { input: { serviceId: service.id, today, weekStart, selectedId: selected } });

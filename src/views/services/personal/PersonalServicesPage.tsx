@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { ApiRecord } from '../../../api/resources.ts';
@@ -16,6 +15,7 @@ import { NewPersonalServiceForm } from './NewPersonalServiceForm.tsx';
 import { PaymentLinkForm } from './PaymentLinkForm.tsx';
 import { useDepartures } from './useDepartures.ts';
 import { NEW_PERSONAL, personalScreen, type PersonalRow } from './personalScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** The new booking page for one customer and service, filled in. */
 export const bookingHref = (row: Pick<PersonalRow, 'id' | 'private_customer_id'>) =>
@@ -27,7 +27,7 @@ export const bookingHref = (row: Pick<PersonalRow, 'id' | 'private_customer_id'>
  */
 export function PersonalServicesPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(personalScreen);
   const page = useSelector(list, (s) => s.context.page);
   const [, navigate] = useLocation();

@@ -1,8 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf } from '../../../app/routes.ts';
 import { fetchRecord, type ApiRecord } from '../../../api/resources.ts';
@@ -15,6 +13,7 @@ import { priceRuleColumns } from './priceColumns.tsx';
 import { PricePreview } from './PricePreview.tsx';
 import { PriceRuleEditor } from './PriceRuleEditor.tsx';
 import { NEW_PRICE_RULE, priceRulesScreen, type PriceRuleRow } from './priceRulesScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /**
  * Every price rule of the user's services (all vendors' for staff), by validity, service,
@@ -22,7 +21,7 @@ import { NEW_PRICE_RULE, priceRulesScreen, type PriceRuleRow } from './priceRule
  */
 export function PriceRulesPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(priceRulesScreen);
   const [, navigate] = useLocation();
   const panel = usePanelParam(pathOf(route), priceRulesScreen.panels ?? []);

@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionActor } from '../../../app/actors.ts';
 import type { ApiRecord } from '../../../api/resources.ts';
 import { branches } from '../../../domain/collections.ts';
 import { WILAYAS } from '../../../domain/wilayaList.ts';
@@ -15,11 +13,12 @@ import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useRecordEditor } from '../../ui/useRecordEditor.ts';
 import { wilayaLabel } from '../../ui/wilaya.ts';
 import { BRANCH_DEFAULTS } from './branchesScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** A branch beside the list: staff choose the vendor of a new one; vendor staff's branches are their vendor's. */
 export function BranchEditor({ id, onClose }: { id: string | null; onClose: (saved: boolean) => void }) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const editor = useRecordEditor({ resource: branches.name, id, defaults: BRANCH_DEFAULTS, limits: branches.fields, onClose });
   const { context, field, set, value } = editor;
   const [vendor, setVendor] = useState<ApiRecord | null>(null);

@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
@@ -13,11 +11,12 @@ import { wilayaLabel } from '../../ui/wilaya.ts';
 import { SettingsNav } from '../SettingsNav.tsx';
 import { BranchEditor } from './BranchEditor.tsx';
 import { branchesScreen, NEW_BRANCH, type BranchRow } from './branchesScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** A vendor's sites (name, address, phone, manager): vendor staff manage theirs, staff every vendor's. */
 export function BranchesPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(branchesScreen);
   const [, navigate] = useLocation();
   const panel = usePanelParam(pathOf(route), branchesScreen.panels ?? []);

@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { pathOf } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
@@ -14,11 +12,12 @@ import { usePanelParam } from '../../ui/usePanelParam.ts';
 import { HelpEditor } from './HelpEditor.tsx';
 import { HelpReader } from './HelpReader.tsx';
 import { helpScreen, NEW_ARTICLE, type HelpRow } from './helpScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** Help articles: staff write them for staff, vendors or everyone; vendor staff read theirs. */
 export function HelpPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(helpScreen);
   const [, navigate] = useLocation();
   const panel = usePanelParam(pathOf(route), helpScreen.panels ?? []);

@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { sessionActor } from '../../../app/actors.ts';
 import type { PageProps } from '../../../app/pages.tsx';
 import { useRealtimeEvents } from '../../../app/realtime.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
@@ -13,11 +11,12 @@ import { useListScreen } from '../../ui/listScreen.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { DueCell } from './DueCell.tsx';
 import { TICKET_EVENTS, ticketsScreen, type TicketRow } from './ticketsScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
 
 /** Support tickets: who asks, about what, how urgent, who answers, and whether the first answer is late. */
 export function TicketListPage({ route }: PageProps) {
   const intl = useIntl();
-  const staff = useSelector(sessionActor, (s) => s.context.user?.admin === true);
+  const staff = useStaff();
   const list = useListScreen(ticketsScreen);
   const bookingDetail = routeByKey('bookingDetail');
   const detail = routeByKey('ticketDetail');

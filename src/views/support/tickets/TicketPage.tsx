@@ -21,6 +21,7 @@ import { ThreadView, useThread } from '../../ui/ThreadView.tsx';
 import { useExpandedRecord } from '../../ui/useExpandedRecord.ts';
 import { DueCell } from './DueCell.tsx';
 import { TICKET_EVENTS, type TicketRow } from './ticketsScreen.ts';
+import { isStaff } from '../../../app/permissions.ts';
 
 type TicketRecord = TicketRow & {
   requester_email: string | null;
@@ -41,7 +42,7 @@ export function TicketPage({ route, params }: PageProps) {
   const intl = useIntl();
   const id = params.id ?? '';
   const user = useSelector(sessionActor, (s) => s.context.user);
-  const staff = user?.admin === true;
+  const staff = isStaff(user);
   const loaded = useExpandedRecord<TicketRecord>('tickets', id, EXPAND);
   const thread = useThread(`/branch/api/tickets/${encodeURIComponent(id)}/messages/`, 500);
   const [assignees, setAssignees] = useState<Assignee[]>([]);
