@@ -246,6 +246,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Only top-ups and adjustments are entered by hand.'), 'serverError.walletManualSource'],
   [p('A top-up credits the wallet.'), 'serverError.topUpCredits'],
   [p('The wallet is kept in {currency:text}.'), 'serverError.walletCurrency'],
+  [p('Customer wallets hold money in {currency:text} ({count:count} with a balance); the marketplace currency cannot change while any wallet has one.'), 'serverError.walletsHoldCurrency'],
   // Money between a booking and the wallet (server/domain/money.ts walletCurrencyRefusal)
   [p('The wallet holds {wallet:text}; this booking is in {currency:text}. Take this payment another way.'), 'serverError.walletCurrencyPayment'],
   [p('The wallet holds {wallet:text}; this booking is in {currency:text}. Refund it another way.'), 'serverError.walletCurrencyRefund'],

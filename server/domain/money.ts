@@ -91,8 +91,15 @@ export async function addSpend(tx: Queryable, customerId: string, amount: number
   await tx.query('UPDATE customers SET lifetime_spend = lifetime_spend + $2 WHERE id = $1', [customerId, amount]);
 }
 
-/** The currency the wallet is kept in: one balance, in the marketplace's currency. */
-export const walletCurrency = marketplaceCurrency;
+/**
+ * The currency the wallet is kept in: one balance, in the marketplace's currency. Read
+ * under a share lock, so a change of that currency (which takes the row for update and
+ * refuses while any wallet holds money, server/routes/settings.ts) waits for moves in flight.
+ */
+export async function walletCurrency(q: Queryable): Promise<string> {
+  const { rows } = await q.query<{ currency: string | null }>("SELECT value->>'default' AS currency FROM settings WHERE section = 'currency' FOR SHARE");
+  return rows[0]?.currency ?? (await marketplaceCurrency(q));
+}
 
 /** How money crosses between a booking and the wallet: paid from it, or refunded to it. */
 export type WalletUse = 'payment' | 'refund';

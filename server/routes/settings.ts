@@ -38,6 +38,12 @@ async function loadSection(q: Queryable, section: SettingsSection, forUpdate = f
   return { ...record, value: { ...DEFAULT_SETTINGS[section], ...record.value } };
 }
 
+/** How many wallets hold money: they are kept in the marketplace currency, with no rate to convert them. */
+async function walletsHolding(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM customers WHERE wallet_balance <> 0');
+  return rows[0].n;
+}
+
 function assertCanRead(actor: Actor, section: SettingsSection) {
   if (!actor.staff && !VENDOR_READABLE_SECTIONS.includes(section)) throw forbidden('Only staff may see these settings.');
 }
@@ -80,6 +86,10 @@ export function registerSettings(app: FastifyInstance): void {
         const value = { ...before.value, ...changes };
         if (!validators[section](value)) throw new ApiError(400, validationErrorBody(validators[section].errors ?? []));
         const errors = settingsErrors(section, value);
+        if (section === 'currency' && value.default !== before.value.default) {
+          const held = await walletsHolding(tx);
+          if (held) errors.default = [`Customer wallets hold money in ${String(before.value.default)} (${held.toLocaleString('en-US')} with a balance); the marketplace currency cannot change while any wallet has one.`];
+        }
         const logoError = section === 'theme' ? await logoMediaError(tx, value.logo_media_id) : null;
         if (logoError) errors.logo_media_id = [logoError];
         if (Object.keys(errors).length > 0) throw badRequest(errors);

@@ -209,3 +209,21 @@ test('dinars and euros sold side by side never mix: shares, payouts, totals, pro
     await change('fees', { customer_booking_fee_fixed: 0 });
   }
 });
+
+test('the marketplace currency does not change while wallets hold money in it', async () => {
+  await walletWith(50_000);
+  const current = await d.ok(d.admin, 'GET', '/settings/currency/');
+  const refused = await d.call(d.admin, 'PATCH', '/settings/currency/', { version: current.version, default: 'EUR' }, { 'accept-language': 'fr' });
+  assert.equal(refused.status, 400, JSON.stringify(refused.body));
+  assert.match(refused.body.errors.default[0], /^Des porte-monnaie clients contiennent de l’argent en DZD \(\d+ avec un solde\)/);
+  assert.equal((await d.ok(d.admin, 'GET', '/settings/currency/')).value.default, 'DZD', 'nothing saved');
+  // Emptied wallets (here, in the database) let it change; the wallet is then kept in the new currency.
+  const [{ n }] = await d.sql<Json>('SELECT count(*)::int AS n FROM customers WHERE wallet_balance <> 0');
+  assert.ok(n >= 1);
+  await d.sql('UPDATE customers SET wallet_balance = 0');
+  await change('currency', { default: 'EUR' });
+  const customer = await newCustomer();
+  const dinars = await d.call(d.admin, 'POST', '/wallet-transactions/', { customer_id: customer.id, kind: 'credit', source: 'top_up', amount: 1_000, currency: 'DZD', reason: 'Gift' });
+  assert.deepEqual(dinars.body.errors?.currency, ['The wallet is kept in EUR.']);
+  await change('currency', { default: 'DZD' });
+});
