@@ -22,6 +22,7 @@ import { bookingHooks } from './bookings.ts';
 import { assertWalletCurrency, bookings, refundableOf, refunds, walletCurrencyRefusal } from './money.ts';
 import { refundHooks } from './payments.ts';
 import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
+import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const services = collection('services');
 const slots = collection('service-slots');
@@ -80,7 +81,7 @@ export function assertCapacityFloor(before: Row, capacity: unknown): void {
 
 /** A roster names at most the booking's participants, while the booking is still to take place. */
 export function assertRoster(before: Row, roster: RosterEntry[]): void {
-  if (!['requested', 'confirmed', 'checked_in'].includes(String(before.status))) {
+  if (!statusesTagged('booking', 'rosterOpen').includes(String(before.status))) {
     throw conflict(`This booking is ${before.status}; its participants can no longer be changed.`);
   }
   const seats = num(before.participants_count);
@@ -139,7 +140,7 @@ export async function slotManifest(ctx: Pick<WriteContext, 'tx' | 'actor'>, slot
 
 // Disrupted departure ------------------------------------------------------------------
 
-const GONE = ['cancelled', 'declined', 'expired'];
+const GONE = statusesTagged('booking', 'closed');
 
 type Lang = 'en' | 'fr' | 'ar';
 const TEXT: Record<Lang, { cancelled: string; original: string; wallet: string; processing: string }> = {

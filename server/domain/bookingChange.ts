@@ -29,6 +29,7 @@ import { placeBooking, releaseSeats } from './bookings.ts';
 import { assertWalletCurrency, bookings, customers, refundableOf, refunds, walletDestinations } from './money.ts';
 import { invitationHooks, refundHooks } from './payments.ts';
 import { checkParticipantLimit, priceBooking, type PricedQuote } from './pricing.ts';
+import { sqlStatusesTagged, statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const services = collection('services');
 const invitations = collection('payment-invitations');
@@ -36,7 +37,7 @@ const num = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => new Date(v instanceof Date ? v : String(v)).toISOString();
 
 /** Only these bookings can change, and only before they start. */
-const CHANGEABLE = ['requested', 'confirmed'];
+const CHANGEABLE = statusesTagged('booking', 'changeable');
 
 export interface ChangeRequest {
   starts_at?: string;
@@ -280,7 +281,7 @@ async function settleRefund(ctx: WriteContext, booking: Row, settlement: Extract
 /** Whether a refund to the original method goes back through the card gateway (which confirms it later). */
 async function paidByGateway(ctx: WriteContext, bookingId: string, paymentId: string | null): Promise<boolean> {
   const { rows } = await ctx.tx.query<{ method: string }>(
-    `SELECT method FROM payments WHERE booking_id = $1 AND status IN ('paid', 'partially_refunded') AND ($2::uuid IS NULL OR id = $2)`,
+    `SELECT method FROM payments WHERE booking_id = $1 AND status IN ${sqlStatusesTagged('payment', 'captured')} AND ($2::uuid IS NULL OR id = $2)`,
     [bookingId, paymentId],
   );
   return rows.some((r) => GATEWAY_METHODS.includes(r.method as PaymentMethod));

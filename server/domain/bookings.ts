@@ -20,10 +20,11 @@ import { createPayment } from './payments.ts';
 import { priceBooking } from './pricing.ts';
 import { getSettings, unacceptedCurrency } from './settings.ts';
 import { notifyBookingTransition } from '../notifications/templates.ts';
+import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const services = collection('services');
 const slots = collection('service-slots');
-const HOLDING = ['requested', 'confirmed', 'checked_in', 'no_show'];
+const HOLDING = statusesTagged('booking', 'holding');
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 function newRef(): string {
@@ -197,7 +198,7 @@ export const bookingHooks: CollectionHooks = {
   async beforeUpdate(ctx, before, changes) {
     if (changes.roster !== undefined) assertRoster(before, changes.roster as RosterEntry[]);
     if (changes.starts_at === undefined && changes.slot_id === undefined) return;
-    if (!['requested', 'confirmed'].includes(String(before.status))) throw conflict('Only upcoming bookings can be rebooked.');
+    if (!statusesTagged('booking', 'changeable').includes(String(before.status))) throw conflict('Only upcoming bookings can be rebooked.');
     const service = await loadOr404(ctx.tx, services, String(before.service_id), ctx.actor, { forUpdate: true });
     const { slot, startsAt } = await placeBooking(
       ctx,

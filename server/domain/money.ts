@@ -15,6 +15,7 @@ import { assertNotMerged } from './merge.ts';
 import { fundedSplit, recordPaymentShare } from './payouts.ts';
 import { getSettings } from './settings.ts';
 import { feesOfBooking } from './settings.ts';
+import { sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 export const bookings = collection('bookings');
 export const payments = collection('payments');
@@ -217,7 +218,7 @@ export async function refundsCommitted(tx: Queryable, where: { booking_id?: stri
   const [col, id] = where.payment_id ? ['payment_id', where.payment_id] : ['booking_id', where.booking_id];
   const { rows } = await tx.query<{ sum: number }>(
     `SELECT coalesce(sum(amount), 0)::bigint AS sum FROM refunds
-     WHERE ${col} = $1 AND status IN ('requested', 'approved', 'processing', 'succeeded') AND id IS DISTINCT FROM $2`,
+     WHERE ${col} = $1 AND status IN ${sqlStatusesTagged('refund', 'committed')} AND id IS DISTINCT FROM $2`,
     [id, excludeId ?? null],
   );
   return num(rows[0]?.sum);
@@ -243,8 +244,8 @@ export async function refundableOf(tx: Queryable, booking: Row): Promise<Refunda
   const { rows } = await tx.query<{ id: string; method: string; amount: number; paid_at: Date | string | null; committed: number }>(
     `SELECT p.id, p.method, p.amount, p.paid_at,
             (SELECT coalesce(sum(r.amount), 0)::bigint FROM refunds r
-              WHERE r.payment_id = p.id AND r.status IN ('requested', 'approved', 'processing', 'succeeded')) AS committed
-       FROM payments p WHERE p.booking_id = $1 AND p.status IN ('paid', 'partially_refunded')
+              WHERE r.payment_id = p.id AND r.status IN ${sqlStatusesTagged('refund', 'committed')}) AS committed
+       FROM payments p WHERE p.booking_id = $1 AND p.status IN ${sqlStatusesTagged('payment', 'captured')}
       ORDER BY p.paid_at DESC NULLS LAST, p.id`,
     [booking.id],
   );

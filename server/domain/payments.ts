@@ -18,8 +18,10 @@ import { takeBackPoints } from './loyalty.ts';
 import { addSpend, assertWalletCurrency, bookings, cancellationRefundable, paymentLanded, payments, refundableOf, refunds, updateBookingMoney, walletMove } from './money.ts';
 import { recordRefundShare } from './payouts.ts';
 import { getSettings } from './settings.ts';
+import { sqlStatusesTagged, statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
-const CLOSED = ['declined', 'expired', 'cancelled'];
+const CLOSED = statusesTagged('booking', 'closed');
+const CAPTURED = sqlStatusesTagged('payment', 'captured');
 const num = (v: unknown) => Number(v ?? 0);
 
 declare module 'fastify' {
@@ -145,7 +147,7 @@ export const refundHooks: CollectionHooks = {
     if (body.payment_id) {
       const payment = await loadVisible(tx, payments, String(body.payment_id), ctx.actor, { forUpdate: true });
       if (!payment || payment.booking_id !== booking.id) throw badRequest({ payment_id: ['Not a payment of this booking.'] });
-      if (!['paid', 'partially_refunded'].includes(String(payment.status))) throw badRequest({ payment_id: ['This payment was not paid.'] });
+      if (!statusesTagged('payment', 'captured').includes(String(payment.status))) throw badRequest({ payment_id: ['This payment was not paid.'] });
       const left = room.payments.find((p) => p.id === payment.id)?.refundable ?? 0;
       if (amount > left) throw badRequest({ amount: [`At most ${moneyText(left, payment.currency)} can be refunded from this payment.`] });
     }
@@ -159,7 +161,7 @@ export const refundHooks: CollectionHooks = {
     });
   },
   beforeUpdate: async (_ctx, before) => {
-    if (!['requested', 'approved'].includes(String(before.status))) throw conflict('A refund can only be edited before it is processed.');
+    if (!statusesTagged('refund', 'editable').includes(String(before.status))) throw conflict('A refund can only be edited before it is processed.');
   },
   transitions: {
     process: (ctx, record) => startRefund(ctx, record),
@@ -186,7 +188,7 @@ async function refundSucceeded(ctx: WriteContext, refund: Row): Promise<Row> {
   const amount = num(refund.amount);
   // Allocate to the chosen payment, else to paid payments, most recent first.
   const { rows } = await tx.query<{ id: string }>(
-    `SELECT id FROM payments WHERE booking_id = $1 AND status IN ('paid', 'partially_refunded') ${refund.payment_id ? 'AND id = $2' : ''}
+    `SELECT id FROM payments WHERE booking_id = $1 AND status IN ${CAPTURED} ${refund.payment_id ? 'AND id = $2' : ''}
      ORDER BY paid_at DESC NULLS LAST, id FOR UPDATE`,
     refund.payment_id ? [refund.booking_id, refund.payment_id] : [refund.booking_id],
   );
@@ -230,7 +232,7 @@ const splits = collection('payment-splits');
 export const splitHooks: CollectionHooks = {
   async create(ctx, body) {
     const payment = await loadOr404(ctx.tx, payments, String(body.payment_id), ctx.actor);
-    if (!['paid', 'partially_refunded', 'refunded'].includes(String(payment.status))) throw badRequest({ payment_id: ['This payment was not paid.'] });
+    if (!statusesTagged('payment', 'wasPaid').includes(String(payment.status))) throw badRequest({ payment_id: ['This payment was not paid.'] });
     const { rows } = await ctx.tx.query<{ commission_percent: number }>('SELECT commission_percent FROM vendors WHERE id = $1', [payment.vendor_id]);
     const commission = (body.commission_percent as number | undefined) ?? rows[0].commission_percent;
     checkShares(body.shares as Row[] | undefined, num(payment.amount));

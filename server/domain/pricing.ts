@@ -12,6 +12,7 @@ import type { Row } from '../routes/records.ts';
 import { marketplaceCurrency } from './money.ts';
 import { platformFundedDiscount } from './promotions.ts';
 import { getSettings } from './settings.ts';
+import { sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -59,7 +60,7 @@ async function promotions(tx: Queryable, service: Row, customerId: string | null
     let uses = 0;
     if (customerId) {
       const counted = await tx.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM bookings WHERE coupon_id = $1 AND customer_id = $2 AND status NOT IN ('declined', 'expired', 'cancelled')
+        `SELECT count(*)::int AS n FROM bookings WHERE coupon_id = $1 AND customer_id = $2 AND status NOT IN ${sqlStatusesTagged('booking', 'closed')}
            AND id IS DISTINCT FROM $3`,
         [rows[0].id, customerId, rebooking?.booking_id ?? null],
       );
@@ -78,7 +79,7 @@ async function promotions(tx: Queryable, service: Row, customerId: string | null
     `SELECT d.id, kind, value, max_uses, per_customer_limit, booking_from, booking_to, to_char(travel_from, 'YYYY-MM-DD') AS travel_from,
             to_char(travel_to, 'YYYY-MM-DD') AS travel_to, service_ids, min_total, stackable, active, uses_count, currency, min_participants,
             CASE WHEN d.per_customer_limit IS NULL OR $2::uuid IS NULL THEN 0 ELSE
-              (SELECT count(*)::int FROM bookings b WHERE b.discount_id = d.id AND b.customer_id = $2 AND b.status NOT IN ('declined', 'expired', 'cancelled')
+              (SELECT count(*)::int FROM bookings b WHERE b.discount_id = d.id AND b.customer_id = $2 AND b.status NOT IN ${sqlStatusesTagged('booking', 'closed')}
                  AND b.id IS DISTINCT FROM $3)
             END AS customer_uses
      FROM discounts d WHERE active AND (vendor_id IS NULL OR vendor_id = $1) ORDER BY created_at LIMIT 100`,

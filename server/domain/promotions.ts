@@ -11,11 +11,12 @@ import type { Actor } from '../routes/actor.ts';
 import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
 import type { Row } from '../routes/records.ts';
 import { Params, visibility } from '../routes/scope.ts';
+import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 
 /** Bookings that will not take place do not count as uses (as for the per-customer limit). */
-export const NOT_COUNTED = ['declined', 'expired', 'cancelled'];
+export const NOT_COUNTED = statusesTagged('booking', 'closed');
 
 /**
  * Funding rules the registry's checks cannot see (they depend on who asks): a platform

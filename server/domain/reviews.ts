@@ -13,13 +13,14 @@ import type { Actor } from '../routes/actor.ts';
 import type { CollectionHooks } from '../routes/hooks.ts';
 import { insertRecord } from '../routes/records.ts';
 import { loadOr404, Params, visibility } from '../routes/scope.ts';
+import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const CONTENT = ['rating', 'title', 'body'] as const;
 
 export const reviewHooks: CollectionHooks = {
   async create(ctx, body) {
     const booking = await loadOr404(ctx.tx, collection('bookings'), String(body.booking_id), ctx.actor);
-    if (!['completed', 'checked_in'].includes(String(booking.status))) throw conflict('Only bookings that took place can be reviewed.');
+    if (!statusesTagged('booking', 'tookPlace').includes(String(booking.status))) throw conflict('Only bookings that took place can be reviewed.');
     return insertRecord(ctx, collection('reviews'), {
       ...body, vendor_id: booking.vendor_id, service_id: booking.service_id, customer_id: booking.customer_id, status: 'pending',
     });

@@ -12,6 +12,7 @@ import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
 import type { Row } from '../routes/records.ts';
 import { reasonErrors, updateVendor } from './payoutAccount.ts';
 import { vendorHooks as payoutVendorHooks } from './payouts.ts';
+import { sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const IDENTITY_FIELDS = ['rc_number', 'nif_number', 'payout_method', 'payout_account'] as const;
 
@@ -65,7 +66,7 @@ export async function vendorFigures(ctx: { tx: WriteContext['tx']; now: string }
     ctx.tx.query<{ vendor_id: string; currency: string; n: number; amount: string }>(
       `SELECT vendor_id, currency, count(*)::int AS n, sum(total)::text AS amount
        FROM bookings WHERE vendor_id = ANY($1::uuid[]) AND created_at >= $2
-         AND status NOT IN ('cancelled', 'declined', 'expired')
+         AND status NOT IN ${sqlStatusesTagged('booking', 'closed')}
        GROUP BY vendor_id, currency`,
       [ids, since],
     ),

@@ -18,6 +18,7 @@ import { updateRecord } from './records.ts';
 import { context, guarded, staleVersion } from './resources.ts';
 import { loadOr404 } from './scope.ts';
 import { toRecord } from './table.ts';
+import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const payments = collection('payments');
 
@@ -54,7 +55,7 @@ export function registerPaymentDetail(app: FastifyInstance): void {
         if (before.version !== request.body.version) throw staleVersion(before);
         const { reconciled } = request.body;
         // Only money that came in can match the bank's statement.
-        if (reconciled && !['paid', 'partially_refunded', 'refunded'].includes(String(before.status))) {
+        if (reconciled && !statusesTagged('payment', 'wasPaid').includes(String(before.status))) {
           throw conflict('Only a payment that was paid can be reconciled.');
         }
         return updateRecord(

@@ -12,6 +12,7 @@ import type { PromotionKind } from './promotions.ts';
 import { BOOKING_PAYMENT_STATUSES } from './statuses.ts';
 
 import { ALGERIA_UTC_OFFSET_MINUTES } from './time.ts';
+import { statusesTagged } from '../machines/lifecycles/index.ts';
 
 export { ALGERIA_UTC_OFFSET_MINUTES };
 
@@ -256,8 +257,6 @@ export function quoteBooking(input: PricingInput): QuoteResult {
 }
 
 export type BookingPaymentStatus = (typeof BOOKING_PAYMENT_STATUSES)[number];
-/** Statuses in which nothing more is owed (the booking will not take place). */
-export const BOOKING_CLOSED_STATUSES = ['declined', 'expired', 'cancelled'] as const;
 
 /**
  * The money side of a booking from its total, what was paid (gross) and what was
@@ -269,7 +268,8 @@ export const BOOKING_CLOSED_STATUSES = ['declined', 'expired', 'cancelled'] as c
  */
 export function bookingMoney(b: { total: number; paid: number; refunded: number; status: string }): { balance: number; payment_status: BookingPaymentStatus } {
   const net = b.paid - b.refunded;
-  const closed = (BOOKING_CLOSED_STATUSES as readonly string[]).includes(b.status);
+  // Nothing more is owed on a closed booking (it will not take place).
+  const closed = statusesTagged('booking', 'closed').includes(b.status);
   const balance = closed ? 0 : Math.max(b.total - b.paid, Math.min(0, b.total - net));
   let payment_status: BookingPaymentStatus;
   if (b.refunded > 0) payment_status = b.refunded >= b.paid ? 'refunded' : 'partially_refunded';

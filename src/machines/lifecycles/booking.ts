@@ -4,6 +4,14 @@ import { guardImplementations, type LifecycleContext, type LifecycleEvent } from
 /**
  * Booking lifecycle. Events: confirm, decline, expire, check_in, no_show, undo, cancel,
  * complete. Payment status is tracked separately (from payments and refunds).
+ *
+ * Tags name the groups of statuses the rules read (`statusesTagged('booking', tag)`):
+ * - holding: the booking holds its seats;
+ * - closed: it will not take place, owes nothing and counts for nothing (no revenue,
+ *   no coupon use, no payment taken);
+ * - changeable: its date, seats or extras may still change (before its start);
+ * - rosterOpen: its participants may still be named;
+ * - tookPlace: the activity happened (it may be reviewed).
  */
 export const bookingLifecycle = setup({
   types: {
@@ -26,6 +34,7 @@ export const bookingLifecycle = setup({
   states: {
     requested: {
       description: 'Waiting for the vendor to accept (services with manual confirmation).',
+      tags: ['holding', 'changeable', 'rosterOpen'],
       on: {
         confirm: { target: 'confirmed', description: 'The vendor accepts.' },
         decline: { target: 'declined', description: 'The vendor refuses.' },
@@ -34,6 +43,7 @@ export const bookingLifecycle = setup({
     },
     confirmed: {
       description: 'Seats are held; the customer is expected.',
+      tags: ['holding', 'changeable', 'rosterOpen'],
       on: {
         check_in: { target: 'checked_in', guard: 'checkInOpen', description: 'On the activity\'s day, from the check-in window (business settings) before its start.' },
         no_show: { target: 'no_show', guard: 'activityStarted' },
@@ -43,6 +53,7 @@ export const bookingLifecycle = setup({
     },
     checked_in: {
       description: 'The customer showed up.',
+      tags: ['holding', 'rosterOpen', 'tookPlace'],
       on: {
         undo: { target: 'confirmed', guard: 'isSameDay', description: 'Undo a check-in on the same day.' },
         complete: { target: 'completed' },
@@ -50,13 +61,14 @@ export const bookingLifecycle = setup({
     },
     no_show: {
       description: 'The customer did not show up.',
+      tags: ['holding'],
       on: {
         undo: { target: 'confirmed', guard: 'isSameDay', description: 'Undo a no-show on the same day.' },
       },
     },
-    declined: { type: 'final' },
-    expired: { type: 'final' },
-    cancelled: { type: 'final' },
-    completed: { type: 'final' },
+    declined: { type: 'final', tags: ['closed'] },
+    expired: { type: 'final', tags: ['closed'] },
+    cancelled: { type: 'final', tags: ['closed'] },
+    completed: { type: 'final', tags: ['tookPlace'] },
   },
 });

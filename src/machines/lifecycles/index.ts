@@ -49,6 +49,24 @@ export function statesOf(name: LifecycleName): string[] {
   return Object.keys(machineOf(name).root.states);
 }
 
+/**
+ * The statuses of a chart whose state carries `tag` (in definition order): the one
+ * definition of a group such as the bookings that are `closed`, read by the server's
+ * rules and the screens alike. An unknown tag is an error, not an empty list.
+ */
+export function statusesTagged(name: LifecycleName, tag: string): string[] {
+  const statuses = Object.entries(machineOf(name).root.states)
+    .filter(([, node]) => (node.config.tags as string[] | string | undefined ?? []).includes(tag))
+    .map(([status]) => status);
+  if (statuses.length === 0) throw new Error(`No state of the ${name} chart is tagged ${tag}.`);
+  return statuses;
+}
+
+/** The same group as an SQL list of literals, `('a', 'b')`, for a query's IN; the names are the chart's own. */
+export function sqlStatusesTagged(name: LifecycleName, tag: string): string {
+  return `(${statusesTagged(name, tag).map((status) => `'${status}'`).join(', ')})`;
+}
+
 export function initialStatus(name: LifecycleName): string {
   return String(machineOf(name).config.initial);
 }

@@ -5,6 +5,8 @@ import { guardImplementations, type LifecycleContext, type LifecycleEvent } from
  * Payment lifecycle. Events: pay, fail, cancel, expire (while pending), and
  * partially_refund / refund, which only succeeding refunds send (guard isSystem).
  * A card payment's pay / fail / expire are the gateway's: by hand only staff, with a reason.
+ * Tags: `captured`, the money is held and may be refunded; `wasPaid`, it was paid at some
+ * point (refunded since or not).
  */
 export const paymentLifecycle = setup({
   types: {
@@ -33,12 +35,14 @@ export const paymentLifecycle = setup({
       },
     },
     paid: {
+      tags: ['captured', 'wasPaid'],
       on: {
         partially_refund: { target: 'partially_refunded', guard: 'isSystem' },
         refund: { target: 'refunded', guard: 'isSystem' },
       },
     },
     partially_refunded: {
+      tags: ['captured', 'wasPaid'],
       on: {
         partially_refund: { target: 'partially_refunded', guard: 'isSystem', reenter: true },
         refund: { target: 'refunded', guard: 'isSystem' },
@@ -47,6 +51,6 @@ export const paymentLifecycle = setup({
     failed: { type: 'final' },
     cancelled: { type: 'final' },
     expired: { type: 'final' },
-    refunded: { type: 'final' },
+    refunded: { type: 'final', tags: ['wasPaid'] },
   },
 });

@@ -5,7 +5,7 @@ import type { Manifest, ManifestBooking } from '../../../api/availability.ts';
 import type { ApiRequestError } from '../../../api/client.ts';
 import { transitionRecord } from '../../../api/resources.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
-import { allowedEvents, type LifecycleSettings } from '../../../machines/lifecycles/index.ts';
+import { allowedEvents, statusesTagged, type LifecycleSettings } from '../../../machines/lifecycles/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { TextField } from '../../ui/fields/TextField.tsx';
 import { formatMoney, localized } from '../../ui/format.ts';
@@ -63,7 +63,9 @@ export function SlotManifest({
     setConfirming(booking);
   };
 
-  const active = manifest.bookings.filter((b) => !['cancelled', 'declined', 'expired'].includes(b.status));
+  const closed = statusesTagged('booking', 'closed');
+  const rosterOpen = statusesTagged('booking', 'rosterOpen');
+  const active = manifest.bookings.filter((b) => !closed.includes(b.status));
   const seats = active.reduce((n, b) => n + b.participants_count, 0);
   return (
     <section className="manifest" aria-labelledby="manifest-title">
@@ -142,7 +144,7 @@ export function SlotManifest({
                     <td><StatusChip status={b.status} kind="bookingStatus" /></td>
                     <td className="no-print">
                       <div className="row-actions">
-                        {['requested', 'confirmed', 'checked_in'].includes(b.status) && editing !== b.id && (
+                        {rosterOpen.includes(b.status) && editing !== b.id && (
                           <button type="button" className="button button-small" onClick={() => setEditing(b.id)}>
                             <FormattedMessage id="availability.roster.edit" />
                             <span className="visually-hidden"> {b.ref}</span>

@@ -4,7 +4,7 @@ import { fetchManifest, type Manifest } from '../../../api/availability.ts';
 import type { ApiRequestError } from '../../../api/client.ts';
 import { updateRecord } from '../../../api/resources.ts';
 import type { DisruptOutcome } from '../../../domain/availabilityRules.ts';
-import type { LifecycleSettings } from '../../../machines/lifecycles/index.ts';
+import { statusesTagged, type LifecycleSettings } from '../../../machines/lifecycles/index.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { NumberField } from '../../ui/fields/NumberField.tsx';
 import { DisruptDialog, DisruptSummary } from './DisruptDialog.tsx';
@@ -75,7 +75,8 @@ export function SlotPanel({
   if (failure) return <ErrorState detail={failure} onRetry={() => setStamp((s) => s + 1)} />;
   if (!manifest) return <p className="muted" role="status"><FormattedMessage id="common.loading" /></p>;
   const { slot } = manifest;
-  const open = manifest.bookings.filter((b) => ['requested', 'confirmed'].includes(b.status)).length;
+  // The bookings calling the departure off would cancel: those still to take place.
+  const open = manifest.bookings.filter((b) => statusesTagged('booking', 'changeable').includes(b.status)).length;
   return (
     <section className="slot-panel" aria-labelledby="slot-panel-title">
       <div className="slot-panel-head no-print">
