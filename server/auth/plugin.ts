@@ -16,16 +16,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, forbidden } from '../errors.ts';
 import { accessTokenVerifier, signAccessToken } from './accessTokens.ts';
 import { loadJwtSecret } from './secret.ts';
-import { findActiveUser, UUID_PATTERN } from './users.ts';
+import { findActiveUser, UUID_PATTERN, type AuthUser } from './users.ts';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string;
-  phone: string | null;
-  admin: boolean;
-  vendor_id: string | null;
-}
+export type { AuthUser };
 
 export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 

@@ -24,7 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import { collection } from '../../src/domain/registry.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { getSettings } from '../domain/settings.ts';
-import { SYSTEM_ACTOR } from '../domain/sweeper.ts';
+import { SYSTEM_ACTOR } from '../routes/actor.ts';
 import { enqueue, registerJob } from '../jobs/queue.ts';
 import { fetchUnscoped, updateRecord, type Row } from '../routes/records.ts';
 import { applyTransition } from '../routes/transitions.ts';

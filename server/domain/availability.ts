@@ -13,14 +13,12 @@ import { GATEWAY_METHODS, type PaymentMethod } from '../../src/domain/payments.t
 import { collection } from '../../src/domain/registry.ts';
 import { ApiError, badRequest, conflict } from '../errors.ts';
 import { writeAudit } from '../routes/audit.ts';
-import type { WriteContext } from '../routes/hooks.ts';
+import { hooksOf, type WriteContext } from '../routes/hooks.ts';
 import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
 import { reasonCodeErrors } from '../routes/reasonCodes.ts';
 import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { applyTransition } from '../routes/transitions.ts';
-import { bookingHooks } from './bookings.ts';
 import { assertWalletCurrency, bookings, refundableOf, refunds, walletCurrencyRefusal } from './money.ts';
-import { refundHooks } from './payments.ts';
 import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
 import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
@@ -216,21 +214,21 @@ async function disruptBooking(ctx: WriteContext, id: string, input: DisruptInput
   // route would otherwise ask for a rejection code. The booking page reads both kinds.
   const why = { reason_code: input.reason_code, ...(reason ? { reason } : {}) };
   booking = booking.status === 'requested'
-    ? await applyTransition(ctx, bookings, bookingHooks, booking, { event: 'decline', ...why }, 'system')
-    : await applyTransition(ctx, bookings, bookingHooks, booking, { event: 'cancel', ...why });
+    ? await applyTransition(ctx, bookings, hooksOf(ctx, 'bookings'), booking, { event: 'decline', ...why }, 'system')
+    : await applyTransition(ctx, bookings, hooksOf(ctx, 'bookings'), booking, { event: 'cancel', ...why });
 
   const room = await refundableOf(ctx.tx, booking);
   let refund: { amount: number; status: 'succeeded' | 'processing' | null } = { amount: 0, status: null };
   if (room.amount > 0) {
-    let record = await refundHooks.create!(ctx, {
+    let record = await hooksOf(ctx, 'refunds').create!(ctx, {
       booking_id: id, amount: room.amount, destination: input.refund_to === 'wallet' ? 'wallet' : 'original_method',
       reason_code: 'activity_cancelled', ...(reason ? { reason } : {}), notify_customer: true,
     }, null);
-    record = await applyTransition(ctx, refunds, refundHooks, record, { event: 'approve' }, 'system');
-    record = await applyTransition(ctx, refunds, refundHooks, record, { event: 'process' }, 'system');
+    record = await applyTransition(ctx, refunds, hooksOf(ctx, 'refunds'), record, { event: 'approve' }, 'system');
+    record = await applyTransition(ctx, refunds, hooksOf(ctx, 'refunds'), record, { event: 'process' }, 'system');
     // A card refund waits for the gateway to confirm; cash and the wallet are done at once.
     const byCard = input.refund_to === 'original' && room.payments.some((p) => p.refundable > 0 && GATEWAY_METHODS.includes(p.method as PaymentMethod));
-    if (!byCard) record = await applyTransition(ctx, refunds, refundHooks, record, { event: 'succeed' }, 'system');
+    if (!byCard) record = await applyTransition(ctx, refunds, hooksOf(ctx, 'refunds'), record, { event: 'succeed' }, 'system');
     refund = { amount: room.amount, status: byCard ? 'processing' : 'succeeded' };
   }
   await tellCustomer(ctx, booking, input, refund);

@@ -12,7 +12,7 @@ import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
 import type { Row } from '../routes/records.ts';
 import { loyaltyMove, walletCurrency, walletMove } from './money.ts';
 import { getSettings } from './settings.ts';
-import { SYSTEM_ACTOR } from './sweeper.ts';
+import { SYSTEM_ACTOR } from '../routes/actor.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 const DAY_MS = 86_400_000;

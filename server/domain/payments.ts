@@ -9,7 +9,7 @@ import { GATEWAY_METHODS, type PaymentMethod } from '../../src/domain/payments.t
 import { collection } from '../../src/domain/registry.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { moneyText } from '../errorLanguage.ts';
-import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
+import { hooksOf, type CollectionHooks, type WriteContext } from '../routes/hooks.ts';
 import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
 import { loadOr404, loadVisible } from '../routes/scope.ts';
 import { applyTransition } from '../routes/transitions.ts';
@@ -217,10 +217,9 @@ async function refundSucceeded(ctx: WriteContext, refund: Row): Promise<Row> {
   await addSpend(tx, String(booking.customer_id), -amount, refund.currency);
   await takeBackPoints(ctx, booking);
   if (booking.status === 'confirmed' && num(booking.refunded) >= num(booking.paid)) {
-    const { bookingHooks } = await import('./bookings.ts');
     // Coded, so every language shows it; the refund's own words, if any, stay beside it.
     const cancel = { event: 'cancel', reason_code: 'fully_refunded', ...(refund.reason ? { reason: String(refund.reason) } : {}) };
-    await applyTransition(ctx, bookings, bookingHooks, booking, cancel, 'system');
+    await applyTransition(ctx, bookings, hooksOf(ctx, 'bookings'), booking, cancel, 'system');
   }
   return { processed_at: ctx.now };
 }

@@ -25,7 +25,7 @@ import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };
 import type { Queryable } from '../db/index.ts';
 import { conflict, forbidden } from '../errors.ts';
-import type { WriteContext } from '../routes/hooks.ts';
+import { hooksOf, type WriteContext } from '../routes/hooks.ts';
 import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
 import { applyTransition } from '../routes/transitions.ts';
 
@@ -114,15 +114,13 @@ async function notifyVendorUsers(ctx: WriteContext, vendor: Row, reason: string)
     title[locale] = format(locale, 'vendorNotice.payoutAccountChanged.title', values).slice(0, 150);
     body[locale] = format(locale, 'vendorNotice.payoutAccountChanged.body', values).slice(0, 2000);
   }
-  // Imported when used: the hooks table imports the vendor hooks, which import this module.
-  const { HOOKS } = await import('./hooks.ts');
   for (const user of users) {
     for (const channel of ['in_app', 'email'] as const) {
       const draft = await insertRecord(ctx, notifications, {
         title_i18n: title, body_i18n: body, channel, audience_type: 'user', audience_user_id: user.id,
         template_key: 'payout_account_changed', status: 'draft', created_by: null,
       });
-      await applyTransition(ctx, notifications, HOOKS.notifications ?? {}, draft, { event: 'send' }, 'system');
+      await applyTransition(ctx, notifications, hooksOf(ctx, 'notifications'), draft, { event: 'send' }, 'system');
     }
   }
 }

@@ -6,21 +6,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { collection } from '../../src/domain/registry.ts';
-import type { Actor } from '../routes/actor.ts';
+import { SYSTEM_ACTOR } from '../routes/actor.ts';
 import { fetchUnscoped } from '../routes/records.ts';
 import { applyTransition } from '../routes/transitions.ts';
-import { bookingHooks } from './bookings.ts';
-import { invitationHooks } from './payments.ts';
+import { hooksOf } from '../routes/hooks.ts';
 import { getSettings } from './settings.ts';
 
-/** The actor of automatic changes, as the audit log shows it. */
-export const SYSTEM_ACTOR: Actor = {
-  user: { id: '00000000-0000-0000-0000-000000000000', email: 'system', name: 'System', phone: null, admin: true, vendor_id: null },
-  staff: true,
-  vendorId: null,
-  actingAsVendorId: null,
-  role: 'staff',
-};
 
 const BATCH = 200;
 
@@ -30,9 +21,9 @@ export async function expireOverdue(app: FastifyInstance, now = new Date()): Pro
   const business = await getSettings(db, 'business');
   const done = { bookings: 0, invitations: 0 };
   const jobs = [
-    { spec: collection('bookings'), hooks: bookingHooks, key: 'bookings' as const, enabled: business.auto_expire,
+    { spec: collection('bookings'), hooks: 'bookings', key: 'bookings' as const, enabled: business.auto_expire,
       sql: "SELECT id FROM bookings WHERE status = 'requested' AND hold_expires_at <= $1 ORDER BY hold_expires_at LIMIT $2 FOR UPDATE SKIP LOCKED" },
-    { spec: collection('payment-invitations'), hooks: invitationHooks, key: 'invitations' as const, enabled: true,
+    { spec: collection('payment-invitations'), hooks: 'payment-invitations', key: 'invitations' as const, enabled: true,
       sql: "SELECT id FROM payment_invitations WHERE status IN ('sent', 'opened') AND expires_at <= $1 ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED" },
   ];
   for (const job of jobs) {
@@ -42,7 +33,7 @@ export async function expireOverdue(app: FastifyInstance, now = new Date()): Pro
         const { rows } = await tx.query<{ id: string }>(job.sql, [iso, BATCH]);
         for (const { id } of rows) {
           const record = (await fetchUnscoped(tx, job.spec, id))!;
-          await applyTransition({ tx, actor: SYSTEM_ACTOR, app, now: iso }, job.spec, job.hooks, record, { event: 'expire', reason: 'Expired automatically' }, 'system');
+          await applyTransition({ tx, actor: SYSTEM_ACTOR, app, now: iso }, job.spec, hooksOf({ app }, job.hooks), record, { event: 'expire', reason: 'Expired automatically' }, 'system');
         }
         return rows.length;
       });

@@ -9,7 +9,7 @@ import { LOCALES, type Locale } from '../../src/domain/common.ts';
 import type { TemplateKey } from '../../src/domain/notificationTemplates.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
-import type { WriteContext } from '../routes/hooks.ts';
+import { hooksOf, type WriteContext } from '../routes/hooks.ts';
 import { insertRecord, type Row } from '../routes/records.ts';
 import { applyTransition } from '../routes/transitions.ts';
 
@@ -91,9 +91,7 @@ export async function notifyBooking(ctx: WriteContext, key: TemplateKey, booking
   });
   await ctx.tx.query('UPDATE booking_notifications SET notification_id = $3 WHERE booking_id = $1 AND template_key = $2', [bookingId, key, draft.id]);
   // Sending is the notification chart's `send`, so a template notification goes out exactly like a composed one.
-  // (Imported when used: the hooks table imports the booking hooks, which import this module.)
-  const { HOOKS } = await import('../domain/hooks.ts');
-  return applyTransition(ctx, notifications, HOOKS.notifications ?? {}, draft, { event: 'send' }, 'system');
+  return applyTransition(ctx, notifications, hooksOf(ctx, 'notifications'), draft, { event: 'send' }, 'system');
 }
 
 const SENT_ON: Record<string, TemplateKey> = { confirm: 'booking_confirmed', cancel: 'booking_cancelled' };

@@ -65,6 +65,15 @@ async function resolveActor(request: FastifyRequest, db: Queryable): Promise<Act
 export const actAsEnded = () =>
   new ApiError(403, { detail: 'Acting as this vendor has ended. You are back in the staff view.', code: 'act_as_ended' });
 
+/** The actor of automatic changes (expiry, reminders, deliveries), as the audit log shows it. */
+export const SYSTEM_ACTOR: Actor = {
+  user: { id: '00000000-0000-0000-0000-000000000000', email: 'system', name: 'System', phone: null, admin: true, vendor_id: null },
+  staff: true,
+  vendorId: null,
+  actingAsVendorId: null,
+  role: 'staff',
+};
+
 /** The actor the server itself acts as (side effects of transitions, the seed). */
 export function systemActor(base: Actor): Actor {
   return { ...base, staff: true };

@@ -5,6 +5,21 @@ import type { Queryable } from '../db/index.ts';
 import type { Actor } from './actor.ts';
 import type { Row } from './records.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Every collection's hooks (server/domain/hooks.ts), decorated once the routes are
+     * registered. Domain code that moves another collection's record (a refund cancelling
+     * its booking, a template sending its notification) reads them here through `hooksOf`
+     * instead of importing the table, which imports that code back.
+     */
+    collectionHooks: Readonly<Record<string, CollectionHooks>>;
+  }
+}
+
+/** The hooks of a collection, from the app the write runs in. */
+export const hooksOf = (ctx: { app: FastifyInstance }, collection: string): CollectionHooks => ctx.app.collectionHooks[collection] ?? {};
+
 export interface WriteContext {
   tx: Queryable;
   actor: Actor;

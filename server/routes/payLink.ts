@@ -22,7 +22,7 @@ import { ApiError, conflict, notFound } from '../errors.ts';
 import { DevGateway, type GatewayEvent } from '../domain/gateway.ts';
 import { bookings, payments } from '../domain/money.ts';
 import { createPayment, invitationHooks, paymentHooks } from '../domain/payments.ts';
-import { SYSTEM_ACTOR } from '../domain/sweeper.ts';
+import { SYSTEM_ACTOR } from './actor.ts';
 import type { Queryable } from '../db/index.ts';
 import type { WriteContext } from './hooks.ts';
 import { API_PREFIX } from './paths.ts';

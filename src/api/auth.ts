@@ -3,7 +3,7 @@
  * redaxios, not the authenticated client, because the client itself waits on them.
  */
 import redaxios from 'redaxios';
-import type { SessionTokens, SessionUser, StoredSession } from '../machines/session.ts';
+import type { SessionTokens, SessionUser, StoredSession } from './session.ts';
 import { API_BASE_URL, JSON_ACCEPT } from './config.ts';
 
 /** The seed's max ages, used only when a token carries no `exp`. */

@@ -4,7 +4,7 @@
  * the `auth.` prefix, plus the legacy `data`, `user`, `access_token` and `loggedIn` keys.
  */
 import { ACCESS_FALLBACK_SECONDS, REFRESH_FALLBACK_SECONDS, expiryOf } from './auth.ts';
-import type { SessionTokens, SessionUser, StoredSession } from '../machines/session.ts';
+import type { SessionTokens, SessionUser, StoredSession } from './session.ts';
 
 const KEYS = {
   strategy: 'auth.strategy',

@@ -4,7 +4,7 @@
  * every waiting request, and each request retries at most once.
  */
 import redaxios from 'redaxios';
-import type { SessionTokens } from '../machines/session.ts';
+import type { SessionTokens } from './session.ts';
 import { API_BASE_URL, JSON_ACCEPT } from './config.ts';
 
 export interface SessionBridge {

@@ -5,9 +5,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { PlaceholderPage } from '../views/ui/PlaceholderPage.tsx';
 import { navigationActor } from './actors.ts';
-import type { AreaKey, RouteMatch } from './routes.ts';
+import type { AreaKey, PageProps } from './routes.ts';
 
-export type PageProps = RouteMatch;
+export type { PageProps };
 type PageModule = { default: ComponentType<PageProps> };
 
 const AREA_MODULES: Partial<Record<AreaKey, () => Promise<PageModule>>> = {

@@ -114,6 +114,9 @@ const ALIASES: readonly [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/booking\/([^/]+) copy$/, (m) => `/booking/${m[1]}`],
 ];
 
+/** What a page component is given: the route it matched and its parameters. */
+export type PageProps = RouteMatch;
+
 export interface RouteMatch {
   route: RouteDef;
   params: { id?: string };

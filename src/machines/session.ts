@@ -8,29 +8,9 @@ import { AuthFailure, login, logout, refresh } from '../api/auth.ts';
 import {
   SESSION_SIGNAL_KEYS, clearActing, clearSession, readSession, refreshAcrossTabs, writeActing, writeSession, type ActingAs,
 } from '../api/authStorage.ts';
+import type { SessionTokens, SessionUser, StoredSession } from '../api/session.ts';
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  phone: string | null;
-  email: string;
-  admin: boolean;
-  vendor_id: string | null;
-}
-
-export interface SessionTokens {
-  access: string;
-  /** epoch ms */
-  accessExpiresAt: number;
-  refresh: string;
-  /** epoch ms */
-  refreshExpiresAt: number;
-}
-
-export interface StoredSession {
-  user: SessionUser;
-  tokens: SessionTokens;
-}
+export type { SessionTokens, SessionUser, StoredSession };
 
 export type SessionErrorReason =
   | 'invalid_credentials'

@@ -6,7 +6,7 @@
  * and stay for another try when it fails. The calls are actors, swapped with `.provide()`
  * in tests.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 
 export interface ThreadMessage {
   id: string;
@@ -140,3 +140,6 @@ export const threadMachine = setup({
     },
   },
 });
+
+/** A running thread, as views hold it. */
+export type ThreadActor = ActorRefFrom<typeof threadMachine>;

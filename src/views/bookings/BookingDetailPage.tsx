@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { fetchRefundable, type Refundable } from '../../api/refunds.ts';
 import { fetchList, fetchRecord, type ApiRecord } from '../../api/resources.ts';

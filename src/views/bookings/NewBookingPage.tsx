@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { routeByKey, pathOf } from '../../app/routes.ts';
 import type { BookingQuote } from '../../api/bookingPricing.ts';

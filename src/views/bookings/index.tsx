@@ -1,5 +1,5 @@
 /** The bookings area: one lazy chunk for its screens. */
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { BookingDetailPage } from './BookingDetailPage.tsx';
 import { BookingListPage } from './BookingListPage.tsx';

@@ -1,5 +1,5 @@
 /** The catalog area (categories, adventures, gallery): one lazy chunk for its screens. */
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { AdventuresPage } from './adventures/AdventuresPage.tsx';
 import { GalleryPage } from './gallery/GalleryPage.tsx';

@@ -1,5 +1,5 @@
 /** The customers area (customers, their page, reviews, loyalty, wallet): one lazy chunk for its screens. */
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { LoyaltyPage, WalletPage } from './ledgers/LedgerPage.tsx';
 import { LoyaltyRulesPage } from './ledgers/LoyaltyRulesPage.tsx';

@@ -2,7 +2,7 @@ import { useMachine, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { sessionActor } from '../../app/actors.ts';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { useRealtimeEvents, type RealtimeEvent } from '../../app/realtime.ts';
 import { DASHBOARD_PERIODS } from '../../domain/dashboard.ts';

@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import { PageFrame } from '../ui/PageFrame.tsx';

@@ -1,5 +1,5 @@
 /** The locations area: one lazy chunk for its screens (Leaflet is a further chunk, loaded with a map). */
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { AddLocationPage } from './AddLocationPage.tsx';
 import { LocationsPage } from './LocationsPage.tsx';

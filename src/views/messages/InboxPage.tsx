@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import { sessionActor } from '../../app/actors.ts';
 import { usePageReady } from '../../app/pageReady.ts';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { useRealtimeEvents } from '../../app/realtime.ts';
 import { pathOf } from '../../app/routes.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';

@@ -1,5 +1,5 @@
 /** The messages area: one lazy chunk for its screens. */
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { InboxPage } from './InboxPage.tsx';
 

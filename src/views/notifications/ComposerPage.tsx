@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import { fetchVendorUsers, type VendorUser } from '../../api/access.ts';

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { useRealtimeEvents } from '../../app/realtime.ts';
 import { fetchDeliveries, fetchOutbox, type Delivery, type OutboxMessage } from '../../api/notifications.ts';

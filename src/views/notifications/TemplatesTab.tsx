@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { pathOf } from '../../app/routes.ts';
 import { notificationTemplates } from '../../domain/collections.ts';
 import type { Column } from '../ui/DataTable.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { pathOf } from '../../app/routes.ts';
 import type { ApiRequestError } from '../../api/client.ts';
 import { addSubscriber, fetchSubscribers, removeSubscriber, type Paged, type Subscriber } from '../../api/notifications.ts';

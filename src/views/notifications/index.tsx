@@ -1,5 +1,5 @@
 /** The notifications area: one lazy chunk for its screens. */
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { ComposerPage } from './ComposerPage.tsx';
 import { NotificationDetailPage } from './NotificationDetailPage.tsx';

@@ -1,5 +1,5 @@
 /** The payments area (payments, payment links, splits and payouts): one lazy chunk for its screens. */
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { SplitPage } from './split/SplitPage.tsx';
 import { PaymentDetailPage } from './detail/PaymentDetailPage.tsx';

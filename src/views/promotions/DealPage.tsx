@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { pathOf } from '../../app/routes.ts';
 import type { ApiRecord } from '../../api/resources.ts';
 import { deals } from '../../domain/collections.ts';

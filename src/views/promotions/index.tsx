@@ -1,5 +1,5 @@
 /** The promotions area (coupons, discounts, deals): one lazy chunk for its screens. */
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { DealPage } from './DealPage.tsx';
 import { PromotionPage } from './PromotionPage.tsx';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { usePageReady } from '../../app/pageReady.ts';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import type { ApiRecord } from '../../api/resources.ts';
 import { services } from '../../domain/collections.ts';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { usePageReady } from '../../app/pageReady.ts';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import type { ServicesRecord } from '../../domain/collections.ts';
 import { allowedEvents } from '../../machines/lifecycles/index.ts';
 import { recordMachine } from '../../machines/resources/record.ts';

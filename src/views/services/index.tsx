@@ -1,5 +1,5 @@
 /** The services area: one lazy chunk for its screens. */
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { AdrenalinePage } from './adrenaline/AdrenalinePage.tsx';
 import { PersonalServicesPage } from './personal/PersonalServicesPage.tsx';

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { setPublicSettings, publicSettings } from '../../app/publicSettings.ts';
 import { logoUrl } from '../../domain/media.ts';

@@ -1,5 +1,5 @@
 /** The support area: one lazy chunk for its screens (help articles, tickets, chatbot requests). */
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { ChatbotListPage } from './chatbot/ChatbotListPage.tsx';
 import { ChatbotRequestPage } from './chatbot/ChatbotRequestPage.tsx';

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { PageFrame } from './PageFrame.tsx';

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiRequestError } from '../../api/client.ts';
 import { deleteMedia, mediaSrc, uploadImage, type MediaOwner } from '../../api/media.ts';
 import { IMAGE_TYPES } from '../../domain/media.ts';
-import type { ThreadActor } from './ThreadView.tsx';
+import type { ThreadActor } from '../../machines/resources/thread.ts';
 
 /** A file on its way, or refused (with the server's words, in the reader's language). */
 interface Pending {

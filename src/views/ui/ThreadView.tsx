@@ -1,18 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise } from 'xstate';
 import { API_BASE_URL } from '../../api/config.ts';
 import { mediaSrc, type MediaOwner } from '../../api/media.ts';
 import { apiClient } from '../../api/registry.ts';
 import { imagePath } from '../../domain/media.ts';
-import { threadMachine, type Reply, type ThreadMessage } from '../../machines/resources/thread.ts';
+import { threadMachine, type Reply, type ThreadActor, type ThreadMessage } from '../../machines/resources/thread.ts';
 import { ErrorState } from './ErrorState.tsx';
 import { TextField } from './fields/TextField.tsx';
 import { formatDateTime } from './format.ts';
 import { ReplyAttachments } from './ReplyAttachments.tsx';
 
-export type ThreadActor = ActorRefFrom<typeof threadMachine>;
+export type { ThreadActor };
 
 /** A thread's actor talking to the API: messages under `url`, the latest `limit` of them. */
 export function useThread(url: string, limit = 100): ThreadActor {

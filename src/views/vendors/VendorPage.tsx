@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { usePageReady } from '../../app/pageReady.ts';
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import type { ApiRecord } from '../../api/resources.ts';
 import { recordMachine } from '../../machines/resources/record.ts';
 import { useLiveRecord } from '../ui/useLiveRecord.ts';

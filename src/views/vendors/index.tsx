@@ -1,5 +1,5 @@
 /** The vendors area (the vendors list and a vendor's page): one lazy chunk for its screens. */
-import type { PageProps } from '../../app/pages.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { VendorListPage } from './VendorListPage.tsx';
 import { VendorPage } from './VendorPage.tsx';

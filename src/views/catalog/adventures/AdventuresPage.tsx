@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import type { PageProps } from '../../../app/pages.tsx';
+import type { PageProps } from '../../../app/routes.ts';
 import { pathOf } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { formatMoney, localized, localizedOrdering } from '../../ui/format.ts';

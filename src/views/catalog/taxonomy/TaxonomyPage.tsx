@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { PageProps } from '../../../app/pages.tsx';
+import type { PageProps } from '../../../app/routes.ts';
 import { usePageReady } from '../../../app/pageReady.ts';
 import { pathOf } from '../../../app/routes.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';

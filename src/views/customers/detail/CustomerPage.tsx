@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import { usePageReady } from '../../../app/pageReady.ts';
-import type { PageProps } from '../../../app/pages.tsx';
+import type { PageProps } from '../../../app/routes.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { ApiRecord } from '../../../api/resources.ts';
 import type { CustomerActionKind } from '../../../machines/customers/customerAction.ts';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { PageProps } from '../../../app/pages.tsx';
+import type { PageProps } from '../../../app/routes.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/format.ts';

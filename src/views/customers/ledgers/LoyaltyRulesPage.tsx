@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PageProps } from '../../../app/pages.tsx';
+import type { PageProps } from '../../../app/routes.ts';
 import { usePageReady } from '../../../app/pageReady.ts';
 import { ErrorText, focusFirstInvalid } from '../../ui/fields/Field.tsx';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PageProps } from '../../../app/pages.tsx';
+import type { PageProps } from '../../../app/routes.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { formatDate, formatMoney } from '../../ui/format.ts';

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { PageProps } from '../../../app/pages.tsx';
+import type { PageProps } from '../../../app/routes.ts';
 import { usePageReady } from '../../../app/pageReady.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import { fetchGatewayEvents, type GatewayEventRow } from '../../../api/payments.ts';

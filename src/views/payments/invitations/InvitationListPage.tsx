@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PageProps } from '../../../app/pages.tsx';
+import type { PageProps } from '../../../app/routes.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { formatDateTime, formatMoney } from '../../ui/format.ts';

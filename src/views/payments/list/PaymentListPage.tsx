@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { PageProps } from '../../../app/pages.tsx';
+import type { PageProps } from '../../../app/routes.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { TotalsGroup } from '../../../api/resources.ts';
 import type { Column } from '../../ui/DataTable.tsx';

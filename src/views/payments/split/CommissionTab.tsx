@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PageProps } from '../../../app/pages.tsx';
+import type { PageProps } from '../../../app/routes.ts';
 import { usePageReady } from '../../../app/pageReady.ts';
 import { fetchList, type ApiRecord } from '../../../api/resources.ts';
 import { ErrorText } from '../../ui/fields/Field.tsx';

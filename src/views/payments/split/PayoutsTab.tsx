@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import type { PageProps } from '../../../app/pages.tsx';
+import type { PageProps } from '../../../app/routes.ts';
 import { pathOf } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/format.ts';

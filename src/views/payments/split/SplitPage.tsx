@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
-import type { PageProps } from '../../../app/pages.tsx';
+import type { PageProps } from '../../../app/routes.ts';
 import { pathOf } from '../../../app/routes.ts';
 import { CommissionTab } from './CommissionTab.tsx';
 import { EntriesTab } from './EntriesTab.tsx';

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { usePageReady } from '../../../app/pageReady.ts';
-import type { PageProps } from '../../../app/pages.tsx';
+import type { PageProps } from '../../../app/routes.ts';
 import { useRealtimeEvents } from '../../../app/realtime.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import { Fact } from '../../ui/Fact.tsx';
