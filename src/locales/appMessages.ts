@@ -5,6 +5,8 @@
  * language once the app is in use), so the login page stays small however many screens
  * the app grows. Under node (tests) the catalogues are whole; the parts then overlap.
  */
+import { importChunk } from '../api/chunks.ts';
+
 export type Messages = Record<string, unknown>;
 type Locale = 'en' | 'fr' | 'ar';
 
@@ -14,7 +16,7 @@ const listeners = new Set<() => void>();
 let version = 0;
 
 function importPart(locale: Locale): Promise<{ default: unknown }> {
-  return locale === 'fr' ? import('./fr.json') : locale === 'ar' ? import('./ar.json') : import('./en.json');
+  return importChunk(`app-messages-${locale}`, () => (locale === 'fr' ? import('./fr.json') : locale === 'ar' ? import('./ar.json') : import('./en.json')));
 }
 
 /** Whether the app's messages are in use (the shell has loaded): a new language then loads them too. */

@@ -7,6 +7,7 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import en from '../locales/en.json';
+import { importChunk } from '../api/chunks.ts';
 import { appMessagesInUse, ensureAppMessages } from '../locales/appMessages.ts';
 
 export const LOCALES = ['en', 'fr', 'ar'] as const;
@@ -100,7 +101,9 @@ export function withEnglishFallback(messages: Messages): Messages {
 export async function loadCatalogue(locale: Locale): Promise<Messages> {
   // Once the app is in use, its own messages in the new language arrive with the catalogue.
   const [module] = await Promise.all([
-    locale === 'fr' ? import('../locales/fr.json') : locale === 'ar' ? import('../locales/ar.json') : Promise.resolve({ default: ENGLISH_MESSAGES as unknown }),
+    locale === 'en'
+      ? Promise.resolve({ default: ENGLISH_MESSAGES as unknown })
+      : importChunk(`catalogue-${locale}`, () => (locale === 'fr' ? import('../locales/fr.json') : import('../locales/ar.json'))),
     appMessagesInUse() ? ensureAppMessages(locale) : undefined,
   ]);
   const messages = module.default;
