@@ -92,7 +92,7 @@ test('a customer message reaches both inboxes live; reading and replying reach t
     await staff.page.getByRole('button', { name: 'Remove notes.txt' }).click();
     const map = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c8642d' } }).png().toBuffer();
     await staff.page.getByTestId('reply-attach-input').setInputFiles({ name: 'meeting-point.png', mimeType: 'image/png', buffer: map });
-    await expect(staff.page.getByRole('list', { name: t('en', 'thread.attachments') }).getByText('meeting-point.png')).toBeVisible();
+    await expect(staff.page.getByRole('list', { name: t('en', 'thread.attachments') }).getByText('meeting-point.png', { exact: true })).toBeVisible();
     await staff.page.getByRole('button', { name: t('en', 'thread.send'), exact: true }).click();
     const sent = page.locator('.bubble[data-author="staff"]').filter({ hasText: reply });
     await expect(sent.getByRole('img', { name: 'meeting-point.png' })).toHaveJSProperty('complete', true);
