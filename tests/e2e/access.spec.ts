@@ -110,7 +110,8 @@ test.describe('staff, English light', () => {
     await expect(page).toHaveURL(new RegExp(`/vendors/${vendorId}$`));
     await expect(page.getByRole('button', { name: t('en', 'access.actAs.button') })).toBeVisible();
 
-    // Ended elsewhere (another tab, a newer session): the next request, even a list's, brings staff back.
+    // Ended elsewhere (another tab, a newer session, the vendor suspended): the server announces
+    // it on the realtime channel and the app brings staff back at once, without a request.
     await page.getByRole('button', { name: t('en', 'access.actAs.button') }).click();
     await dialog.getByRole('textbox', { name: t('en', 'access.actAs.reason') }).fill('Checking their bookings');
     await dialog.getByRole('button', { name: t('en', 'access.actAs.confirm') }).click();
@@ -118,7 +119,6 @@ test.describe('staff, English light', () => {
     const session = JSON.parse((await page.evaluate(() => sessionStorage.getItem('rihla.actingAs')))!).id;
     const { access_token } = await loginViaApi(request, 'admin');
     expect((await request.post(`/branch/api/act-as/${session}/end/`, { headers: { Authorization: `JWT ${access_token}` } })).status()).toBe(204);
-    await page.goto('/booking/manage');
     await expect(banner).toBeHidden();
     await expect(page.getByText(t('en', 'access.actAs.refused'))).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/vendors/${vendorId}$`));
