@@ -48,7 +48,6 @@ export interface DomainRoutesOptions {
 
 export async function domainRoutes(app: FastifyInstance, options: DomainRoutesOptions = {}): Promise<void> {
   app.decorate('paymentGateway', options.paymentGateway ?? gatewayFromEnv(process.env, app.config.production));
-  app.decorate('collectionHooks', HOOKS);
   for (const spec of COLLECTIONS) {
     if (spec.parent) continue;
     registerResource(app, spec, HOOKS[spec.name]);
