@@ -34,7 +34,9 @@ async function countQueries(fn: () => Promise<unknown>): Promise<number> {
   const original = db.query;
   let n = 0;
   db.query = (...args: unknown[]) => {
-    n += 1;
+    // The realtime hub reads announced events on the same database whenever they arrive
+    // (on PostgreSQL, the writes just before may land during the count): not the list's queries.
+    if (!String(args[0]).includes('realtime_events')) n += 1;
     return original.apply(db, args);
   };
   try {
