@@ -154,7 +154,10 @@ export async function walletMove(
   const { tx } = ctx;
   const use = BOOKING_SOURCES[input.source];
   if (use) await assertWalletCurrency(tx, input.currency, use);
-  else if (input.currency !== (await walletCurrency(tx))) throw badRequest({ currency: [`The wallet is kept in ${await walletCurrency(tx)}.`] });
+  else {
+    const wallet = await walletCurrency(tx);
+    if (input.currency !== wallet) throw badRequest({ currency: [`The wallet is kept in ${wallet}.`] });
+  }
   const { rows } = await tx.query<{ wallet_balance: number; merged_into_id: string | null }>(
     'SELECT wallet_balance, merged_into_id FROM customers WHERE id = $1 FOR UPDATE',
     [input.customer_id],

@@ -21,9 +21,9 @@ export async function expireOverdue(app: FastifyInstance, now = new Date()): Pro
   const business = await getSettings(db, 'business');
   const done = { bookings: 0, invitations: 0 };
   const jobs = [
-    { spec: collection('bookings'), hooks: 'bookings', key: 'bookings' as const, enabled: business.auto_expire,
+    { spec: collection('bookings'), key: 'bookings' as const, enabled: business.auto_expire,
       sql: "SELECT id FROM bookings WHERE status = 'requested' AND hold_expires_at <= $1 ORDER BY hold_expires_at LIMIT $2 FOR UPDATE SKIP LOCKED" },
-    { spec: collection('payment-invitations'), hooks: 'payment-invitations', key: 'invitations' as const, enabled: true,
+    { spec: collection('payment-invitations'), key: 'invitations' as const, enabled: true,
       sql: "SELECT id FROM payment_invitations WHERE status IN ('sent', 'opened') AND expires_at <= $1 ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED" },
   ];
   for (const job of jobs) {
@@ -33,7 +33,7 @@ export async function expireOverdue(app: FastifyInstance, now = new Date()): Pro
         const { rows } = await tx.query<{ id: string }>(job.sql, [iso, BATCH]);
         for (const { id } of rows) {
           const record = (await fetchUnscoped(tx, job.spec, id))!;
-          await applyTransition({ tx, actor: SYSTEM_ACTOR, app, now: iso }, job.spec, hooksOf({ app }, job.hooks), record, { event: 'expire', reason: 'Expired automatically' }, 'system');
+          await applyTransition({ tx, actor: SYSTEM_ACTOR, app, now: iso }, job.spec, hooksOf({ app }, job.spec.name), record, { event: 'expire', reason: 'Expired automatically' }, 'system');
         }
         return rows.length;
       });
