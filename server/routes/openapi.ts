@@ -345,7 +345,8 @@ export function buildOpenApi(version: string): Json {
   };
   paths[`${API_PREFIX}/bookings/{id}/refundable/`] = {
     get: {
-      tags: ['Bookings'], operationId: 'getBookingRefundable', parameters: [idParam],
+      tags: ['Bookings'], operationId: 'getBookingRefundable',
+      parameters: [idParam, { name: 'payment_id', in: 'query', required: false, schema: { type: 'string' }, description: 'Only what may be refunded from this payment (its remainder, within the booking\'s)' }],
       summary: 'How much of a booking can still be refunded, and from which payment',
       description: 'A refund above `amount` (or above its payment\'s `refundable`) is refused with a 400 at `amount`.',
       responses: { 200: json(ref('Refundable')), ...errors },

@@ -12,6 +12,7 @@ export interface Refundable {
   destinations: ('original_method' | 'wallet' | 'gift_card')[];
 }
 
-export function fetchRefundable(bookingId: string, signal?: AbortSignal): Promise<Refundable> {
-  return apiClient().get<Refundable>(`/branch/api/bookings/${encodeURIComponent(bookingId)}/refundable/`, { signal, quiet: true });
+/** `paymentId`: only what may be refunded from that payment. */
+export function fetchRefundable(bookingId: string, signal?: AbortSignal, paymentId?: string): Promise<Refundable> {
+  return apiClient().get<Refundable>(`/branch/api/bookings/${encodeURIComponent(bookingId)}/refundable/`, { signal, quiet: true, params: paymentId ? { payment_id: paymentId } : undefined });
 }

@@ -63,6 +63,15 @@ test('with several payments none is picked: the refund is spread over them', asy
   assert.equal(room.amount, 500_000);
   assert.equal(room.payment_id, null);
   assert.deepEqual(room.payments.map((p: Json) => p.refundable).sort(), [100_000, 400_000]);
+
+  // From one payment's page: that payment's remainder, within the booking's.
+  const small = room.payments.find((p: Json) => p.amount === 100_000);
+  const fromSmall = await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/refundable/?payment_id=${small.id}`);
+  assert.deepEqual([fromSmall.amount, fromSmall.payment_id], [100_000, small.id]);
+  assert.equal((await refund(booking, 450_000, { payment_id: small.id })).status, 400, 'the same limit when the refund is made');
+  const other = await book(d, d.vendor, c, { payment_method: 'cash' });
+  const foreign = await d.ok(d.vendor, 'GET', `/bookings/${other.id}/refundable/?payment_id=${small.id}`);
+  assert.equal(foreign.amount, 0, "another booking's payment gives nothing here");
 });
 
 test("another vendor's booking is a 404; without a token a 401", async () => {

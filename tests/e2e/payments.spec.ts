@@ -72,7 +72,7 @@ test.describe('staff', () => {
     await expect(page.getByText(t('en', 'payments.refunds.left').replace('{amount}', money('en', amount)))).toBeVisible();
 
     await page.getByRole('button', { name: t('en', 'payments.reconcile.button'), exact: true }).click();
-    const dialog = page.getByRole('alertdialog');
+    const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: t('en', 'payments.reconcile.button'), exact: true }).click();
     await expect(dialog.getByText(t('en', 'payments.reconcile.noteRequired'))).toBeVisible();
     await dialog.getByRole('textbox', { name: t('en', 'payments.reconciledNote') }).fill('Counted in the till on Monday');

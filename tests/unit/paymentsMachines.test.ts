@@ -9,7 +9,6 @@ import { test } from 'node:test';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiRecord, ListQuery, Totals } from '../../src/api/resources.ts';
 import { cashPaymentMachine } from '../../src/machines/payments/cashPayment.ts';
-import { reconcileMachine } from '../../src/machines/payments/reconcile.ts';
 import { totalsMachine } from '../../src/machines/resources/totals.ts';
 
 const query = (over: Partial<ListQuery> = {}): ListQuery => ({ page: 1, page_size: 25, ordering: '-created_at', search: '', filters: { view: 'paid' }, ...over });
@@ -117,36 +116,4 @@ test('a cash payment recorded is kept for the screen, and the form starts empty 
   actor.send({ type: 'reset' });
   assert.ok(actor.getSnapshot().matches('editing'));
   assert.equal(actor.getSnapshot().context.recorded, null);
-});
-
-test('reconciling needs a note; the server refusal (a stale version) is shown and the note kept', async () => {
-  const sent: unknown[] = [];
-  let answer: () => Promise<ApiRecord> = async () => {
-    throw refusal(409, 'This record was changed by someone else since you loaded it.');
-  };
-  const actor = createActor(
-    reconcileMachine.provide({
-      actors: {
-        reconcile: fromPromise<ApiRecord, { id: string; reconciled: boolean; note: string; version: number }>(({ input }) => {
-          sent.push(input);
-          return answer();
-        }),
-      },
-    }),
-    { input: { id: 'p1', version: 3, reconciled: true } },
-  ).start();
-  actor.send({ type: 'note', value: '   ' });
-  actor.send({ type: 'submit' });
-  assert.deepEqual(actor.getSnapshot().context.errors, { note: ['payments.reconcile.noteRequired'] });
-  assert.equal(sent.length, 0);
-  actor.send({ type: 'note', value: ' Seen on the statement ' });
-  actor.send({ type: 'submit' });
-  const refused = await waitFor(actor, (s) => s.matches('editing') && s.context.errors.form !== undefined);
-  assert.deepEqual(sent, [{ id: 'p1', reconciled: true, note: 'Seen on the statement', version: 3 }]);
-  assert.deepEqual(refused.context.errors.form, ['This record was changed by someone else since you loaded it.']);
-  assert.equal(refused.context.note, ' Seen on the statement ');
-  answer = async () => ({ id: 'p1', version: 4, reconciled: true });
-  actor.send({ type: 'submit' });
-  const saved = await waitFor(actor, (s) => s.matches('saved'));
-  assert.equal(saved.context.saved?.version, 4);
 });

@@ -1,14 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { PageProps } from '../../../app/routes.ts';
 import { usePageReady } from '../../../app/pageReady.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
-import { fetchGatewayEvents, type GatewayEventRow } from '../../../api/payments.ts';
-import { fetchRefundable, type Refundable } from '../../../api/refunds.ts';
-import { fetchList, fetchRecord, type ApiRecord } from '../../../api/resources.ts';
-import { recordMachine } from '../../../machines/resources/record.ts';
+import type { GatewayEventRow } from '../../../api/payments.ts';
 import { BookingRefundDialog } from '../../bookings/BookingRefundDialog.tsx';
 import { formatDateTime, formatMoney } from '../../ui/format.ts';
 import { useLifecycleActions, type LifecycleRow } from '../../ui/LifecycleActions.tsx';
@@ -18,22 +15,14 @@ import { StatusChip } from '../../ui/StatusChip.tsx';
 import { MoneyLedger } from '../ledger/MoneyLedger.tsx';
 import { ReconcileDialog } from './ReconcileDialog.tsx';
 import { Fact } from '../../ui/Fact.tsx';
-import { ErrorState } from '../../ui/ErrorState.tsx';
+import { Related } from '../../ui/Related.tsx';
 import { RecordUnavailable } from '../../ui/RecordUnavailable.tsx';
+import { useRecordScreen, useRelated } from '../../ui/recordScreen.ts';
 import { useStaff } from '../../../app/permissions.ts';
+import { paymentScreen } from './paymentScreen.ts';
 
 /** The actions a payment's chart may offer, in this order (refunds move it on their own). */
 const PAYMENT_EVENTS = ['pay', 'fail', 'cancel', 'expire'] as const;
-
-interface Related {
-  /** The payment read again with the names of who recorded and reconciled it and of its customer. */
-  names: Record<string, Record<string, unknown> | null>;
-  booking: ApiRecord | null;
-  events: GatewayEventRow[] | null;
-  refunds: ApiRecord[];
-  refundable: Refundable | null;
-}
-
 
 /**
  * One payment: who paid what, for which booking, how it divides, what the gateway said
@@ -43,14 +32,17 @@ interface Related {
  */
 export function PaymentDetailPage({ route, params }: PageProps) {
   const intl = useIntl();
-  const record = useActorRef(recordMachine, { input: { resource: 'payments', id: params.id ?? '' } });
+  const { screen, record } = useRecordScreen(paymentScreen, params.id ?? '');
   const snapshot = useSelector(record, (s) => s);
   const staff = useStaff();
   const payment = snapshot.context.record;
-  const [related, setRelated] = useState<Related | null>(null);
+  const names = useRelated(screen, paymentScreen, 'names');
+  const bookingRead = useRelated(screen, paymentScreen, 'booking');
+  const events = useRelated(screen, paymentScreen, 'events');
+  const refunds = useRelated(screen, paymentScreen, 'refunds');
+  const refundableRead = useRelated(screen, paymentScreen, 'refundable');
   const [refunding, setRefunding] = useState(false);
   const [reconciling, setReconciling] = useState(false);
-  const [relatedStamp, setRelatedStamp] = useState(0);
   usePageReady(!snapshot.matches('loading'));
   const actions = useLifecycleActions<LifecycleRow>({
     resource: 'payments',
@@ -62,26 +54,8 @@ export function PaymentDetailPage({ route, params }: PageProps) {
     describe: (row) => (
       <FormattedMessage id="payments.actionOn" values={{ amount: formatMoney(intl, Number(row.amount), String(row.currency)), ref: <bdi dir="ltr">{String(row.booking_ref)}</bdi> }} />
     ),
-    onDone: () => record.send({ type: 'reload' }),
+    onDone: () => screen.send({ type: 'reload' }),
   });
-
-  // The booking, the gateway's events, the refunds and what may still be refunded follow the payment's version.
-  useEffect(() => {
-    if (!payment) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    const bookingId = String(payment.booking_id);
-    Promise.all([
-      fetchRecord('payments', payment.id, signal, ['recorded_by', 'reconciled_by', 'customer_id']).then((p) => p._expanded ?? {}, () => ({})),
-      fetchRecord('bookings', bookingId, signal).catch(() => null),
-      fetchGatewayEvents(payment.id, signal).then((r) => r.results, () => null),
-      fetchList('refunds', { page: 1, page_size: 100, search: '', ordering: '-created_at', filters: { payment_id: payment.id } }, signal).then((r) => r.results, () => []),
-      fetchRefundable(bookingId, signal).catch(() => null),
-    ]).then(([names, booking, events, refunds, refundable]) => {
-      if (!signal.aborted) setRelated({ names: names as Related['names'], booking, events, refunds, refundable });
-    });
-    return () => controller.abort();
-  }, [payment?.id, payment?.version, relatedStamp]);
 
   if (snapshot.matches('notFound') || snapshot.matches('failed')) {
     return (
@@ -101,12 +75,10 @@ export function PaymentDetailPage({ route, params }: PageProps) {
   const ref = String(payment.booking_ref);
   const method = intl.formatMessage({ id: `paymentMethod.${String(payment.method)}` });
   const row = payment as LifecycleRow;
-  const booking = related?.booking ?? null;
-  // What a refund may take from this payment: its own remainder, within the booking's.
-  const fromThis = related?.refundable?.payments.find((p) => p.id === payment.id)?.refundable ?? 0;
-  const left = Math.min(fromThis, related?.refundable?.amount ?? 0);
-  const refundable: Refundable | null = related?.refundable ? { ...related.refundable, amount: left, payment_id: payment.id } : null;
-  const name = (field: string) => (related?.names[field]?.name as string | undefined) ?? null;
+  const booking = bookingRead.data ?? null;
+  const refundable = refundableRead.data ?? null;
+  const left = refundable?.amount ?? 0;
+  const name = (field: string) => (names.data?._expanded?.[field]?.name as string | undefined) ?? null;
 
   return (
     <PageFrame
@@ -177,7 +149,7 @@ export function PaymentDetailPage({ route, params }: PageProps) {
                     <bdi dir="ltr">{ref}</bdi>
                   </Link>
                 </Fact>
-                <Fact label="payments.customer">{(related?.names.customer_id?.name as string | undefined) ?? (booking?.customer_name as string | undefined) ?? null}</Fact>
+                <Fact label="payments.customer">{(names.data?._expanded?.customer_id?.name as string | undefined) ?? (booking?.customer_name as string | undefined) ?? null}</Fact>
                 <Fact label="booking.startsAt">{booking ? formatDateTime(intl, String(booking.starts_at)) : null}</Fact>
                 <Fact label="booking.total">{booking ? money(booking.total) : null}</Fact>
                 <Fact label="booking.balance">{booking ? money(booking.balance) : null}</Fact>
@@ -190,7 +162,7 @@ export function PaymentDetailPage({ route, params }: PageProps) {
             <h2 id="payment-events">
               <FormattedMessage id="payments.events.title" />
             </h2>
-            <GatewayEvents events={related?.events} money={money} />
+            <Related of={events}>{(rows) => <GatewayEvents events={rows} money={money} />}</Related>
           </section>
 
           <section className="card" aria-labelledby="payment-refunds">
@@ -200,23 +172,26 @@ export function PaymentDetailPage({ route, params }: PageProps) {
             <p className="muted">
               <FormattedMessage id="payments.refunds.left" values={{ amount: money(left) }} />
             </p>
-            {related && related.refunds.length === 0 && (
-              <p className="muted">
-                <FormattedMessage id="payments.refunds.none" />
-              </p>
-            )}
-            {related && related.refunds.length > 0 && (
-              <ul className="payment-refunds">
-                {related.refunds.map((refund) => (
-                  <li key={refund.id}>
-                    <span>{formatDateTime(intl, String(refund.created_at))}</span>
-                    <span className="payment-refund-amount">{money(refund.amount)}</span>
-                    <StatusChip status={String(refund.status)} kind="refundStatus" />
-                    <span className="muted">{String(refund.reason ?? '')}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <Related of={refunds}>
+              {(rows) =>
+                rows.length === 0 ? (
+                  <p className="muted">
+                    <FormattedMessage id="payments.refunds.none" />
+                  </p>
+                ) : (
+                  <ul className="payment-refunds">
+                    {rows.map((refund) => (
+                      <li key={refund.id}>
+                        <span>{formatDateTime(intl, String(refund.created_at))}</span>
+                        <span className="payment-refund-amount">{money(refund.amount)}</span>
+                        <StatusChip status={String(refund.status)} kind="refundStatus" />
+                        <span className="muted">{String(refund.reason ?? '')}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )
+              }
+            </Related>
           </section>
 
           <RecordHistory title={<FormattedMessage id="payments.history" />} entity="payments" id={payment.id} version={payment.version} eventPrefix="paymentEvent" />
@@ -278,7 +253,7 @@ export function PaymentDetailPage({ route, params }: PageProps) {
           payment={payment}
           onClose={(saved) => {
             setReconciling(false);
-            if (saved) record.send({ type: 'reload' });
+            if (saved) screen.send({ type: 'reload' });
           }}
         />
       )}
@@ -290,7 +265,7 @@ export function PaymentDetailPage({ route, params }: PageProps) {
           money={money}
           onClose={(done) => {
             setRefunding(false);
-            if (done) setRelatedStamp((n) => n + 1);
+            if (done) screen.send({ type: 'reload' });
           }}
         />
       )}
@@ -299,10 +274,8 @@ export function PaymentDetailPage({ route, params }: PageProps) {
 }
 
 /** What the gateway said about the payment, oldest first: when, what, how much, and whether it changed anything. */
-function GatewayEvents({ events, money }: { events: GatewayEventRow[] | null | undefined; money: (v: unknown) => string }) {
+function GatewayEvents({ events, money }: { events: GatewayEventRow[]; money: (v: unknown) => string }) {
   const intl = useIntl();
-  if (events === undefined) return null;
-  if (events === null) return <ErrorState />;
   if (events.length === 0)
     return (
       <p className="muted">
@@ -326,3 +299,4 @@ function GatewayEvents({ events, money }: { events: GatewayEventRow[] | null | u
     </ol>
   );
 }
+
