@@ -6,10 +6,22 @@
  * screen.
  */
 import { reconcilePayment } from './payments.ts';
+import { bookingsCommands } from './calls/bookings.ts';
+import { catalogCommands } from './calls/catalog.ts';
+import { customersCommands } from './calls/customers.ts';
+import { moneyCommands } from './calls/money.ts';
+import { servicesCommands } from './calls/services.ts';
+import { workspaceCommands } from './calls/workspace.ts';
 
 export const commands = {
   reconcilePayment: (input: { id: string; version: number; reconciled: boolean; note: string }) =>
     reconcilePayment(input.id, { reconciled: input.reconciled, note: input.note.trim(), version: input.version }),
+  ...bookingsCommands,
+  ...customersCommands,
+  ...servicesCommands,
+  ...moneyCommands,
+  ...workspaceCommands,
+  ...catalogCommands,
 };
 
 export type CommandName = keyof typeof commands;

@@ -9,6 +9,12 @@ import { fetchGatewayEvents } from './payments.ts';
 import { fetchRefundable } from './refunds.ts';
 import { fetchList, fetchRecord, type ApiRecord } from './resources.ts';
 import { fetchSettingsSection } from './settings.ts';
+import { bookingsReads } from './calls/bookings.ts';
+import { catalogReads } from './calls/catalog.ts';
+import { customersReads } from './calls/customers.ts';
+import { moneyReads } from './calls/money.ts';
+import { servicesReads } from './calls/services.ts';
+import { workspaceReads } from './calls/workspace.ts';
 
 export interface ListArgs {
   collection: string;
@@ -43,6 +49,12 @@ export const reads = {
   refundable: (args: { bookingId: string; paymentId?: string }, signal: AbortSignal) => fetchRefundable(args.bookingId, signal, args.paymentId),
   gatewayEvents: (args: { paymentId: string }, signal: AbortSignal) => fetchGatewayEvents(args.paymentId, signal).then((page) => page.results),
   settingsSection: (args: { section: string }, signal: AbortSignal) => fetchSettingsSection(args.section, signal).then((section) => section.value),
+  ...bookingsReads,
+  ...customersReads,
+  ...servicesReads,
+  ...moneyReads,
+  ...workspaceReads,
+  ...catalogReads,
 };
 
 export type ReadName = keyof typeof reads;
