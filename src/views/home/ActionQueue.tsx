@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { pathOf, routeByKey } from '../../app/routes.ts';
-import { useServiceRelated } from '../services/useServiceRelated.ts';
 import { formatDate } from '../ui/format.ts';
+import { useRead } from '../ui/useRead.ts';
 import { algeriaToday, expiryNoticeLimit } from '../vendors/expiry.ts';
 
 /**
@@ -12,12 +12,9 @@ import { algeriaToday, expiryNoticeLimit } from '../vendors/expiry.ts';
 export function ActionQueue() {
   const intl = useIntl();
   const detail = routeByKey('vendorDetail');
-  const expiring = useServiceRelated(
-    'vendor-documents',
-    { filters: { expires_on__lte: expiryNoticeLimit() }, ordering: 'expires_on', fields: ['kind', 'expires_on', 'vendor_id'], expand: ['vendor_id'], pageSize: 10 },
-    null,
-  );
-  if (expiring.state !== 'ready' || expiring.page.results.length === 0) return null;
+  const expiring = useRead('homeExpiringDocuments', { expiresBy: expiryNoticeLimit() }, { reloadOn: ['vendor-documents'] });
+  const page = expiring.data;
+  if (expiring.state === 'failed' || !page || page.results.length === 0) return null;
   const today = algeriaToday();
   return (
     <section className="card action-queue" aria-labelledby="action-queue">
@@ -25,7 +22,7 @@ export function ActionQueue() {
         <FormattedMessage id="vendors.queue.title" />
       </h2>
       <ul>
-        {expiring.page.results.map((doc) => {
+        {page.results.map((doc) => {
           const vendor = doc._expanded?.vendor_id;
           const expired = String(doc.expires_on) < today;
           return (
@@ -45,9 +42,9 @@ export function ActionQueue() {
           );
         })}
       </ul>
-      {expiring.page.count > expiring.page.results.length && (
+      {page.count > page.results.length && (
         <p className="muted">
-          <FormattedMessage id="vendors.queue.more" values={{ count: expiring.page.count - expiring.page.results.length }} />
+          <FormattedMessage id="vendors.queue.more" values={{ count: page.count - page.results.length }} />
         </p>
       )}
     </section>

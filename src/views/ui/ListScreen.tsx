@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { downloadCsv } from '../../api/exports.ts';
 import type { RouteDef } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { setOf, totalsMachine } from '../../machines/resources/totals.ts';
 import type { Column, FootRow } from './DataTable.tsx';
 import { FilterBar } from './FilterBar.tsx';
+import { defineCommand, useCommand } from './command.ts';
 import { ListResults, type ListActor } from './ListResults.tsx';
 import type { CollectionDescription, ListScreenSpec } from './listScreen.ts';
 import { PageFrame } from './PageFrame.tsx';
@@ -38,6 +38,9 @@ export interface ListScreenProps<C extends CollectionDescription, Row extends { 
   exportable?: boolean;
 }
 
+/** The CSV of a list's whole filtered set; a failure is the app's usual toast. */
+const exportCsv = defineCommand({ command: 'listExportCsv' });
+
 /**
  * A list screen from its description: heading and actions, the saved views menu, the
  * filter bar, bulk actions on the selection, the table with its states and pager, a panel
@@ -47,7 +50,9 @@ export function ListScreen<C extends CollectionDescription, Row extends { id: st
   const intl = useIntl();
   const { screen, list } = props;
   const { page, error, selected, query } = useSelector(list, (s) => s.context);
-  const [exporting, setExporting] = useState(false);
+  // Done once the file is handed to the browser: ready for another export at once.
+  const exporter = useCommand(exportCsv, { onDone: () => exporter.again() });
+  const exporting = exporter.busy;
   usePageReady(page !== null || error !== null);
   const rows = (page?.results ?? []) as unknown as Row[];
   const selectedRows = rows.filter((row) => selected.includes(row.id));
@@ -59,8 +64,8 @@ export function ListScreen<C extends CollectionDescription, Row extends { id: st
       disabled={exporting}
       aria-busy={exporting || undefined}
       onClick={() => {
-        setExporting(true);
-        downloadCsv(screen.collection.name, query, intl.locale, { columns: screen.fields, expand: screen.expand }).finally(() => setExporting(false));
+        exporter.set({ resource: screen.collection.name, query, locale: intl.locale, columns: screen.fields, expand: screen.expand });
+        exporter.submit();
       }}
     >
       <FormattedMessage id={exporting ? 'list.exporting' : 'list.exportCsv'} />

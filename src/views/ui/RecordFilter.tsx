@@ -1,11 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { fetchRecord, type ApiRecord } from '../../api/resources.ts';
+import type { ApiRecord } from '../../api/resources.ts';
 import { RelationPicker } from './RelationPicker.tsx';
+import { useRead } from './useRead.ts';
 
 /**
  * A list filter on a related record (a vendor, a service): the URL holds only its id,
- * so the record is fetched to show its name; picking another one changes the filter.
+ * so the record is read (the `record` read) to show its name; picking another one changes
+ * the filter, and the record picked shows at once.
  */
 export function RecordFilter({
   resource,
@@ -23,17 +25,11 @@ export function RecordFilter({
   onChange: (id: string) => void;
 }) {
   const intl = useIntl();
-  const [record, setRecord] = useState<ApiRecord | null>(null);
-  useEffect(() => {
-    if (!id) return setRecord(null);
-    if (record?.id === id) return;
-    const controller = new AbortController();
-    fetchRecord(resource, id, controller.signal)
-      .then(setRecord)
-      .catch(() => setRecord(null));
-    return () => controller.abort();
-    // Only a new id (back button, a link) needs a fetch; a pick already has its record.
-  }, [resource, id]);
+  // The record just picked names the filter until the read of the new id answers.
+  const picked = useRef<ApiRecord | null>(null);
+  const read = useRead('record', id ? { collection: resource, id } : null);
+  // A record that cannot be read (gone, out of reach) leaves the picker empty.
+  const record = !id ? null : read.data?.id === id ? read.data : picked.current?.id === id ? picked.current : null;
   return (
     <div className="filter filter-record">
       <RelationPicker
@@ -44,9 +40,9 @@ export function RecordFilter({
         optionLabel={optionLabel}
         // An empty picker reads as "any", like the selects beside it, and says it can be searched.
         placeholder={intl.formatMessage({ id: 'list.anyRecord' })}
-        onChange={(picked) => {
-          setRecord(picked);
-          onChange(picked ? picked.id : '');
+        onChange={(chosen) => {
+          picked.current = chosen;
+          onChange(chosen ? chosen.id : '');
         }}
       />
     </div>

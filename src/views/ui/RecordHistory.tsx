@@ -1,8 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { fetchList, type ApiRecord } from '../../api/resources.ts';
 import { BookingTimeline } from '../bookings/BookingTimeline.tsx';
 import { ErrorState } from './ErrorState.tsx';
+import { useRead } from './useRead.ts';
 
 interface Trail {
   /** The collection whose record it is (the audit log's `entity`). */
@@ -17,22 +17,18 @@ interface Trail {
 /** Who changed a record and when: its audit trail, the latest first. */
 export function AuditTrail({ entity, id, version, eventPrefix }: Trail) {
   const intl = useIntl();
-  const [audit, setAudit] = useState<ApiRecord[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
+  const audit = useRead('list', { collection: 'audit-log', filters: { entity, entity_id: id }, ordering: '-at', pageSize: 100, expand: ['actor_user_id'] });
+  // Each save makes a new version: the trail is read again, the one shown kept meanwhile.
+  const shownVersion = useRef(version);
   useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    fetchList('audit-log', { page: 1, page_size: 100, ordering: '-at', search: '', filters: { entity, entity_id: id } }, controller.signal, undefined, ['actor_user_id'])
-      .then((page) => setAudit(page.results))
-      .catch(() => !controller.signal.aborted && setFailed(true));
-    return () => controller.abort();
-  }, [entity, id, version, attempt]);
+    if (shownVersion.current === version) return;
+    shownVersion.current = version;
+    audit.reload();
+  }, [version]);
 
-  if (failed) return <ErrorState onRetry={() => setAttempt((n) => n + 1)} />;
+  if (audit.state === 'failed') return <ErrorState onRetry={audit.retry} />;
   // An audit trail alone holds no money: the amount formatter is never called with one.
-  return <BookingTimeline related={audit && { payments: [], refunds: [], audit }} money={(v) => intl.formatNumber(Number(v ?? 0))} eventPrefix={eventPrefix} />;
+  return <BookingTimeline related={audit.data ? { payments: [], refunds: [], audit: audit.data } : null} money={(v) => intl.formatNumber(Number(v ?? 0))} eventPrefix={eventPrefix} />;
 }
 
 /** A record's history under its form, folded: read only when the user opens it. */

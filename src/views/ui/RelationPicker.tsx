@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { fetchList, type ApiRecord } from '../../api/resources.ts';
+import type { ApiRecord } from '../../api/resources.ts';
+import { relationPickerMachine } from '../../machines/find/relationPicker.ts';
 import { Field } from './fields/Field.tsx';
-
-const DEBOUNCE_MS = 250;
-const PAGE_SIZE = 10;
 
 export interface RelationPickerProps {
   /** The collection searched, e.g. `customers`, `services`. */
@@ -29,48 +28,29 @@ export interface RelationPickerProps {
 
 /**
  * A searchable combobox over one collection (ARIA 1.2 combobox + listbox): typing searches
- * the API after a short pause; ↑/↓ move through the options, Enter picks, Escape closes.
+ * the collection after a short pause (the relation picker machine); ↑/↓ move through the options, Enter picks, Escape closes.
  * Typed words are never a choice: the value stays the one chosen (or none) until an option
  * is picked or the box is emptied, and words left unresolved are flagged at the field.
  */
 export function RelationPicker(props: RelationPickerProps) {
   const { resource, value, onChange, optionLabel, optionDetail, filters, errors, required, unresolvedMessage = 'picker.unresolved' } = props;
-  const [text, setText] = useState(value ? optionLabel(value) : '');
-  const [unresolved, setUnresolved] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [options, setOptions] = useState<ApiRecord[]>([]);
-  const [active, setActive] = useState(-1);
-  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const label = value ? optionLabel(value) : null;
+  const picker = useActorRef(relationPickerMachine, { input: { collection: resource, filters, chosenLabel: label } });
+  const snapshot = useSelector(picker, (s) => s);
+  const { text, options, active, status: state, unresolved } = snapshot.context;
+  const open = snapshot.matches('open');
   const filterKey = JSON.stringify(filters ?? {});
   const listRef = useRef<HTMLUListElement>(null);
 
   // The input shows the chosen record's words when the choice changes from outside.
+  const first = useRef(true);
   useEffect(() => {
-    if (value) setText(optionLabel(value));
-    setUnresolved(false);
-  }, [value?.id]);
-
+    if (first.current) return void (first.current = false);
+    picker.send({ type: 'value.changed', label });
+  }, [value?.id, label]);
   useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    const search = value && text === optionLabel(value) ? '' : text.trim();
-    const timer = setTimeout(() => {
-      setState('loading');
-      fetchList(resource, { page: 1, page_size: PAGE_SIZE, ordering: '', search, filters: JSON.parse(filterKey) }, controller.signal)
-        .then((page) => {
-          setOptions(page.results);
-          setActive(page.results.length > 0 ? 0 : -1);
-          setState('idle');
-        })
-        .catch(() => {
-          if (!controller.signal.aborted) setState('failed');
-        });
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [open, text, resource, filterKey]);
+    picker.send({ type: 'filters.changed', collection: resource, filters: JSON.parse(filterKey) as Record<string, string> });
+  }, [resource, filterKey]);
 
   useEffect(() => {
     listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
@@ -78,21 +58,18 @@ export function RelationPicker(props: RelationPickerProps) {
 
   const choose = (record: ApiRecord) => {
     onChange(record);
-    setText(optionLabel(record));
-    setUnresolved(false);
-    setOpen(false);
+    picker.send({ type: 'pick', label: optionLabel(record) });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault();
-        if (!open) setOpen(true);
-        else setActive((i) => Math.min(options.length - 1, i + 1));
+        picker.send(open ? { type: 'move', by: 1 } : { type: 'open' });
         break;
       case 'ArrowUp':
         event.preventDefault();
-        if (open) setActive((i) => Math.max(0, i - 1));
+        if (open) picker.send({ type: 'move', by: -1 });
         break;
       case 'Enter':
         if (open && active >= 0 && options[active]) {
@@ -104,7 +81,7 @@ export function RelationPicker(props: RelationPickerProps) {
         if (open) {
           event.preventDefault();
           event.stopPropagation();
-          setOpen(false);
+          picker.send({ type: 'close' });
         }
         break;
     }
@@ -128,17 +105,12 @@ export function RelationPicker(props: RelationPickerProps) {
             aria-autocomplete="list"
             aria-activedescendant={showList && active >= 0 && options[active] ? `${control.id}-opt-${active}` : undefined}
             onChange={(e) => {
-              setText(e.target.value);
-              setOpen(true);
-              setUnresolved(false);
+              picker.send({ type: 'typed', text: e.target.value });
               // Only an emptied box clears the choice: half-typed words must not save as "none".
               if (value && e.target.value.trim() === '') onChange(null);
             }}
-            onClick={() => setOpen(true)}
-            onBlur={() => {
-              setOpen(false);
-              setUnresolved(text.trim() !== '' && (!value || text !== optionLabel(value)));
-            }}
+            onClick={() => picker.send({ type: 'open' })}
+            onBlur={() => picker.send({ type: 'blur' })}
             onKeyDown={onKeyDown}
           />
           <ul ref={listRef} id={`${control.id}-list`} role="listbox" className="relation-picker-list" hidden={!showList} aria-labelledby={labelId}>
@@ -171,7 +143,7 @@ export function RelationPicker(props: RelationPickerProps) {
                     e.preventDefault();
                     choose(record);
                   }}
-                  onMouseMove={() => setActive(index)}
+                  onMouseMove={() => picker.send({ type: 'hover', index })}
                 >
                   <span>{optionLabel(record)}</span>
                   {detail && <span className="muted" dir="auto">{detail}</span>}

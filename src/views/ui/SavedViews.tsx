@@ -1,18 +1,27 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { toast } from 'sonner';
+import type { ActorRefFrom } from 'xstate';
 import type { SavedView, SavedViewState } from '../../api/find.ts';
 import { savedViewsMachine } from '../../machines/find/savedViews.ts';
+import { CommandDialog } from './CommandDialog.tsx';
+import { defineCommand, useCommand } from './command.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { chooseColumns, storedColumns } from './DataTable.tsx';
 import { ErrorText } from './fields/Field.tsx';
-import { errorsAt } from './fields/fieldErrors.ts';
 import { TextField } from './fields/TextField.tsx';
 import { ToggleField } from './fields/ToggleField.tsx';
 import type { ListActor } from './ListResults.tsx';
+
+type SavedViewsActor = ActorRefFrom<typeof savedViewsMachine>;
+
+const NAME_LIMITS = { type: 'string', required: true, maxLength: 80 } as const;
+const saveView = defineCommand({ command: 'savedViewCreate', fields: { name: NAME_LIMITS } });
+const renameView = defineCommand({ command: 'savedViewRename', fields: { name: NAME_LIMITS } });
+const removeView = defineCommand({ command: 'savedViewRemove' });
 
 /** Whether the list shows what a view saved (its columns aside: the table may squeeze them). */
 const showing = (state: SavedViewState, query: { filters: Record<string, string>; search: string; ordering: string }) =>
@@ -20,10 +29,14 @@ const showing = (state: SavedViewState, query: { filters: Record<string, string>
   state.search === query.search &&
   state.ordering === query.ordering;
 
+/** Which dialog is open: saving the list, managing one's views, or deleting one of them (over the managing). */
+type OpenDialog = 'save' | 'manage' | { remove: SavedView } | null;
+
 /**
  * The "Saved views" menu in a list's header: apply one of the user's views or one staff
  * share (filters, search, ordering and columns), save the list as it is under a name (kept
  * on the server, shared with all staff when staff choose), rename or delete one's own.
+ * The views are the saved views machine's; saving, renaming and deleting are commands.
  */
 export function SavedViews({ listKey, list, tableName, staff }: { listKey: string; list: ListActor; tableName: string; staff: boolean }) {
   const intl = useIntl();
@@ -31,50 +44,17 @@ export function SavedViews({ listKey, list, tableName, staff }: { listKey: strin
   const views = useSelector(actor, (s) => s.context.views);
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
-  const detail = useSelector(actor, (s) => s.context.detail);
-  const written = useSelector(actor, (s) => s.context.written);
   const query = useSelector(list, (s) => s.context.query);
-  const [dialog, setDialog] = useState<'save' | 'manage' | null>(null);
-  const [draft, setDraft] = useState({ name: '', shared: false });
-  const [names, setNames] = useState<Record<string, string>>({});
-  const [editing, setEditing] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<SavedView | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
   const mine = views.filter((v) => v.mine);
   const others = views.filter((v) => !v.mine);
-
-  // A write went through: the save dialog closes (saying so); a deletion's question goes.
-  const seen = useRef(written);
-  useEffect(() => {
-    if (written === seen.current) return;
-    seen.current = written;
-    if (dialog === 'save') {
-      toast.success(intl.formatMessage({ id: 'find.views.saved' }, { name: draft.name.trim() }));
-      setDialog(null);
-    }
-    setEditing(null);
-    setRemoving(null);
-  }, [written]);
-
-  const open = (which: 'save' | 'manage') => {
-    actor.send({ type: 'dismiss' });
-    setDraft({ name: '', shared: false });
-    setNames({});
-    setEditing(null);
-    setDialog(which);
-  };
 
   const apply = (view: SavedView) => {
     list.send({ type: 'filters.replace', filters: view.state.filters, ordering: view.state.ordering, search: view.state.search });
     chooseColumns(tableName, view.state.columns);
     toast(intl.formatMessage({ id: 'find.views.applied' }, { name: view.name }));
   };
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const state: SavedViewState = { filters: { ...query.filters }, search: query.search, ordering: query.ordering, columns: storedColumns(tableName) };
-    actor.send({ type: 'save', view: { name: draft.name, shared: staff && draft.shared, state } });
-  };
+  const open = (which: 'save' | 'manage') => setDialog(which);
 
   const item = (view: SavedView) => (
     <DropdownMenu.CheckboxItem key={view.id} className="menu-item" checked={showing(view.state, query)} onSelect={() => apply(view)}>
@@ -132,98 +112,33 @@ export function SavedViews({ listKey, list, tableName, staff }: { listKey: strin
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
 
-      <Dialog.Root open={dialog === 'save'} onOpenChange={(next) => !busy && !next && setDialog(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog">
-            <Dialog.Title className="dialog-title">
-              <FormattedMessage id="find.views.saveTitle" />
-            </Dialog.Title>
-            <Dialog.Description className="dialog-description">
-              <FormattedMessage id="find.views.saveDescription" />
-            </Dialog.Description>
-            <form noValidate onSubmit={save} aria-busy={busy || undefined}>
-              {detail && (
-                <p className="notice notice-error" role="alert">
-                  <ErrorText text={detail} />
-                </p>
-              )}
-              <TextField
-                label={<FormattedMessage id="find.views.name" />}
-                required
-                maxLength={80}
-                autoComplete="off"
-                value={draft.name}
-                onChange={(name) => setDraft({ ...draft, name })}
-                errors={errorsAt(fieldErrors, 'name')}
-              />
-              {staff && (
-                <ToggleField
-                  label={<FormattedMessage id="find.views.share" />}
-                  hint={<FormattedMessage id="find.views.shareHint" />}
-                  checked={draft.shared}
-                  onChange={(shared) => setDraft({ ...draft, shared })}
-                  errors={errorsAt(fieldErrors, 'shared')}
-                />
-              )}
-              <div className="dialog-actions">
-                <Dialog.Close className="button" disabled={busy}>
-                  <FormattedMessage id="common.cancel" />
-                </Dialog.Close>
-                <button type="submit" className="button button-primary" disabled={busy}>
-                  <FormattedMessage id="find.views.saveButton" />
-                </button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {dialog === 'save' && (
+        <SaveViewDialog
+          listKey={listKey}
+          staff={staff}
+          state={{ filters: { ...query.filters }, search: query.search, ordering: query.ordering, columns: storedColumns(tableName) }}
+          onSaved={(view) => {
+            actor.send({ type: 'view.saved', view });
+            toast.success(intl.formatMessage({ id: 'find.views.saved' }, { name: view.name }));
+            setDialog(null);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
 
-      <Dialog.Root open={dialog === 'manage'} onOpenChange={(next) => !busy && !next && setDialog(null)}>
+      <Dialog.Root open={dialog !== null && dialog !== 'save'} onOpenChange={(next) => !next && setDialog(null)}>
         <Dialog.Portal>
           <Dialog.Overlay className="dialog-overlay" />
           <Dialog.Content className="dialog" aria-describedby={undefined}>
             <Dialog.Title className="dialog-title">
               <FormattedMessage id="find.views.manageTitle" />
             </Dialog.Title>
-            {detail && (
-              <p className="notice notice-error" role="alert">
-                <ErrorText text={detail} />
-              </p>
-            )}
             {mine.map((view) => (
-              <form
-                key={view.id}
-                noValidate
-                className="saved-view-row"
-                aria-label={view.name}
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  setEditing(view.id);
-                  actor.send({ type: 'rename', view, name: names[view.id] ?? view.name });
-                }}
-              >
-                <TextField
-                  label={<FormattedMessage id="find.views.name" />}
-                  required
-                  maxLength={80}
-                  autoComplete="off"
-                  value={names[view.id] ?? view.name}
-                  onChange={(name) => setNames({ ...names, [view.id]: name })}
-                  errors={editing === view.id ? errorsAt(fieldErrors, 'name') : undefined}
-                />
-                <div className="saved-view-actions">
-                  <button type="submit" className="button" disabled={busy}>
-                    <FormattedMessage id="find.views.rename" />
-                  </button>
-                  <button type="button" className="button button-danger" disabled={busy} onClick={() => setRemoving(view)}>
-                    <FormattedMessage id="find.views.delete" />
-                  </button>
-                </div>
-              </form>
+              // A rename makes a new version: the row starts again from it.
+              <SavedViewRow key={`${view.id}:${view.version}`} view={view} views={actor} onRemove={() => setDialog({ remove: view })} />
             ))}
             <div className="dialog-actions">
-              <Dialog.Close className="button" disabled={busy}>
+              <Dialog.Close className="button">
                 <FormattedMessage id="find.views.close" />
               </Dialog.Close>
             </div>
@@ -231,16 +146,98 @@ export function SavedViews({ listKey, list, tableName, staff }: { listKey: strin
         </Dialog.Portal>
       </Dialog.Root>
 
-      <ConfirmDialog
-        open={removing !== null}
-        danger
-        busy={busy}
-        title={<FormattedMessage id="find.views.deleteTitle" values={{ name: removing?.name ?? '' }} />}
-        description={<FormattedMessage id="find.views.deleteDescription" />}
-        confirmLabel={<FormattedMessage id="find.views.delete" />}
-        onConfirm={() => removing && actor.send({ type: 'remove', view: removing })}
-        onCancel={() => setRemoving(null)}
-      />
+      {dialog !== null && typeof dialog === 'object' && (
+        <RemoveViewDialog
+          key={dialog.remove.id}
+          view={dialog.remove}
+          onRemoved={(view) => {
+            actor.send({ type: 'view.removed', view });
+            setDialog('manage');
+          }}
+          onClose={() => setDialog('manage')}
+        />
+      )}
     </>
+  );
+}
+
+/** Saving the list as it is under a name; staff may share it with all staff. */
+function SaveViewDialog({ listKey, staff, state, onSaved, onClose }: { listKey: string; staff: boolean; state: SavedViewState; onSaved: (view: SavedView) => void; onClose: () => void }) {
+  const form = useCommand(saveView, { values: { name: '', shared: false }, fixed: { listKey, state }, onDone: onSaved });
+  const shared = form.field('shared');
+  return (
+    <CommandDialog
+      form={form}
+      title={<FormattedMessage id="find.views.saveTitle" />}
+      description={<FormattedMessage id="find.views.saveDescription" />}
+      submitLabel={<FormattedMessage id="find.views.saveButton" />}
+      onClose={onClose}
+    >
+      <TextField label={<FormattedMessage id="find.views.name" />} maxLength={80} autoComplete="off" {...form.field('name')} />
+      {staff && (
+        <ToggleField
+          label={<FormattedMessage id="find.views.share" />}
+          hint={<FormattedMessage id="find.views.shareHint" />}
+          checked={shared.value}
+          onChange={shared.onChange}
+          errors={shared.errors}
+        />
+      )}
+    </CommandDialog>
+  );
+}
+
+/** One of the user's views in the managing dialog: renamed in place, or deleted after a question. */
+function SavedViewRow({ view, views, onRemove }: { view: SavedView; views: SavedViewsActor; onRemove: () => void }) {
+  const form = useCommand(renameView, { values: { name: view.name }, fixed: { view }, onDone: (renamed) => views.send({ type: 'view.saved', view: renamed }) });
+  return (
+    <form
+      noValidate
+      className="saved-view-row"
+      aria-label={view.name}
+      aria-busy={form.busy || undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.submit();
+      }}
+    >
+      {form.error && (
+        <p className="notice notice-error" role="alert">
+          <ErrorText text={form.error} />
+        </p>
+      )}
+      <TextField label={<FormattedMessage id="find.views.name" />} maxLength={80} autoComplete="off" {...form.field('name')} />
+      <div className="saved-view-actions">
+        <button type="submit" className="button" disabled={form.busy}>
+          <FormattedMessage id="find.views.rename" />
+        </button>
+        <button type="button" className="button button-danger" disabled={form.busy} onClick={onRemove}>
+          <FormattedMessage id="find.views.delete" />
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The question before deleting a view; the server's refusal, if any, shows in it. */
+function RemoveViewDialog({ view, onRemoved, onClose }: { view: SavedView; onRemoved: (view: SavedView) => void; onClose: () => void }) {
+  const form = useCommand(removeView, { fixed: { view }, onDone: onRemoved });
+  return (
+    <ConfirmDialog
+      open
+      danger
+      busy={form.busy}
+      title={<FormattedMessage id="find.views.deleteTitle" values={{ name: view.name }} />}
+      description={<FormattedMessage id="find.views.deleteDescription" />}
+      confirmLabel={<FormattedMessage id="find.views.delete" />}
+      onConfirm={form.submit}
+      onCancel={onClose}
+    >
+      {form.error && (
+        <p className="notice notice-error" role="alert">
+          <ErrorText text={form.error} />
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }

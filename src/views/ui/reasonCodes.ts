@@ -3,40 +3,32 @@
  * reason field and every reason shown: what an operator picks, and how a stored code reads
  * in the user's language.
  */
-import { useEffect, useState } from 'react';
-import { fetchList } from '../../api/resources.ts';
-import type { ReasonCodesRecord } from '../../domain/collections.ts';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { createActor } from 'xstate';
+import type { ReasonCodeRow } from '../../api/calls/workspace.ts';
 import type { ReasonKind } from '../../domain/reasonKinds.ts';
+import { readMachine, type ReadActor } from '../../machines/resources/read.ts';
 import { localized } from './format.ts';
 
-export type ReasonCodeRow = Pick<ReasonCodesRecord, 'id' | 'kind' | 'code' | 'label_i18n' | 'needs_free_text' | 'active' | 'sort_order'>;
+export type { ReasonCodeRow };
 
-let loading: Promise<ReasonCodeRow[]> | null = null;
+/** The one read of the codes every field shares (the `reasonCodes` read), started by the first field shown. */
+let shared: ReadActor | null = null;
+const reasonCodesRead = (): ReadActor => (shared ??= createActor(readMachine, { input: { read: 'reasonCodes', args: {} } }).start());
 
-function loadReasonCodes(): Promise<ReasonCodeRow[]> {
-  loading ??= fetchList<ReasonCodeRow>('reason-codes', { page: 1, page_size: 100, search: '', ordering: 'sort_order', filters: {} })
-    .then((page) => page.results)
-    .catch((error: unknown) => {
-      loading = null; // the next field asks again
-      throw error;
-    });
-  return loading;
-}
+const NONE: ReasonCodeRow[] = [];
 
 /** Every reason code (retired ones too, so old records still read); null while loading, [] when they cannot be had. */
 export function useReasonCodes(): ReasonCodeRow[] | null {
-  const [codes, setCodes] = useState<ReasonCodeRow[] | null>(null);
+  const read = reasonCodesRead();
+  const failed = useSelector(read, (s) => s.matches('failed'));
+  // Codes that could not be read are asked for again by the next field shown.
   useEffect(() => {
-    let live = true;
-    loadReasonCodes().then(
-      (rows) => live && setCodes(rows),
-      () => live && setCodes([]),
-    );
-    return () => {
-      live = false;
-    };
+    if (read.getSnapshot().matches('failed')) read.send({ type: 'retry' });
   }, []);
-  return codes;
+  const codes = useSelector(read, (s) => (s.context.data as ReasonCodeRow[] | undefined) ?? null);
+  return failed ? NONE : codes;
 }
 
 /** A stored reason in `locale`: the code's label, then the free text beside it (or the text alone). */
