@@ -1,60 +1,44 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiRequestError } from '../../api/client.ts';
-import { deleteMedia, mediaSrc, uploadImage, type MediaOwner } from '../../api/media.ts';
+import type { MediaOwner } from '../../api/media.ts';
 import { IMAGE_TYPES } from '../../domain/media.ts';
+import { replyUploadsMachine, uploading as anyUploading } from '../../machines/resources/replyUploads.ts';
 import type { ThreadActor } from '../../machines/resources/thread.ts';
+import { ErrorText } from './fields/Field.tsx';
+import { mediaSrc } from './mediaUrl.ts';
 
-/** A file on its way, or refused (with the server's words, in the reader's language). */
-interface Pending {
-  key: number;
-  name: string;
-  error: string | null;
-}
+export type ReplyUploadsActor = ActorRefFrom<typeof replyUploadsMachine>;
 
 /**
  * Images for the next reply: each chosen file is uploaded at once to the thread's owner
  * through the media pipeline (which judges it and says why it refuses it); an uploaded one
  * joins the reply (the thread machine keeps it until the reply is sent) as a chip with its
- * thumbnail and a remove button, which also deletes the unsent image.
+ * thumbnail and a remove button, which also deletes the unsent image. The uploads are the
+ * reply uploads machine's: `uploads` when the thread view holds it (and waits for them),
+ * else one of its own, whose business `onBusy` reports.
  */
-export function ReplyAttachments({ thread, owner, onBusy }: { thread: ThreadActor; owner: MediaOwner; onBusy: (busy: boolean) => void }) {
+export function ReplyAttachments({
+  thread,
+  owner,
+  onBusy,
+  uploads,
+}: {
+  thread: ThreadActor;
+  owner: MediaOwner;
+  onBusy?: (busy: boolean) => void;
+  uploads?: ReplyUploadsActor;
+}) {
   const intl = useIntl();
+  const own = useActorRef(replyUploadsMachine, { input: { owner, thread } });
+  const actor = uploads ?? own;
   const attached = useSelector(thread, (s) => s.context.attachments);
   const sending = useSelector(thread, (s) => s.matches('sending'));
-  const [pending, setPending] = useState<Pending[]>([]);
+  const pending = useSelector(actor, (s) => s.context.pending);
   const input = useRef<HTMLInputElement>(null);
-  const nextKey = useRef(0);
-  // The versions of uploaded images, to delete one removed before it was sent.
-  const versions = useRef(new Map<string, number>());
-  const uploading = pending.some((p) => p.error === null);
-  useEffect(() => onBusy(uploading), [uploading]);
-
-  const upload = (file: File) => {
-    const key = nextKey.current++;
-    setPending((list) => [...list, { key, name: file.name, error: null }]);
-    uploadImage(owner, file, () => undefined, new AbortController().signal).then(
-      ([media]) => {
-        versions.current.set(media.id, media.version);
-        thread.send({ type: 'attachment.added', attachment: { media_id: media.id, name: file.name } });
-        setPending((list) => list.filter((p) => p.key !== key));
-      },
-      (error) => {
-        const why =
-          error instanceof ApiRequestError && !error.isNetworkError
-            ? (error.fieldErrors.file?.[0] ?? error.fieldErrors.owner_id?.[0] ?? error.detail)
-            : intl.formatMessage({ id: 'media.error.network' });
-        setPending((list) => list.map((p) => (p.key === key ? { ...p, error: why } : p)));
-      },
-    );
-  };
-  const remove = (mediaId: string) => {
-    thread.send({ type: 'attachment.removed', mediaId });
-    const version = versions.current.get(mediaId);
-    // Best effort: an image left behind is only an unused file of this conversation.
-    if (version !== undefined) deleteMedia({ id: mediaId, version }).catch(() => undefined);
-  };
+  const uploading = anyUploading(pending);
+  useEffect(() => onBusy?.(uploading), [uploading]);
   const chips = attached.length + pending.length;
 
   return (
@@ -70,7 +54,7 @@ export function ReplyAttachments({ thread, owner, onBusy }: { thread: ThreadActo
         accept={IMAGE_TYPES.join(',')}
         data-testid="reply-attach-input"
         onChange={(event) => {
-          for (const file of event.target.files ?? []) upload(file);
+          actor.send({ type: 'files.chosen', files: [...(event.target.files ?? [])] });
           event.target.value = '';
         }}
       />
@@ -80,7 +64,7 @@ export function ReplyAttachments({ thread, owner, onBusy }: { thread: ThreadActo
             <li key={a.media_id} className="attachment-chip">
               <img src={mediaSrc(a.media_id)} alt="" width={32} height={32} />
               <bdi>{a.name}</bdi>
-              <button type="button" className="button button-ghost button-small" onClick={() => remove(a.media_id)} disabled={sending}>
+              <button type="button" className="button button-ghost button-small" onClick={() => actor.send({ type: 'remove', mediaId: a.media_id })} disabled={sending}>
                 <span aria-hidden="true">×</span>
                 <span className="visually-hidden">
                   <FormattedMessage id="thread.removeAttachment" values={{ name: a.name }} />
@@ -98,9 +82,9 @@ export function ReplyAttachments({ thread, owner, onBusy }: { thread: ThreadActo
               ) : (
                 <>
                   <span className="attachment-error" role="alert">
-                    {p.error}
+                    <ErrorText text={p.error} />
                   </span>
-                  <button type="button" className="button button-ghost button-small" onClick={() => setPending((list) => list.filter((q) => q.key !== p.key))}>
+                  <button type="button" className="button button-ghost button-small" onClick={() => actor.send({ type: 'dismiss', key: p.key })}>
                     <span aria-hidden="true">×</span>
                     <span className="visually-hidden">
                       <FormattedMessage id="thread.removeAttachment" values={{ name: p.name }} />

@@ -1,34 +1,26 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { fromPromise } from 'xstate';
-import { API_BASE_URL } from '../../api/config.ts';
-import { mediaSrc, type MediaOwner } from '../../api/media.ts';
-import { apiClient } from '../../api/registry.ts';
-import { imagePath } from '../../domain/media.ts';
-import { threadMachine, type Reply, type ThreadActor, type ThreadMessage } from '../../machines/resources/thread.ts';
+import type { ThreadRef } from '../../api/calls/workspace.ts';
+import type { MediaOwner } from '../../api/media.ts';
+import { replyUploadsMachine, uploading as anyUploading } from '../../machines/resources/replyUploads.ts';
+import type { ThreadActor, ThreadMessage } from '../../machines/resources/thread.ts';
+import { threadKey, threadWithCalls } from '../../machines/resources/threadCalls.ts';
 import { ErrorState } from './ErrorState.tsx';
 import { TextField } from './fields/TextField.tsx';
 import { formatDateTime } from './format.ts';
+import { mediaSrc } from './mediaUrl.ts';
 import { ReplyAttachments } from './ReplyAttachments.tsx';
 
-export type { ThreadActor };
+export type { ThreadActor, ThreadRef };
 
-/** A thread's actor talking to the API: messages under `url`, the latest `limit` of them. */
-export function useThread(url: string, limit = 100): ThreadActor {
-  return useActorRef(
-    threadMachine.provide({
-      actors: {
-        loadThread: fromPromise(async ({ input, signal }) => {
-          const page = await apiClient().get<{ results: ThreadMessage[] }>(input.url, { params: { ordering: '-created_at', page_size: limit }, signal, quiet: true });
-          // The latest page, newest first from the server, shown oldest first.
-          return [...page.results].sort((a, b) => a.created_at.localeCompare(b.created_at));
-        }),
-        postReply: fromPromise(({ input }: { input: { url: string; reply: Reply } }) => apiClient().post<ThreadMessage>(input.url, input.reply, { quiet: true })),
-      },
-    }),
-    { input: { url } },
-  );
+/**
+ * A thread's actor talking to the server (the `threadMessages` read, the `threadReply`
+ * command): a ticket's or a conversation's (`{ collection, id }`, or its messages' address),
+ * the latest `limit` messages of it.
+ */
+export function useThread(thread: ThreadRef, limit = 100): ThreadActor {
+  return useActorRef(threadWithCalls(thread, limit), { input: { url: threadKey(thread) } });
 }
 
 /**
@@ -63,7 +55,9 @@ export function ThreadView({
     end.current?.scrollIntoView({ block: 'nearest' });
   }, [messages.length]);
   const sending = snapshot.matches('sending');
-  const [uploading, setUploading] = useState(false);
+  // The images of the next reply, uploaded to `attachTo`; the reply waits for those on their way.
+  const uploads = useActorRef(replyUploadsMachine, { input: { owner: attachTo ?? null, thread } });
+  const uploading = useSelector(uploads, (s) => anyUploading(s.context.pending));
 
   return (
     <div className="thread">
@@ -92,7 +86,7 @@ export function ThreadView({
                 {m.attachments.map((a) => (
                   <li key={a.url}>
                     {a.media_id ? (
-                      <a href={`${API_BASE_URL}${imagePath(a.media_id, 1280)}`} target="_blank" rel="noopener noreferrer" className="bubble-image">
+                      <a href={mediaSrc(a.media_id, 1280)} target="_blank" rel="noopener noreferrer" className="bubble-image">
                         <img src={mediaSrc(a.media_id)} alt={a.name} loading="lazy" decoding="async" />
                       </a>
                     ) : (
@@ -135,7 +129,7 @@ export function ThreadView({
           </p>
         )}
         <div className="thread-reply-actions">
-          {attachTo && <ReplyAttachments thread={thread} owner={attachTo} onBusy={setUploading} />}
+          {attachTo && <ReplyAttachments thread={thread} owner={attachTo} uploads={uploads} />}
           <button type="submit" className="button button-primary" disabled={sending || uploading || draft.trim() === ''} aria-busy={sending || undefined}>
             <FormattedMessage id={sending ? 'thread.sending' : 'thread.send'} />
           </button>
