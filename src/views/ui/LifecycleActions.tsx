@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { allowedEvents, eventPayloadFields, type LifecycleName } from '../../machines/lifecycles/index.ts';
-import { bulkMachine } from '../../machines/resources/bulk.ts';
+import { lifecycleConfirmMachine, type BulkActor } from '../../machines/resources/lifecycleConfirm.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import type { Column } from './DataTable.tsx';
-import { NO_REASON, ReasonField, reasonPayload, type ReasonValue } from './ReasonField.tsx';
+import { ReasonField } from './ReasonField.tsx';
 import { codesOf, reasonComplete, useReasonCodes } from './reasonCodes.ts';
 import { reasonKindOf } from '../../domain/reasonKinds.ts';
 
@@ -37,6 +37,9 @@ interface Pending<Row> {
   rows: Row[];
 }
 
+/** The same question asked (a new object each time it is read). */
+const samePending = <Row,>(a: Pending<Row> | null, b: Pending<Row> | null) => a === b || (a !== null && b !== null && a.event === b.event && a.rows === b.rows);
+
 /**
  * The lifecycle actions of a list: a column of the actions each row's chart allows, a
  * bulk bar for the selected rows, the confirmation (asking for a reason when the chart's
@@ -44,12 +47,13 @@ interface Pending<Row> {
  */
 export function useLifecycleActions<Row extends LifecycleRow>(options: LifecycleActionsOptions<Row>) {
   const intl = useIntl();
-  const bulk = useActorRef(bulkMachine, { input: { resource: options.resource } });
+  const confirmation = useActorRef(lifecycleConfirmMachine, { input: { resource: options.resource } });
+  const bulk = useSelector(confirmation, (s) => s.children.bulk as BulkActor);
   const snapshot = useSelector(bulk, (s) => s);
-  const [pending, setPending] = useState<Pending<Row> | null>(null);
-  const [reason, setReason] = useState<ReasonValue>(NO_REASON);
+  const pending = useSelector(confirmation, (s) => (s.context.event === null ? null : ({ event: s.context.event, rows: s.context.rows as Row[] } as Pending<Row>)), samePending);
+  const reason = useSelector(confirmation, (s) => s.context.reason);
+  const missing = useSelector(confirmation, (s) => s.context.missing);
   const codes = useReasonCodes();
-  const [missing, setMissing] = useState(false);
   const role = options.staff ? 'staff' : 'vendor';
   const reported = snapshot.matches('reported');
 
@@ -68,26 +72,16 @@ export function useLifecycleActions<Row extends LifecycleRow>(options: Lifecycle
     eventPayloadFields(options.lifecycle, row.status, event, { now: new Date().toISOString(), role, record: row }).includes('reason');
   const needsReason = (p: Pending<Row>) => p.rows.some((row) => wantsReason(p.event, row));
 
-  const ask = (event: string, rows: Row[]) => {
-    setReason(NO_REASON);
-    setMissing(false);
-    setPending({ event, rows });
-  };
+  const ask = (event: string, rows: Row[]) => confirmation.send({ type: 'ask', event, rows });
 
   const confirm = () => {
     if (!pending) return;
-    const withReason = needsReason(pending);
-    if (withReason && !reasonComplete(offeredFor(pending.event), reason)) {
-      setMissing(true);
-      return;
-    }
-    bulk.send({
-      type: 'run',
-      event: pending.event,
+    confirmation.send({
+      type: 'confirm',
+      withReason: needsReason(pending),
+      complete: reasonComplete(offeredFor(pending.event), reason),
       rows: pending.rows.map((row) => ({ id: row.id, version: row.version, label: options.label(row) })),
-      payload: withReason ? reasonPayload(reason) : {},
     });
-    setPending(null);
   };
 
   const button = (event: string, rows: Row[], small: boolean) => {
@@ -165,11 +159,11 @@ export function useLifecycleActions<Row extends LifecycleRow>(options: Lifecycle
       }
       confirmLabel={pending ? <FormattedMessage id={`${options.messagePrefix}.${pending.event}`} /> : ''}
       danger={pending !== null && needsReason(pending)}
-      onCancel={() => setPending(null)}
+      onCancel={() => confirmation.send({ type: 'cancel' })}
       onConfirm={confirm}
     >
       {pending && needsReason(pending) && (
-        <ReasonField label="bulk.reason" offered={offeredFor(pending.event)} value={reason} missing={missing} onChange={setReason} />
+        <ReasonField label="bulk.reason" offered={offeredFor(pending.event)} value={reason} missing={missing} onChange={(value) => confirmation.send({ type: 'reason.changed', value })} />
       )}
     </ConfirmDialog>
   );

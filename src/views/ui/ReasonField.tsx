@@ -1,21 +1,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { ReasonValue } from '../../machines/resources/lifecycleConfirm.ts';
 import { Field } from './fields/Field.tsx';
 import { TextField } from './fields/TextField.tsx';
 import { localized } from './format.ts';
 import type { ReasonCodeRow } from './reasonCodes.ts';
 
-/** A reason as the user gives it: a code of the action's kind ('' when none is chosen) and free text. */
-export interface ReasonValue {
-  code: string;
-  text: string;
-}
-export const NO_REASON: ReasonValue = { code: '', text: '' };
-
-/** What a request carries: the code and, when given, the free text. */
-export function reasonPayload(value: ReasonValue): { reason_code?: string; reason?: string } {
-  const text = value.text.trim();
-  return { ...(value.code ? { reason_code: value.code } : {}), ...(text ? { reason: text } : {}) };
-}
+/** A reason as the user gives it, what it starts as, and what a request carries of it (the lifecycle confirmation's). */
+export { NO_REASON, reasonPayload, type ReasonValue } from '../../machines/resources/lifecycleConfirm.ts';
 
 /**
  * The required "why" of an action (cancelling, refunding, rejecting …): a choice of the
