@@ -94,19 +94,15 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
     window.addEventListener(COLUMNS_CHOSEN, onChosen);
     return () => window.removeEventListener(COLUMNS_CHOSEN, onChosen);
   }, [props.name]);
-  const [boxWidth, setBoxWidth] = useState(0);
   const wrapRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const shown = columns.filter((c) => visible.includes(c.key) && !squeezed.includes(c.key));
 
-  // A wider box may fit what gave way: start again from every column.
+  // A wider box may fit what gave way: start again from every column (a new list, so the fit runs again).
   useLayoutEffect(() => {
     const wrap = wrapRef.current;
     if (!wrap) return;
-    const observer = new ResizeObserver(() => {
-      setBoxWidth(wrap.clientWidth);
-      setSqueezed([]);
-    });
+    const observer = new ResizeObserver(() => setSqueezed([]));
     observer.observe(wrap);
     return () => observer.disconnect();
   }, []);
@@ -120,7 +116,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
       .filter(({ column }) => (column.priority ?? 1) > 1)
       .sort((a, b) => (b.column.priority ?? 1) - (a.column.priority ?? 1) || b.index - a.index)[0];
     if (next) setSqueezed([...squeezed, next.column.key]);
-  }, [boxWidth, squeezed, rows, chosen]);
+  }, [squeezed, rows, chosen]);
   const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const someSelected = !allSelected && rows.some((r) => selected.includes(r.id));
 

@@ -1,5 +1,7 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { tagEntryMachine } from '../../../machines/fields/tagEntry.ts';
 import { Field, type FieldBaseProps } from './Field.tsx';
 import { addTags, removeTagAt } from './tags.ts';
 
@@ -18,8 +20,9 @@ export interface TagsFieldProps extends FieldBaseProps {
  */
 export function TagsField({ value, onChange, maxTags = 20, maxLength = 40, placeholder, hint, ...field }: TagsFieldProps) {
   const intl = useIntl();
-  const [text, setText] = useState('');
-  const [announcement, setAnnouncement] = useState('');
+  const entry = useActorRef(tagEntryMachine);
+  const text = useSelector(entry, (s) => s.context.text);
+  const announcement = useSelector(entry, (s) => s.context.announcement);
   const inputRef = useRef<HTMLInputElement>(null);
   const full = value.length >= maxTags;
 
@@ -31,14 +34,13 @@ export function TagsField({ value, onChange, maxTags = 20, maxLength = 40, place
       ...result.duplicates.map((tag) => intl.formatMessage({ id: 'field.tags.duplicate' }, { tag })),
       ...(result.overflow.length > 0 ? [intl.formatMessage({ id: 'field.tags.full' }, { max: maxTags })] : []),
     ];
-    if (said.length > 0) setAnnouncement(said.join(' '));
-    setText('');
+    entry.send({ type: 'committed', said: said.length > 0 ? said.join(' ') : null });
   };
 
   const remove = (index: number) => {
     const tag = value[index];
     onChange(removeTagAt(value, index));
-    setAnnouncement(intl.formatMessage({ id: 'field.tags.removed' }, { tag }));
+    entry.send({ type: 'removed', said: intl.formatMessage({ id: 'field.tags.removed' }, { tag }) });
     inputRef.current?.focus();
   };
 
@@ -85,7 +87,7 @@ export function TagsField({ value, onChange, maxTags = 20, maxLength = 40, place
             maxLength={maxLength}
             placeholder={full ? undefined : placeholder}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => entry.send({ type: 'typed', text: e.target.value })}
             onKeyDown={onKeyDown}
             onBlur={() => text.trim() && commit(text)}
             onPaste={(e) => {

@@ -1,4 +1,6 @@
-import { useEffect, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, type FocusEvent, type KeyboardEvent } from 'react';
+import { typedNumberMachine } from '../../../machines/fields/typedNumber.ts';
 import type { ParseFailure, Parsed } from './numberText.ts';
 
 /**
@@ -15,17 +17,17 @@ export function useTypedNumber(options: {
   format: (value: number | null) => string;
 }) {
   const { value, onChange, parse, format } = options;
-  const [text, setText] = useState(() => format(value));
-  const [shown, setShown] = useState(false);
+  const typed = useActorRef(typedNumberMachine, { input: { text: format(value) } });
+  const text = useSelector(typed, (s) => s.context.text);
+  const shown = useSelector(typed, (s) => s.matches('shown'));
   const parsed = parse(text);
 
   useEffect(() => {
-    const current = parse(text);
+    const current = parse(typed.getSnapshot().context.text);
     const matches = current.ok ? current.value === value : value === null;
-    if (!matches) setText(format(value));
+    if (!matches) typed.send({ type: 'value.changed', text: format(value) });
   }, [value]);
 
-  const reveal = () => setShown(true);
   const failure: ParseFailure | null = !parsed.ok && shown ? parsed.reason : null;
   return {
     text,
@@ -34,16 +36,15 @@ export function useTypedNumber(options: {
       value: text,
       onChange: (e: { target: { value: string } }) => {
         const next = e.target.value;
-        setText(next);
+        typed.send({ type: 'typed', text: next });
         const result = parse(next);
         onChange(result.ok ? result.value : null, !result.ok);
       },
       onBlur: (_e: FocusEvent<HTMLInputElement>) => {
-        reveal();
-        if (parsed.ok && parsed.value !== null) setText(format(parsed.value));
+        typed.send({ type: 'left', text: parsed.ok && parsed.value !== null ? format(parsed.value) : undefined });
       },
       onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
-        if (e.key === 'Enter') reveal();
+        if (e.key === 'Enter') typed.send({ type: 'entered' });
       },
     },
   };
