@@ -1,5 +1,5 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { toast } from 'sonner';
 import { useLocation } from 'wouter';
@@ -7,9 +7,7 @@ import { actAsActor } from '../../app/actAsActor.ts';
 import { onAnyRequestFailure } from '../../app/actors.ts';
 import { useRealtimeEvents } from '../../app/realtimeEvents.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
-
-/** How often the time left is said again (it is shown in whole minutes). */
-const TICK_MS = 15_000;
+import { clockMachine } from '../../machines/shell/clock.ts';
 
 /**
  * While staff act as a vendor: whose view this is, the time left, and the way back. Going
@@ -21,13 +19,6 @@ export function ActAsBanner() {
   const [, navigate] = useLocation();
   const acting = useSelector(actAsActor, (s) => (s.matches('acting') || s.matches('closing') ? s.context.acting : null));
   const closing = useSelector(actAsActor, (s) => s.matches('closing'));
-  const [now, setNow] = useState(Date.now);
-
-  useEffect(() => {
-    if (!acting) return;
-    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => clearInterval(timer);
-  }, [acting]);
   useEffect(
     () =>
       // Every failure, also a list's or a form's that shows its own error: the chart decides.
@@ -60,8 +51,6 @@ export function ActAsBanner() {
   }, [acting?.id]);
 
   if (!acting) return null;
-  // Rounded, never 0 while it lasts: a clock a few seconds off the server's must not say 31 or 0.
-  const minutes = Math.max(1, Math.round((Date.parse(acting.expires_at) - now) / 60_000));
   return (
     <div className="act-as-banner" role="region" aria-label={intl.formatMessage({ id: 'access.actAs.bannerLabel' })}>
       <p>
@@ -73,13 +62,24 @@ export function ActAsBanner() {
               </strong>
             ) }} />
         </span>{' '}
-        <span className="act-as-time">
-          <FormattedMessage id="access.actAs.timeLeft" values={{ minutes }} />
-        </span>
+        <TimeLeft expiresAt={acting.expires_at} />
       </p>
       <button type="button" className="button" disabled={closing} onClick={() => actAsActor.send({ type: 'back' })}>
         <FormattedMessage id="access.actAs.back" />
       </button>
     </div>
+  );
+}
+
+/** The minutes left, from a clock started when acting starts (said again every 15 s). */
+function TimeLeft({ expiresAt }: { expiresAt: string }) {
+  const clock = useActorRef(clockMachine);
+  const now = useSelector(clock, (s) => s.context.now);
+  // Rounded, never 0 while it lasts: a clock a few seconds off the server's must not say 31 or 0.
+  const minutes = Math.max(1, Math.round((Date.parse(expiresAt) - now) / 60_000));
+  return (
+    <span className="act-as-time">
+      <FormattedMessage id="access.actAs.timeLeft" values={{ minutes }} />
+    </span>
   );
 }

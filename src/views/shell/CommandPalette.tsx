@@ -36,9 +36,10 @@ export function CommandPalette({ routes, open, onClose }: { routes: RouteDef[]; 
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const [, navigate] = useLocation();
-  const [query, setQuery] = useState('');
+  // The option ↑/↓ and Enter act on: where the highlight is, nothing more.
   const [active, setActive] = useState(0);
   const search = useActorRef(recordSearchMachine);
+  const query = useSelector(search, (s) => s.context.text);
   const found = useSelector(search, (s) => s.context.results);
   const failed = useSelector(search, (s) => s.context.failed);
   const searching = useSelector(search, (s) => s.hasTag('busy'));
@@ -77,7 +78,6 @@ export function CommandPalette({ routes, open, onClose }: { routes: RouteDef[]; 
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
-      setQuery('');
       setActive(0);
       search.send({ type: 'text.changed', text: '' });
       element.showModal();
@@ -139,7 +139,6 @@ export function CommandPalette({ routes, open, onClose }: { routes: RouteDef[]; 
           value={query}
           autoComplete="off"
           onChange={(e) => {
-            setQuery(e.target.value);
             setActive(0);
             search.send({ type: 'text.changed', text: e.target.value });
           }}

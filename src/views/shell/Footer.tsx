@@ -1,16 +1,11 @@
-import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { loadSiteSettings, useCompany } from './siteSettings.ts';
+import { useCompany, useSiteSettings } from './siteSettings.ts';
 
 /** The company behind the marketplace (its settings), the year and the version. */
 export function Footer() {
   const intl = useIntl();
+  useSiteSettings();
   const company = useCompany();
-  useEffect(() => {
-    const controller = new AbortController();
-    loadSiteSettings(controller.signal);
-    return () => controller.abort();
-  }, []);
   const ids = company && [company.rc_number && `RC ${company.rc_number}`, company.nif_number && `NIF ${company.nif_number}`].filter(Boolean);
   return (
     <footer className="footer">

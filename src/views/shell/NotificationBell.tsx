@@ -1,62 +1,41 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
+import type { InboxItem } from '../../api/notifications.ts';
 import { localeActor } from '../../app/actors.ts';
 import { useRealtimeEvents } from '../../app/realtime.ts';
-import { fetchInbox, fetchInboxCount, markInboxAllRead, markInboxRead, type InboxItem } from '../../api/notifications.ts';
 import { DIRECTION } from '../../machines/locale.ts';
+import { notificationBellMachine } from '../../machines/shell/notificationBell.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { Icon } from '../ui/Icon.tsx';
 
 /**
  * The header's bell: how many in-app notifications the user has not read (asked again when
  * the realtime channel brings one), and the latest of them in a menu; choosing one marks it
- * read and opens its link.
+ * read and opens its link. The notification bell machine reads and marks them.
  */
 export function NotificationBell() {
   const intl = useIntl();
   const locale = useSelector(localeActor, (s) => s.context.locale);
   const [, navigate] = useLocation();
-  const [unread, setUnread] = useState(0);
-  const [items, setItems] = useState<InboxItem[] | null>(null);
-  const [open, setOpen] = useState(false);
-
-  const refresh = useCallback(() => {
-    fetchInboxCount().then((r) => setUnread(r.unread), () => undefined);
-  }, []);
-  const load = useCallback(() => {
-    fetchInbox().then((r) => setItems(Array.isArray(r) ? r : r.results), () => setItems([]));
-  }, []);
-  useEffect(refresh, [refresh]);
-  useRealtimeEvents(
-    () => {
-      refresh();
-      if (open) load();
-    },
-    { type: 'notification' },
-  );
+  const bell = useActorRef(notificationBellMachine);
+  const unread = useSelector(bell, (s) => s.context.unread);
+  const items = useSelector(bell, (s) => s.context.items);
+  const open = useSelector(bell, (s) => s.matches({ menu: 'open' }));
+  useRealtimeEvents(() => bell.send({ type: 'notified' }), { type: 'notification' });
 
   const choose = (item: InboxItem) => {
-    if (!item.read_at) void markInboxRead(item.id).then(refresh, () => undefined);
+    bell.send({ type: 'choose', item });
     if (item.link) navigate(item.link);
   };
-  const readAll = () => {
-    void markInboxAllRead().then(() => {
-      refresh();
-      load();
-    }, () => undefined);
-  };
+  const readAll = () => bell.send({ type: 'readAll' });
 
   return (
     <DropdownMenu.Root
       dir={DIRECTION[locale]}
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) load();
-      }}
+      onOpenChange={(next) => bell.send({ type: next ? 'open' : 'close' })}
     >
       <DropdownMenu.Trigger className="button button-ghost bell-trigger" aria-label={intl.formatMessage({ id: 'notifBell.label' }, { count: unread })}>
         <Icon name="notifications" />

@@ -4,9 +4,9 @@
  * last visit applies as soon as the shell loads, before any amount is drawn; the server's
  * current one replaces it once read, and a change saved on the settings page at once.
  */
-import { useSyncExternalStore } from 'react';
-import { fetchSettingsSection } from '../../api/settings.ts';
+import { useEffect, useSyncExternalStore } from 'react';
 import { setMoneyFormat, type MoneyFormat } from '../ui/format.ts';
+import { useRead } from '../ui/useRead.ts';
 
 const MONEY_FORMAT_KEY = 'money-format';
 
@@ -52,8 +52,14 @@ const subscribe = (listener: () => void) => {
 };
 export const useCompany = () => useSyncExternalStore(subscribe, () => company);
 
-/** Reads both once the user is signed in; a failure keeps what is known. */
-export function loadSiteSettings(signal: AbortSignal): void {
-  fetchSettingsSection<MoneyFormat>('currency', signal).then((s) => moneyFormatChanged(s.value), () => undefined);
-  fetchSettingsSection<CompanyIdentity>('company', signal).then((s) => companyChanged(s.value), () => undefined);
+/** Reads both (the `settingsSection` read) once the signed-in app is shown; a failure keeps what is known. */
+export function useSiteSettings(): void {
+  const currency = useRead('settingsSection', { section: 'currency' });
+  const identity = useRead('settingsSection', { section: 'company' });
+  useEffect(() => {
+    if (currency.data) moneyFormatChanged(currency.data as unknown as MoneyFormat);
+  }, [currency.data]);
+  useEffect(() => {
+    if (identity.data) companyChanged(identity.data as unknown as CompanyIdentity);
+  }, [identity.data]);
 }
