@@ -1,27 +1,13 @@
-import { useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { sessionActor } from '../../app/actors.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { useLogo } from '../../app/useLogo.ts';
+import { loginFormMachine } from '../../machines/auth/loginForm.ts';
 import type { SessionError } from '../../machines/session.ts';
 import { useDocumentTitle } from '../ui/usePageTitle.ts';
 import { LanguageSelect, ThemeSelect } from './PreferenceSelects.tsx';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-interface FieldErrors {
-  email?: string;
-  password?: string;
-}
-
-function validate(email: string, password: string): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!email.trim()) errors.email = 'login.error.emailRequired';
-  else if (!EMAIL_PATTERN.test(email.trim())) errors.email = 'login.error.emailInvalid';
-  if (!password) errors.password = 'login.error.passwordRequired';
-  return errors;
-}
 
 function reasonMessage(error: SessionError): { id: string; values?: Record<string, string> } {
   switch (error.reason) {
@@ -48,25 +34,20 @@ export function LoginPage() {
   const id = useId();
   const submitting = useSelector(sessionActor, (s) => s.hasTag('busy'));
   const error = useSelector(sessionActor, (s) => s.context.error);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [touched, setTouched] = useState(false);
+  // What is typed and its checks; the session machine signs in.
+  const form = useActorRef(loginFormMachine);
+  const { email, password, fieldErrors } = useSelector(form, (s) => s.context);
+  useEffect(() => {
+    const signIn = form.on('signIn', ({ email, password }) => sessionActor.send({ type: 'login', email, password }));
+    return () => signIn.unsubscribe();
+  }, [form]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const errors = validate(email, password);
-    setFieldErrors(errors);
-    setTouched(true);
-    if (Object.keys(errors).length > 0) {
-      document.getElementById(errors.email ? `${id}-email` : `${id}-password`)?.focus();
-      return;
-    }
-    sessionActor.send({ type: 'login', email: email.trim(), password });
-  };
-
-  const revalidate = (nextEmail: string, nextPassword: string) => {
-    if (touched) setFieldErrors(validate(nextEmail, nextPassword));
+    form.send({ type: 'submit' });
+    const errors = form.getSnapshot().context.fieldErrors;
+    if (errors.email) document.getElementById(`${id}-email`)?.focus();
+    else if (errors.password) document.getElementById(`${id}-password`)?.focus();
   };
 
   const reason = error ? reasonMessage(error) : null;
@@ -114,10 +95,7 @@ export function LoginPage() {
               maxLength={254}
               aria-invalid={fieldErrors.email ? true : undefined}
               aria-describedby={fieldErrors.email ? `${id}-email-error` : undefined}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                revalidate(e.target.value, password);
-              }}
+              onChange={(e) => form.send({ type: 'email.changed', value: e.target.value })}
             />
             {fieldErrors.email && (
               <p className="field-error" id={`${id}-email-error`}>
@@ -139,10 +117,7 @@ export function LoginPage() {
               maxLength={256}
               aria-invalid={fieldErrors.password ? true : undefined}
               aria-describedby={fieldErrors.password ? `${id}-password-error` : undefined}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                revalidate(email, e.target.value);
-              }}
+              onChange={(e) => form.send({ type: 'password.changed', value: e.target.value })}
             />
             {fieldErrors.password && (
               <p className="field-error" id={`${id}-password-error`}>
