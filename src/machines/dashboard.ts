@@ -10,7 +10,7 @@ import { ApiRequestError } from '../api/client.ts';
 import type { Dashboard, DashboardPeriod } from '../domain/dashboard.ts';
 
 /** What the load rejects with when its request was cancelled rather than answered. */
-const ABORTED = new Error('The dashboard request was cancelled.');
+export const ABORTED = new Error('The dashboard request was cancelled.');
 
 export interface DashboardContext {
   period: DashboardPeriod;
