@@ -9,12 +9,12 @@ import { test } from 'node:test';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PayoutPreview } from '../../src/api/payouts.ts';
 import type { ApiRecord } from '../../src/api/resources.ts';
-import type { PanelAction, PayoutDetail } from '../../src/views/payments/split/payoutMachines.ts';
+import type { PanelAction, PayoutDetail } from '../../src/machines/payments/payouts.ts';
 
 // The API client reads the build's base URL when loaded.
 Object.assign(globalThis, { __API_BASE_URL__: '' });
 const { ApiRequestError } = await import('../../src/api/client.ts');
-const { buildPayoutMachine, commissionMachine, payoutPanelMachine } = await import('../../src/views/payments/split/payoutMachines.ts');
+const { buildPayoutMachine, commissionMachine, payoutPanelMachine } = await import('../../src/machines/payments/payouts.ts');
 
 const vendor = { id: 'v1', version: 1, trade_name: 'Sahara Quad Tours' } as ApiRecord;
 const preview: PayoutPreview = {
@@ -78,10 +78,13 @@ test('the panel asks for a bank reference before paying, then reloads', async ()
     { input: { id: 'p1' } },
   ).start();
   await waitFor(actor, (s) => s.matches('shown'));
-  actor.send({ type: 'pay', bank_reference: '  ' });
+  actor.send({ type: 'bankReference.changed', value: '  ' });
+  actor.send({ type: 'pay' });
   assert.deepEqual(actor.getSnapshot().context.errors, { bank_reference: ['payouts.bankReferenceRequired'] });
   assert.deepEqual(sent, []);
-  actor.send({ type: 'pay', bank_reference: 'VIR-1' });
+  actor.send({ type: 'bankReference.changed', value: ' VIR-1 ' });
+  assert.deepEqual(actor.getSnapshot().context.errors, {}, 'typing clears the error at the field');
+  actor.send({ type: 'pay' });
   await waitFor(actor, (s) => s.matches('shown') && s.context.loaded?.payout.status === 'paid');
   assert.deepEqual(sent, [{ type: 'pay', bank_reference: 'VIR-1' }]);
 });
@@ -114,21 +117,31 @@ test('the second approval of a changed payout account is its own action; a refus
   assert.deepEqual(sent, [{ type: 'approve_account' }, { type: 'approve_account' }]);
 });
 
-test('a commission change needs a reason and a percentage between 0 and 100', async () => {
+test('a commission change needs a reason and a percentage between 0 and 100; once saved the reason empties and the screen is told', async () => {
   const saved: unknown[] = [];
+  let announced = 0;
   const actor = createActor(
     commissionMachine.provide({
       actors: {
         save: fromPromise<ApiRecord, { vendorId: string; commission_percent: number; reason: string }>(
-          async ({ input }) => (saved.push(input), { id: 'c1', version: 1, to_percent: 8 } as ApiRecord),
+          async ({ input }) => (saved.push(input), { id: 'c1', version: 1, to_percent: 8.5 } as ApiRecord),
         ),
       },
+      actions: { announceSaved: () => void announced++ },
     }),
-    { input: { vendorId: 'v1' } },
+    { input: { vendorId: 'v1', percent: '10' } },
   ).start();
-  actor.send({ type: 'save', commission_percent: 120, reason: ' ' });
+  actor.send({ type: 'percent.changed', value: '120' });
+  actor.send({ type: 'reason.changed', value: ' ' });
+  actor.send({ type: 'save' });
   assert.deepEqual(actor.getSnapshot().context.errors, { reason: ['payouts.commission.reasonRequired'], commission_percent: ['payouts.commission.percentRange'] });
-  actor.send({ type: 'save', commission_percent: 8, reason: 'Partner rate' });
+  actor.send({ type: 'percent.changed', value: '8,5' });
+  assert.deepEqual(actor.getSnapshot().context.errors, { reason: ['payouts.commission.reasonRequired'] }, 'typing clears the error at its field only');
+  actor.send({ type: 'reason.changed', value: 'Partner rate' });
+  actor.send({ type: 'save' });
   await waitFor(actor, (s) => s.context.saved !== null);
-  assert.deepEqual(saved, [{ vendorId: 'v1', commission_percent: 8, reason: 'Partner rate' }]);
+  assert.deepEqual(saved, [{ vendorId: 'v1', commission_percent: 8.5, reason: 'Partner rate' }]);
+  assert.equal(actor.getSnapshot().context.reason, '');
+  assert.equal(actor.getSnapshot().context.percent, '8,5');
+  assert.equal(announced, 1);
 });

@@ -6,10 +6,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { ledgerMachine } from '../../../machines/payments/ledger.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/format.ts';
 import { commissionRate } from './commissionRate.ts';
-import { ledgerMachine } from './ledgerMachine.ts';
 
 export interface MoneyLedgerProps {
   bookingId: string;

@@ -7,7 +7,7 @@ import { ErrorText, Field } from '../../ui/fields/Field.tsx';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';
 import { formatMoney } from '../../ui/format.ts';
 import { RelationPicker } from '../../ui/RelationPicker.tsx';
-import type { buildPayoutMachine } from './payoutMachines.ts';
+import type { buildPayoutMachine } from '../../../machines/payments/payouts.ts';
 
 /**
  * Building a payout (Radix Dialog): a vendor and the date its activities count up to,

@@ -1,20 +1,31 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation } from 'wouter';
 import type { PageProps } from '../../../app/routes.ts';
+import { pathOf } from '../../../app/routes.ts';
 import { usePageReady } from '../../../app/pageReady.ts';
-import { fetchList, type ApiRecord } from '../../../api/resources.ts';
+import type { ApiRecord } from '../../../api/resources.ts';
+import { commissionMachine } from '../../../machines/payments/payouts.ts';
 import { ErrorText } from '../../ui/fields/Field.tsx';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';
 import { TextField } from '../../ui/fields/TextField.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
+import { Related } from '../../ui/Related.tsx';
 import { RelationPicker } from '../../ui/RelationPicker.tsx';
-import { commissionMachine } from './payoutMachines.ts';
+import { usePanelParam } from '../../ui/usePanelParam.ts';
+import { useRead } from '../../ui/useRead.ts';
 
-/** Staff change a vendor's commission with a reason; it applies to payments landing from then on. The history says who, when and why. */
+/**
+ * Staff change a vendor's commission with a reason; it applies to payments landing from then on. The history says who, when and why.
+ * The vendor chosen is in the URL (`?tab=commission&vendor=<id>`), read again when it changes.
+ */
 export function CommissionTab({ route, tabs }: PageProps & { tabs: ReactNode }) {
-  const [vendor, setVendor] = useState<ApiRecord | null>(null);
+  const [, navigate] = useLocation();
+  const panel = usePanelParam(pathOf(route), ['vendor']);
+  const vendorId = panel.get('vendor');
+  const vendor = useRead('record', vendorId ? { collection: 'vendors', id: vendorId } : null);
   usePageReady();
   return (
     <PageFrame route={route} actions={<div className="page-actions">{tabs}</div>}>
@@ -22,11 +33,13 @@ export function CommissionTab({ route, tabs }: PageProps & { tabs: ReactNode }) 
         <RelationPicker
           resource="vendors"
           label={<FormattedMessage id="booking.vendor" />}
-          value={vendor}
-          onChange={setVendor}
+          value={vendor.data ?? null}
+          onChange={(picked) => navigate(panel.href('vendor', picked?.id ?? null))}
           optionLabel={(v) => String(v.trade_name ?? '')}
         />
-        {vendor ? <VendorCommission key={vendor.id} vendor={vendor} onSaved={setVendor} /> : (
+        {vendorId ? (
+          <Related<ApiRecord> of={vendor}>{(record) => <VendorCommission key={record.id} vendor={record} onSaved={vendor.reload} />}</Related>
+        ) : (
           <p className="muted"><FormattedMessage id="payouts.commission.choose" /></p>
         )}
       </section>
@@ -35,31 +48,28 @@ export function CommissionTab({ route, tabs }: PageProps & { tabs: ReactNode }) 
 }
 
 /** One vendor's commission: the current rate, the change with its reason, and the history of changes (also on the vendor's page). */
-export function VendorCommission({ vendor, onSaved }: { vendor: ApiRecord; onSaved: (vendor: ApiRecord) => void }) {
+export function VendorCommission({ vendor, onSaved }: { vendor: ApiRecord; onSaved: () => void }) {
   const intl = useIntl();
   const historyId = useId();
-  const actor = useActorRef(commissionMachine, { input: { vendorId: vendor.id } });
-  const { saved, errors, detail } = useSelector(actor, (s) => s.context);
+  const history = useRead('list', { collection: 'commission-changes', filters: { vendor_id: vendor.id }, ordering: '-created_at', pageSize: 50, expand: ['changed_by'] });
+  // Once saved, the vendor shows its new commission and the history its new line.
+  const actor = useActorRef(
+    commissionMachine.provide({
+      actions: {
+        announceSaved: () => {
+          history.reload();
+          onSaved();
+        },
+      },
+    }),
+    { input: { vendorId: vendor.id, percent: String(vendor.commission_percent ?? '') } },
+  );
+  const { saved, errors, detail, percent, reason } = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const [percent, setPercent] = useState(String(vendor.commission_percent ?? ''));
-  const [reason, setReason] = useState('');
-  const [history, setHistory] = useState<ApiRecord[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchList('commission-changes', { page: 1, page_size: 50, search: '', ordering: '-created_at', filters: { vendor_id: vendor.id } }, controller.signal, undefined, ['changed_by'])
-      .then((page) => setHistory(page.results), () => setHistory([]));
-    return () => controller.abort();
-  }, [vendor.id, saved?.id]);
-  // Once saved, the picked vendor shows its new commission and the reason field empties.
-  useEffect(() => {
-    if (!saved) return;
-    setReason('');
-    onSaved({ ...vendor, commission_percent: saved.to_percent });
-  }, [saved?.id]);
   const pct = (value: unknown) => intl.formatNumber(Number(value) / 100, { style: 'percent', maximumFractionDigits: 2 });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actor.send({ type: 'save', commission_percent: percent.trim() === '' ? NaN : Number(percent.replace(',', '.')), reason });
+    actor.send({ type: 'save' });
   };
 
   return (
@@ -85,7 +95,7 @@ export function VendorCommission({ vendor, onSaved }: { vendor: ApiRecord; onSav
           inputMode="decimal"
           dir="ltr"
           value={percent}
-          onChange={setPercent}
+          onChange={(value) => actor.send({ type: 'percent.changed', value })}
           errors={errorsAt(errors, 'commission_percent')}
         />
         <TextField
@@ -94,7 +104,7 @@ export function VendorCommission({ vendor, onSaved }: { vendor: ApiRecord; onSav
           multiline={2}
           maxLength={1000}
           value={reason}
-          onChange={setReason}
+          onChange={(value) => actor.send({ type: 'reason.changed', value })}
           errors={errorsAt(errors, 'reason')}
         />
         <button type="submit" className="button button-primary" disabled={busy}>
@@ -104,8 +114,11 @@ export function VendorCommission({ vendor, onSaved }: { vendor: ApiRecord; onSav
       <h2 id={historyId}>
         <FormattedMessage id="payouts.commission.history" />
       </h2>
-      {history && history.length === 0 && <p className="muted"><FormattedMessage id="payouts.commission.noHistory" /></p>}
-      {history && history.length > 0 && (
+      <Related<ApiRecord[]> of={history}>
+        {(changes) =>
+          changes.length === 0 ? (
+            <p className="muted"><FormattedMessage id="payouts.commission.noHistory" /></p>
+          ) : (
         <table className="table commission-history" aria-labelledby={historyId}>
           <thead>
             <tr>
@@ -116,7 +129,7 @@ export function VendorCommission({ vendor, onSaved }: { vendor: ApiRecord; onSav
             </tr>
           </thead>
           <tbody>
-            {history.map((change) => (
+            {changes.map((change) => (
               <tr key={change.id}>
                 <td>{formatDateTime(intl, String(change.created_at))}</td>
                 <td>
@@ -128,7 +141,9 @@ export function VendorCommission({ vendor, onSaved }: { vendor: ApiRecord; onSav
             ))}
           </tbody>
         </table>
-      )}
+          )
+        }
+      </Related>
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { downloadStatement } from '../../../api/payouts.ts';
 import { sessionActor } from '../../../app/actors.ts';
 import { allowedEvents } from '../../../machines/lifecycles/index.ts';
+import { payoutPanelMachine } from '../../../machines/payments/payouts.ts';
+import { defineCommand, useCommand } from '../../ui/command.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { ErrorText } from '../../ui/fields/Field.tsx';
@@ -11,7 +12,8 @@ import { errorsAt } from '../../ui/fields/fieldErrors.ts';
 import { TextField } from '../../ui/fields/TextField.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/format.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
-import { payoutPanelMachine } from './payoutMachines.ts';
+
+const statementDownload = defineCommand({ command: 'payoutStatement' });
 
 /**
  * One payout beside the list: its figures, its entries, the statement, and the actions
@@ -27,10 +29,10 @@ export function PayoutPanel({ id, staff, onChanged, onClose }: { id: string; sta
   const actor = useActorRef(payoutPanelMachine, { input: { id } });
   const snapshot = useSelector(actor, (s) => s);
   const me = useSelector(sessionActor, (s) => s.context.user?.id);
-  const { loaded, errors, detail } = snapshot.context;
-  const [bankReference, setBankReference] = useState('');
+  const { loaded, errors, detail, bankReference } = snapshot.context;
   const [cancelling, setCancelling] = useState(false);
-  const [downloading, setDownloading] = useState(false);
+  // Another download once one is done.
+  const statement = useCommand(statementDownload, { onDone: () => statement.again() });
   const busy = snapshot.hasTag('busy');
   const payout = loaded?.payout;
   const version = payout?.version;
@@ -60,7 +62,7 @@ export function PayoutPanel({ id, staff, onChanged, onClose }: { id: string; sta
   const vendor = (payout._expanded as { vendor_id?: { trade_name?: string } | null } | undefined)?.vendor_id?.trade_name;
   const pay = (event: FormEvent) => {
     event.preventDefault();
-    actor.send({ type: 'pay', bank_reference: bankReference });
+    actor.send({ type: 'pay' });
   };
 
   return (
@@ -78,6 +80,11 @@ export function PayoutPanel({ id, staff, onChanged, onClose }: { id: string; sta
       {refusal && (
         <p className="notice notice-error" role="alert">
           <ErrorText text={refusal} />
+        </p>
+      )}
+      {statement.error && (
+        <p className="notice notice-error" role="alert">
+          <ErrorText text={statement.error} />
         </p>
       )}
       <dl className="payout-figures">
@@ -101,10 +108,10 @@ export function PayoutPanel({ id, staff, onChanged, onClose }: { id: string; sta
         <button
           type="button"
           className="button"
-          disabled={downloading}
+          disabled={statement.busy}
           onClick={() => {
-            setDownloading(true);
-            downloadStatement({ id: String(payout.id), period_end: String(payout.period_end) }, intl.locale).finally(() => setDownloading(false));
+            statement.set({ id: String(payout.id), period_end: String(payout.period_end), locale: intl.locale });
+            statement.submit();
           }}
         >
           <FormattedMessage id="payouts.statement" />
@@ -130,7 +137,7 @@ export function PayoutPanel({ id, staff, onChanged, onClose }: { id: string; sta
             maxLength={100}
             autoComplete="off"
             value={bankReference}
-            onChange={setBankReference}
+            onChange={(value) => actor.send({ type: 'bankReference.changed', value })}
             errors={errorsAt(errors, 'bank_reference')}
           />
           <button type="submit" className="button button-primary" disabled={busy}>

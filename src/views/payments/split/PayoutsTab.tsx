@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import type { PageProps } from '../../../app/routes.ts';
+import { buildPayoutMachine } from '../../../machines/payments/payouts.ts';
 import { pathOf } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/format.ts';
@@ -11,7 +12,6 @@ import { useListScreen } from '../../ui/listScreen.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { usePanelParam } from '../../ui/usePanelParam.ts';
 import { BuildPayoutDialog } from './BuildPayoutDialog.tsx';
-import { buildPayoutMachine } from './payoutMachines.ts';
 import { PayoutPanel } from './PayoutPanel.tsx';
 import { payoutsScreen, type PayoutRow } from './splitScreens.ts';
 

@@ -4,7 +4,7 @@
  * swapped with `.provide()` in tests.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { fetchLedger, type Ledger } from '../../../api/payouts.ts';
+import { fetchLedger, type Ledger } from '../../api/payouts.ts';
 
 export const ledgerMachine = setup({
   types: {

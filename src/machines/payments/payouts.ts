@@ -7,9 +7,9 @@
  * user typed stays on a refusal, the server's errors at their fields.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { ApiRequestError } from '../../../api/client.ts';
-import { adjustCommission, approvePayoutAccount, buildPayout, payPayout, previewPayout, type PayoutPreview } from '../../../api/payouts.ts';
-import { fetchList, fetchRecord, transitionRecord, type ApiRecord } from '../../../api/resources.ts';
+import { ApiRequestError } from '../../api/client.ts';
+import { adjustCommission, approvePayoutAccount, buildPayout, payPayout, previewPayout, type PayoutPreview } from '../../api/payouts.ts';
+import { fetchList, fetchRecord, transitionRecord, type ApiRecord } from '../../api/resources.ts';
 
 export interface Refusal {
   detail: string | null;
@@ -120,11 +120,20 @@ async function loadPayout(id: string, signal: AbortSignal): Promise<PayoutDetail
 
 export type PanelAction = { type: 'approve' } | { type: 'approve_account' } | { type: 'cancel' } | { type: 'pay'; bank_reference: string };
 
+export type PanelEvent =
+  | { type: 'approve' }
+  | { type: 'approve_account' }
+  | { type: 'cancel' }
+  /** Mark paid with the bank reference typed. */
+  | { type: 'pay' }
+  | { type: 'bankReference.changed'; value: string }
+  | { type: 'retry' };
+
 export const payoutPanelMachine = setup({
   types: {
     input: {} as { id: string },
-    context: {} as { id: string; loaded: PayoutDetail | null; action: PanelAction | null } & Refusal,
-    events: {} as PanelAction | { type: 'retry' },
+    context: {} as { id: string; loaded: PayoutDetail | null; action: PanelAction | null; bankReference: string } & Refusal,
+    events: {} as PanelEvent,
   },
   actors: {
     load: fromPromise<PayoutDetail, { id: string }>(({ input, signal }) => loadPayout(input.id, signal)),
@@ -137,18 +146,26 @@ export const payoutPanelMachine = setup({
     ),
   },
   guards: {
-    hasBankReference: ({ event }) => event.type === 'pay' && event.bank_reference.trim().length > 0,
+    hasBankReference: ({ context }) => context.bankReference.trim().length > 0,
   },
   actions: {
     assignLoaded: assign((_, loaded: PayoutDetail) => ({ loaded, ...noRefusal })),
     assignAction: assign((_, action: PanelAction) => ({ action, ...noRefusal })),
+    assignPay: assign(({ context }) => ({ action: { type: 'pay' as const, bank_reference: context.bankReference.trim() }, ...noRefusal })),
+    assignBankReference: assign(({ context }, value: string) => {
+      const { bank_reference: _cleared, ...errors } = context.errors;
+      return { bankReference: value, errors };
+    }),
     assignRefusal: assign((_, error: unknown) => refusalOf(error)),
     needBankReference: assign({ detail: null, errors: { bank_reference: ['payouts.bankReferenceRequired'] } }),
   },
 }).createMachine({
   id: 'payoutPanel',
-  context: ({ input }) => ({ id: input.id, loaded: null, action: null, ...noRefusal }),
+  context: ({ input }) => ({ id: input.id, loaded: null, action: null, bankReference: '', ...noRefusal }),
   initial: 'loading',
+  on: {
+    'bankReference.changed': { actions: { type: 'assignBankReference', params: ({ event }) => event.value } },
+  },
   states: {
     loading: {
       tags: ['busy'],
@@ -167,7 +184,7 @@ export const payoutPanelMachine = setup({
         approve_account: { target: 'acting', actions: { type: 'assignAction', params: ({ event }) => event } },
         cancel: { target: 'acting', actions: { type: 'assignAction', params: ({ event }) => event } },
         pay: [
-          { guard: 'hasBankReference', target: 'acting', actions: { type: 'assignAction', params: ({ event }) => event } },
+          { guard: 'hasBankReference', target: 'acting', actions: 'assignPay' },
           { actions: 'needBankReference' },
         ],
       },
@@ -187,11 +204,18 @@ export const payoutPanelMachine = setup({
 
 // Commission -------------------------------------------------------------------------
 
+/** The percent typed (a decimal comma allowed), as a number; NaN when it is none. */
+export const typedPercent = (text: string) => (text.trim() === '' ? NaN : Number(text.trim().replace(',', '.')));
+const percentInRange = (text: string) => {
+  const percent = typedPercent(text);
+  return Number.isFinite(percent) && percent >= 0 && percent <= 100;
+};
+
 export const commissionMachine = setup({
   types: {
-    input: {} as { vendorId: string },
-    context: {} as { vendorId: string; saved: ApiRecord | null } & Refusal,
-    events: {} as { type: 'save'; commission_percent: number; reason: string },
+    input: {} as { vendorId: string; percent: string },
+    context: {} as { vendorId: string; percent: string; reason: string; saved: ApiRecord | null } & Refusal,
+    events: {} as { type: 'percent.changed'; value: string } | { type: 'reason.changed'; value: string } | { type: 'save' },
   },
   actors: {
     save: fromPromise<ApiRecord, { vendorId: string; commission_percent: number; reason: string }>(
@@ -199,26 +223,39 @@ export const commissionMachine = setup({
     ),
   },
   guards: {
-    isComplete: ({ event }) => event.reason.trim().length > 0 && Number.isFinite(event.commission_percent) && event.commission_percent >= 0 && event.commission_percent <= 100,
+    isComplete: ({ context }) => context.reason.trim().length > 0 && percentInRange(context.percent),
   },
   actions: {
-    incomplete: assign(({ event }) => ({
+    assignPercent: assign(({ context }, value: string) => {
+      const { commission_percent: _cleared, ...errors } = context.errors;
+      return { percent: value, errors };
+    }),
+    assignReason: assign(({ context }, value: string) => {
+      const { reason: _cleared, ...errors } = context.errors;
+      return { reason: value, errors };
+    }),
+    incomplete: assign(({ context }) => ({
       saved: null,
       detail: null,
       errors: {
-        ...(event.reason.trim() ? {} : { reason: ['payouts.commission.reasonRequired'] }),
-        ...(Number.isFinite(event.commission_percent) && event.commission_percent >= 0 && event.commission_percent <= 100
-          ? {}
-          : { commission_percent: ['payouts.commission.percentRange'] }),
+        ...(context.reason.trim() ? {} : { reason: ['payouts.commission.reasonRequired'] }),
+        ...(percentInRange(context.percent) ? {} : { commission_percent: ['payouts.commission.percentRange'] }),
       },
     })),
-    assignSaved: assign((_, saved: ApiRecord) => ({ saved, ...noRefusal })),
+    /** Saved: the reason empties for the next change; the percent stays as typed (now the current one). */
+    assignSaved: assign((_, saved: ApiRecord) => ({ saved, reason: '', ...noRefusal })),
     assignRefusal: assign((_, error: unknown) => ({ saved: null, ...refusalOf(error) })),
+    /** Tells the screen the vendor's commission changed (its history and the vendor are read again). */
+    announceSaved: () => {},
   },
 }).createMachine({
   id: 'commission',
-  context: ({ input }) => ({ vendorId: input.vendorId, saved: null, ...noRefusal }),
+  context: ({ input }) => ({ vendorId: input.vendorId, percent: input.percent, reason: '', saved: null, ...noRefusal }),
   initial: 'idle',
+  on: {
+    'percent.changed': { actions: { type: 'assignPercent', params: ({ event }) => event.value } },
+    'reason.changed': { actions: { type: 'assignReason', params: ({ event }) => event.value } },
+  },
   states: {
     idle: {
       on: { save: [{ guard: 'isComplete', target: 'saving' }, { actions: 'incomplete' }] },
@@ -228,11 +265,8 @@ export const commissionMachine = setup({
       invoke: {
         id: 'save',
         src: 'save',
-        input: ({ context, event }) => {
-          const { commission_percent, reason } = event as { commission_percent: number; reason: string };
-          return { vendorId: context.vendorId, commission_percent, reason };
-        },
-        onDone: { target: 'idle', actions: { type: 'assignSaved', params: ({ event }) => event.output } },
+        input: ({ context }) => ({ vendorId: context.vendorId, commission_percent: typedPercent(context.percent), reason: context.reason }),
+        onDone: { target: 'idle', actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'announceSaved'] },
         onError: { target: 'idle', actions: { type: 'assignRefusal', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
     },
