@@ -13,7 +13,7 @@ import { companyChanged, moneyFormatChanged, type CompanyIdentity } from '../she
 import type { MoneyFormat } from '../ui/format.ts';
 import { SectionFields, SectionSummary, type FormSection } from './sections.tsx';
 import { SettingsNav } from './SettingsNav.tsx';
-import { settingsMachine, type SectionValue } from './settingsMachine.ts';
+import { settingsMachine, type SectionValue } from '../../machines/settings/settingsMachine.ts';
 import { useStaff } from '../../app/permissions.ts';
 
 /** Sections with a word on how their change applies. */

@@ -20,7 +20,7 @@ import { TextField } from '../ui/fields/TextField.tsx';
 import { ToggleField } from '../ui/fields/ToggleField.tsx';
 import { formatMoney } from '../ui/format.ts';
 import { LogoField } from './LogoField.tsx';
-import type { SectionValue } from './settingsMachine.ts';
+import type { SectionValue } from '../../machines/settings/settingsMachine.ts';
 
 type FieldSpec =
   | { name: string; kind: 'number'; min: number; max: number; unit?: Unit; decimals?: number }
