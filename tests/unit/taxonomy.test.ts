@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { OrderItem, TaxonomyResource } from '../../src/api/taxonomy.ts';
 import { byDay, moveStep } from '../../src/views/catalog/adventures/itinerary.ts';
-import { taxonomyMachine } from '../../src/views/catalog/taxonomy/taxonomyMachine.ts';
-import { childrenOf, moveTerm, orderItems, placeOf, type Term } from '../../src/views/catalog/taxonomy/terms.ts';
+import { taxonomyMachine } from '../../src/machines/catalog/taxonomyMachine.ts';
+import { childrenOf, moveTerm, orderItems, placeOf, type Term } from '../../src/machines/catalog/terms.ts';
 
 const term = (id: string, sort_order: number, parent_id: string | null = null): Term => ({
   id, version: 1, name_i18n: { en: id, fr: id, ar: id }, icon: null, active: true, sort_order, parent_id,
@@ -79,4 +79,35 @@ test('the machine saves each move in one request, sends moves made meanwhile nex
   await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null);
   assert.deepEqual(ids(childrenOf(actor.getSnapshot().context.terms, null)), ['kayak', 'desert', 'water'], 'back to the saved order');
   assert.equal(actor.getSnapshot().context.error, 'Nope.');
+});
+
+test('two levels only: a category holding subcategories is not put under another, and says so until a move is taken', async () => {
+  const sent: OrderItem[][] = [];
+  const actor = createActor(
+    taxonomyMachine.provide({
+      actors: {
+        loadTerms: fromPromise(async () => tree),
+        saveOrder: fromPromise<unknown, { resource: TaxonomyResource; items: OrderItem[] }>(async ({ input }) => {
+          sent.push(input.items);
+          return { changed: input.items.length };
+        }),
+      },
+    }),
+    { input: { resource: 'categories', tree: true } },
+  ).start();
+  await waitFor(actor, (s) => s.matches('ready'));
+  actor.send({ type: 'move', id: 'water', parentId: 'desert', index: 0 });
+  assert.equal(actor.getSnapshot().context.refused, true);
+  assert.ok(actor.getSnapshot().matches('ready'), 'nothing sent');
+  assert.deepEqual(ids(childrenOf(actor.getSnapshot().context.terms, 'desert')), ['dunes']);
+
+  actor.send({ type: 'move', id: 'desert', parentId: 'desert', index: 0 });
+  assert.equal(actor.getSnapshot().context.refused, true, 'a term dropped among its own subcategories changes nothing, said or not');
+  assert.equal(sent.length, 0);
+
+  actor.send({ type: 'move', id: 'surf', parentId: 'desert', index: 1 });
+  assert.equal(actor.getSnapshot().context.refused, false, 'a move taken clears the refusal');
+  await waitFor(actor, (s) => s.matches('ready'));
+  assert.deepEqual(ids(childrenOf(actor.getSnapshot().context.terms, 'desert')), ['dunes', 'surf']);
+  assert.equal(sent.length, 1);
 });

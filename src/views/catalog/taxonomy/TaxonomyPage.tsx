@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PageProps } from '../../../app/routes.ts';
@@ -13,9 +13,9 @@ import { PageFrame } from '../../ui/PageFrame.tsx';
 import { ReorderList } from '../../ui/ReorderList.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { usePanelParam } from '../../ui/usePanelParam.ts';
-import { taxonomyMachine } from './taxonomyMachine.ts';
+import { taxonomyMachine } from '../../../machines/catalog/taxonomyMachine.ts';
 import { TermEditor } from './TermEditor.tsx';
-import { childrenOf, placeOf, type Term } from './terms.ts';
+import { childrenOf, placeOf, type Term } from '../../../machines/catalog/terms.ts';
 import { NEW_TERM, TAXONOMIES, type TaxonomyKind } from './taxonomies.ts';
 
 /**
@@ -31,7 +31,7 @@ export function TaxonomyPage({ route, kind }: PageProps & { kind: TaxonomyKind }
   const tree = taxonomy.resource === 'categories';
   const actor = useActorRef(taxonomyMachine, { input: { resource: taxonomy.resource, tree } });
   const snapshot = useSelector(actor, (s) => s);
-  const { terms, moved, error } = snapshot.context;
+  const { terms, moved, refused, error } = snapshot.context;
   usePageReady(!snapshot.matches('loading'));
   const base = pathOf(route);
   const panel = usePanelParam(base, ['edit']);
@@ -44,19 +44,8 @@ export function TaxonomyPage({ route, kind }: PageProps & { kind: TaxonomyKind }
   // The subcategories screen shows one category's subcategories: the one in the URL, else the first.
   const focusParent = kind === 'subcategories' ? (byId.get(search.get('parent') ?? '')?.id ?? tops[0]?.id ?? null) : null;
 
-  // A drop the tree cannot take is said, not silently ignored.
-  const [refused, setRefused] = useState('');
-  const move = (id: string, parentId: string | null, index: number) => {
-    const term = byId.get(id);
-    if (!term || parentId === id) return;
-    // Two levels only: a category holding subcategories stays at the top.
-    if (parentId !== null && childrenOf(terms, id).length > 0) {
-      setRefused(intl.formatMessage({ id: 'taxonomy.holdsChildren' }));
-      return;
-    }
-    setRefused('');
-    actor.send({ type: 'move', id, parentId, index });
-  };
+  // A drop the tree cannot take is refused by the machine and said, not silently ignored.
+  const move = (id: string, parentId: string | null, index: number) => actor.send({ type: 'move', id, parentId, index });
 
   const announcement = (() => {
     const term = moved ? byId.get(moved) : undefined;
@@ -199,7 +188,7 @@ export function TaxonomyPage({ route, kind }: PageProps & { kind: TaxonomyKind }
           </p>
           {refused && (
             <p className="notice notice-info" role="status">
-              {refused}
+              <FormattedMessage id="taxonomy.holdsChildren" />
             </p>
           )}
           <p className="visually-hidden" aria-live="polite">

@@ -13,7 +13,7 @@ import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useRecordEditor } from '../../ui/useRecordEditor.ts';
 import { categories, amenities } from '../../../domain/collections.ts';
 import { TAXONOMIES, type TaxonomyKind } from './taxonomies.ts';
-import { childrenOf, type Term } from './terms.ts';
+import { childrenOf, type Term } from '../../../machines/catalog/terms.ts';
 
 /**
  * A term's names, icon, parent (categories) and whether it is offered, beside the list.

@@ -3,13 +3,13 @@
  * how a move changes their order: pure, so the page and the tests share it. A flat list
  * is a tree whose terms all sit at the top level.
  */
-import type { OrderItem } from '../../../api/taxonomy.ts';
-import type { I18nText } from '../../ui/fields/i18nText.ts';
+import type { OrderItem } from '../../api/taxonomy.ts';
+import type { I18nText } from '../../domain/common.ts';
 
 export interface Term {
   id: string;
   version: number;
-  name_i18n: I18nText;
+  name_i18n: Partial<I18nText>;
   icon: string | null;
   active: boolean;
   sort_order: number;

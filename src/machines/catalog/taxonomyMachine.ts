@@ -1,12 +1,13 @@
 /**
  * A taxonomy screen's terms and their order. Every move shows at once and is saved in
  * one request (the places that changed); moves made while a save is on their way are sent
- * next, and a refused save puts back the last order the server accepted.
+ * next, and a refused save puts back the last order the server accepted. A move the tree
+ * cannot take (a category holding subcategories put under another) is refused here and said.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { fetchAllTerms, saveOrder, type OrderItem, type TaxonomyResource } from '../../../api/taxonomy.ts';
-import { refusalDetail } from '../../../machines/resources/bulk.ts';
-import { moveTerm, orderItems, type Term } from './terms.ts';
+import { fetchAllTerms, saveOrder, type OrderItem, type TaxonomyResource } from '../../api/taxonomy.ts';
+import { refusalDetail } from '../resources/bulk.ts';
+import { childrenOf, moveTerm, orderItems, type Term } from './terms.ts';
 
 export interface TaxonomyContext {
   resource: TaxonomyResource;
@@ -18,6 +19,8 @@ export interface TaxonomyContext {
   sending: Term[];
   /** The term moved last (what the screen announces). */
   moved: string | null;
+  /** The last move was refused: two levels only, a category holding subcategories stays at the top. */
+  refused: boolean;
   error: string | null;
 }
 
@@ -50,17 +53,23 @@ export const taxonomyMachine = setup({
     revert: assign(({ context }, error: unknown) => ({ terms: context.saved, sending: context.saved, moved: null, error: refusalDetail(error) || 'failed' })),
     assignError: assign((_, error: unknown) => ({ error: refusalDetail(error) || 'failed' })),
     clearError: assign({ error: null }),
+    refuse: assign({ refused: true }),
+    clearRefused: assign({ refused: false }),
   },
   guards: {
     /** Moves were made while the last order was on its way: send again. */
     movedSinceSent: ({ context }) => orderItems(context.sending, context.terms, context.tree).length > 0,
+    /** A term dropped into its own list of subcategories: nothing to do. */
+    underItself: ({ event }) => event.type === 'move' && event.parentId === event.id,
+    /** Two levels only: a term holding others stays at the top. */
+    nestsTooDeep: ({ context, event }) => event.type === 'move' && event.parentId !== null && childrenOf(context.terms, event.id).length > 0,
     /** A move that changes a place (a term dropped on itself changes none). */
     changesOrder: ({ context, event }) =>
       event.type === 'move' && orderItems(context.terms, moveTerm(context.terms, event.id, event.parentId, event.index), context.tree).length > 0,
   },
 }).createMachine({
   id: 'taxonomy',
-  context: ({ input }) => ({ ...input, terms: [], saved: [], sending: [], moved: null, error: null }),
+  context: ({ input }) => ({ ...input, terms: [], saved: [], sending: [], moved: null, refused: false, error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -76,7 +85,12 @@ export const taxonomyMachine = setup({
     failed: { on: { retry: 'loading' } },
     ready: {
       on: {
-        move: { guard: 'changesOrder', target: 'saving', actions: 'applyMove' },
+        move: [
+          { guard: 'underItself' },
+          { guard: 'nestsTooDeep', actions: 'refuse' },
+          { guard: 'changesOrder', target: 'saving', actions: ['clearRefused', 'applyMove'] },
+          { actions: 'clearRefused' },
+        ],
         reload: 'loading',
         dismiss: { actions: 'clearError' },
       },
@@ -94,7 +108,13 @@ export const taxonomyMachine = setup({
         ],
         onError: { target: 'ready', actions: { type: 'revert', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
-      on: { move: { actions: 'applyMove' } },
+      on: {
+        move: [
+          { guard: 'underItself' },
+          { guard: 'nestsTooDeep', actions: 'refuse' },
+          { actions: ['clearRefused', 'applyMove'] },
+        ],
+      },
     },
   },
 });
