@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiRecord, ListQuery, Totals } from '../../src/api/resources.ts';
 import { cashPaymentMachine } from '../../src/machines/payments/cashPayment.ts';
+import { copyLinkMachine } from '../../src/machines/payments/copyLink.ts';
 import { totalsMachine } from '../../src/machines/resources/totals.ts';
 
 const query = (over: Partial<ListQuery> = {}): ListQuery => ({ page: 1, page_size: 25, ordering: '-created_at', search: '', filters: { view: 'paid' }, ...over });
@@ -70,6 +71,7 @@ const booking = { id: 'b1', version: 1, ref: 'RDTEST', balance: 5000, currency: 
 
 function cashActor(answer: (body: Record<string, unknown>) => Promise<ApiRecord>) {
   const sent: Record<string, unknown>[] = [];
+  const announced: unknown[] = [];
   const actor = createActor(
     cashPaymentMachine.provide({
       actors: {
@@ -78,9 +80,11 @@ function cashActor(answer: (body: Record<string, unknown>) => Promise<ApiRecord>
           return answer(input);
         }),
       },
+      actions: { announceRecorded: ({ context }) => void announced.push(context.recorded?.id) },
     }),
   ).start();
-  return { actor, sent };
+  actor.send({ type: 'open' });
+  return { actor, sent, announced };
 }
 
 test('a cash payment: the balance by default, more refused before any request, the server refusal at its field with what was typed kept', async () => {
@@ -106,14 +110,43 @@ test('a cash payment: the balance by default, more refused before any request, t
   assert.equal(refused.context.draft.payer_name, '  Samira  ');
 });
 
-test('a cash payment recorded is kept for the screen, and the form starts empty again', async () => {
-  const { actor } = cashActor(async (body) => ({ id: 'p1', version: 1, ...body }));
+test('a cash payment recorded closes the dialog and is kept for the screen; the form starts empty again', async () => {
+  const { actor, announced } = cashActor(async (body) => ({ id: 'p1', version: 1, ...body }));
   actor.send({ type: 'pickBooking', booking });
   actor.send({ type: 'submit' });
-  const done = await waitFor(actor, (s) => s.matches('recorded'));
+  const done = await waitFor(actor, (s) => s.matches('closed'));
   assert.equal(done.context.recorded?.amount, 5000);
   assert.equal(done.context.draft.booking, null);
-  actor.send({ type: 'reset' });
+  assert.deepEqual(announced, ['p1']);
+  actor.send({ type: 'open' });
   assert.ok(actor.getSnapshot().matches('editing'));
-  assert.equal(actor.getSnapshot().context.recorded, null);
+  assert.equal(actor.getSnapshot().context.recorded?.id, 'p1', 'the last one stays announced');
+  actor.send({ type: 'pickBooking', booking });
+  actor.send({ type: 'close' });
+  assert.ok(actor.getSnapshot().matches('closed'));
+  assert.equal(actor.getSnapshot().context.draft.booking, null, 'cancelling forgets what was typed');
+});
+
+test('copying a link says "copied" (or that it could not) for a moment, then nothing', async () => {
+  const copied: string[] = [];
+  let refuse = false;
+  const actor = createActor(
+    copyLinkMachine.provide({
+      actors: {
+        writeClipboard: fromPromise<void, { text: string }>(async ({ input }) => {
+          if (refuse) throw new Error('denied');
+          copied.push(input.text);
+        }),
+      },
+      delays: { feedback: 20 },
+    }),
+  ).start();
+  actor.send({ type: 'copy', text: 'https://example.test/pay/t1' });
+  await waitFor(actor, (s) => s.matches('copied'));
+  assert.deepEqual(copied, ['https://example.test/pay/t1']);
+  await waitFor(actor, (s) => s.matches('idle'));
+  refuse = true;
+  actor.send({ type: 'copy', text: 'https://example.test/pay/t1' });
+  await waitFor(actor, (s) => s.matches('copyFailed'));
+  await waitFor(actor, (s) => s.matches('idle'));
 });

@@ -1,8 +1,10 @@
 /**
- * Recording a cash payment: the booking (its balance becomes the amount), the amount,
- * who paid and a note; checked here for what the browser can tell, then created by the
- * API, which refuses more than the balance at the field. A refusal keeps what was typed.
- * The request is an actor, swapped with `.provide()` in tests.
+ * Recording a cash payment: the dialog opened, the booking (its balance becomes the
+ * amount), the amount, who paid and a note; checked here for what the browser can tell,
+ * then created by the API, which refuses more than the balance at the field. A refusal
+ * keeps what was typed. Once recorded the dialog closes and the payment stays for the
+ * screen to announce (`recorded`) until the next one. The request is an actor, swapped
+ * with `.provide()` in tests.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiRequestError } from '../../api/client.ts';
@@ -53,7 +55,8 @@ export const cashPaymentMachine = setup({
       | { type: 'amount'; value: number | null; invalid: boolean }
       | { type: 'edit'; field: CashField; value: string }
       | { type: 'submit' }
-      | { type: 'reset' },
+      | { type: 'open' }
+      | { type: 'close' },
   },
   actors: {
     recordPayment: fromPromise<ApiRecord, Record<string, unknown>>(({ input }) => createRecord('payments', input)),
@@ -82,16 +85,22 @@ export const cashPaymentMachine = setup({
       return { errors: Object.keys(fields).length > 0 ? fields : { form: [failure.detail || 'payments.cash.failed'] } };
     }),
     keepRecorded: assign((_, recorded: ApiRecord) => ({ recorded, draft: EMPTY, errors: {} })),
-    clear: assign({ draft: EMPTY, errors: {}, recorded: null }),
+    clear: assign({ draft: EMPTY, errors: {} }),
+    /** Tells the screen a payment was recorded (its list is read again). */
+    announceRecorded: () => {},
   },
 }).createMachine({
   id: 'cashPayment',
   context: { draft: EMPTY, errors: {}, recorded: null },
-  initial: 'editing',
-  on: { reset: { target: '.editing', actions: 'clear' } },
+  initial: 'closed',
   states: {
+    closed: {
+      description: 'The dialog is closed; the last payment recorded, if any, stays announced.',
+      on: { open: { target: 'editing', actions: 'clear' } },
+    },
     editing: {
       on: {
+        close: { target: 'closed', actions: 'clear' },
         pickBooking: { actions: { type: 'pickBooking', params: ({ event }) => event.booking } },
         amount: { actions: { type: 'setAmount', params: ({ event }) => ({ value: event.value, invalid: event.invalid }) } },
         edit: { actions: { type: 'edit', params: ({ event }) => ({ field: event.field, value: event.value }) } },
@@ -104,10 +113,9 @@ export const cashPaymentMachine = setup({
         id: 'recordPayment',
         src: 'recordPayment',
         input: ({ context }) => cashBody(context.draft),
-        onDone: { target: 'recorded', actions: { type: 'keepRecorded', params: ({ event }) => event.output } },
+        onDone: { target: 'closed', actions: [{ type: 'keepRecorded', params: ({ event }) => event.output }, 'announceRecorded'] },
         onError: { target: 'editing', actions: { type: 'showServerErrors', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    recorded: {},
   },
 });

@@ -1,5 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { copyLinkMachine } from '../../../machines/payments/copyLink.ts';
 
 /** The address a payer opens: the public page of the link's token, on this server. */
 export const payLinkUrl = (token: string) => `${location.origin}/pay/${token}`;
@@ -7,18 +9,11 @@ export const payLinkUrl = (token: string) => `${location.origin}/pay/${token}`;
 /** A link's address to copy and paste into a message, with a button that copies it. */
 export function CopyPayLink({ token, compact = false }: { token: string; compact?: boolean }) {
   const id = useId();
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'copyFailed'>('idle');
-  useEffect(() => {
-    if (copied === 'idle') return;
-    const timer = setTimeout(() => setCopied('idle'), 2500);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const copier = useActorRef(copyLinkMachine);
+  // What the status line says: nothing, "copied" or "could not copy".
+  const copied = useSelector(copier, (s) => (s.matches('copied') ? 'copied' : s.matches('copyFailed') ? 'copyFailed' : 'idle'));
   const url = payLinkUrl(token);
-  const copy = () =>
-    navigator.clipboard.writeText(url).then(
-      () => setCopied('copied'),
-      () => setCopied('copyFailed'),
-    );
+  const copy = () => copier.send({ type: 'copy', text: url });
   if (compact) {
     return (
       <span className="pay-link-copy">

@@ -1,8 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ApiRecord } from '../../../api/resources.ts';
-import { cashPaymentMachine } from '../../../machines/payments/cashPayment.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { cashPaymentMachine } from '../../../machines/payments/cashPayment.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ErrorText } from '../../ui/fields/Field.tsx';
 import { MoneyField } from '../../ui/fields/MoneyField.tsx';
@@ -15,32 +14,22 @@ import { RelationPicker } from '../../ui/RelationPicker.tsx';
  * much (its balance unless changed; never more, which the server also refuses at the
  * field), who paid and a note. What was typed stays when the server refuses it.
  */
-export function CashPaymentDialog({ open, onClose }: { open: boolean; onClose: (payment: ApiRecord | null) => void }) {
+export function CashPaymentDialog({ actor }: { actor: ActorRefFrom<typeof cashPaymentMachine> }) {
   const intl = useIntl();
-  const actor = useActorRef(cashPaymentMachine);
   const snapshot = useSelector(actor, (s) => s);
-  const { draft, errors, recorded } = snapshot.context;
+  const { draft, errors } = snapshot.context;
   const currency = String(draft.booking?.currency ?? 'DZD');
-
-  useEffect(() => {
-    if (!snapshot.matches('recorded') || !recorded) return;
-    actor.send({ type: 'reset' });
-    onClose(recorded);
-  }, [snapshot.value]);
 
   const edit = (field: 'payer_name' | 'payer_phone' | 'notes') => (value: string) => actor.send({ type: 'edit', field, value });
 
   return (
     <ConfirmDialog
-      open={open}
+      open={!snapshot.matches('closed')}
       title={<FormattedMessage id="payments.cash.title" />}
       description={<FormattedMessage id="payments.cash.description" />}
       confirmLabel={<FormattedMessage id="payments.cash.record" />}
       busy={snapshot.hasTag('busy')}
-      onCancel={() => {
-        actor.send({ type: 'reset' });
-        onClose(null);
-      }}
+      onCancel={() => actor.send({ type: 'close' })}
       onConfirm={() => actor.send({ type: 'submit' })}
     >
       {errors.form && (

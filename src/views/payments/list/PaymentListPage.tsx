@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { PageProps } from '../../../app/routes.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { TotalsGroup } from '../../../api/resources.ts';
+import { cashPaymentMachine } from '../../../machines/payments/cashPayment.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { formatDate, formatMoney } from '../../ui/format.ts';
 import { ListScreen } from '../../ui/ListScreen.tsx';
@@ -18,8 +19,10 @@ export function PaymentListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useStaff();
   const list = useListScreen(paymentsScreen);
-  const [recording, setRecording] = useState(false);
-  const [recorded, setRecorded] = useState<string | null>(null);
+  // Cash recorded: the list is read again and the amount announced above it.
+  const cash = useActorRef(cashPaymentMachine.provide({ actions: { announceRecorded: () => list.send({ type: 'refresh' }) } }));
+  const payment = useSelector(cash, (s) => s.context.recorded);
+  const recorded = payment ? formatMoney(intl, Number(payment.amount), String(payment.currency)) : null;
   const detail = routeByKey('paymentDetail');
   const bookingDetail = routeByKey('bookingDetail');
 
@@ -122,20 +125,12 @@ export function PaymentListPage({ route }: PageProps) {
           )
         }
         actions={
-          <button type="button" className="button button-primary" onClick={() => setRecording(true)}>
+          <button type="button" className="button button-primary" onClick={() => cash.send({ type: 'open' })}>
             <FormattedMessage id="payments.cash.button" />
           </button>
         }
       />
-      <CashPaymentDialog
-        open={recording}
-        onClose={(payment) => {
-          setRecording(false);
-          if (!payment) return;
-          setRecorded(formatMoney(intl, Number(payment.amount), String(payment.currency)));
-          list.send({ type: 'refresh' });
-        }}
-      />
+      <CashPaymentDialog actor={cash} />
     </>
   );
 }
