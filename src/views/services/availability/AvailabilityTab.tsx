@@ -7,12 +7,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
-import { fetchSettingsSection } from '../../../api/settings.ts';
 import type { ServicesRecord } from '../../../domain/collections.ts';
 import { localDay } from '../../../domain/money.ts';
 import { calendarMachine, type CalendarView } from '../../../machines/availability/calendar.ts';
 import type { LifecycleSettings } from '../../../machines/lifecycles/index.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
+import { useRead } from '../../ui/useRead.ts';
 import { BulkSlotsForm } from './BulkSlotsForm.tsx';
 import { CalendarGrid } from './CalendarGrid.tsx';
 import { SlotPanel } from './SlotPanel.tsx';
@@ -38,13 +38,9 @@ export function AvailabilityTab({ service, onChanged }: { service: ServicesRecor
   const snapshot = useSelector(calendar, (s) => s);
   const { view, anchor, slots, failure } = snapshot.context;
   const [adding, setAdding] = useState(false);
-  const [settings, setSettings] = useState<LifecycleSettings | undefined>();
+  // The business rules the booking chart reads (when check-in opens): until they are read, the chart's defaults apply.
+  const settings = useRead('settingsSection', { section: 'business' }).data as LifecycleSettings | undefined;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchSettingsSection<LifecycleSettings>('business', controller.signal).then((s) => setSettings(s.value), () => undefined);
-    return () => controller.abort();
-  }, []);
   useEffect(() => calendar.send({ type: 'select', id: selected }), [selected]);
 
   const open = (id: string | null) => {
@@ -123,7 +119,7 @@ export function AvailabilityTab({ service, onChanged }: { service: ServicesRecor
           />
         </div>
       )}
-      {selected && <SlotPanel slotId={selected} staff={staff} settings={settings} onChanged={changed} onClose={() => open(null)} />}
+      {selected && <SlotPanel key={selected} slotId={selected} staff={staff} settings={settings} onChanged={changed} onClose={() => open(null)} />}
     </div>
   );
 }

@@ -1,28 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { createSlotsInBulk, type BulkResult } from '../../../api/availability.ts';
-import type { ApiRequestError } from '../../../api/client.ts';
-import { addDays, BULK_SLOTS_MAX, bulkStarts } from '../../../domain/availabilityRules.ts';
+import type { BulkResult } from '../../../api/availability.ts';
+import { addDays, BULK_SLOTS_MAX } from '../../../domain/availabilityRules.ts';
+import { bulkCount, bulkSlotsMachine, type BulkSlotsDraft } from '../../../machines/availability/bulkSlots.ts';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
-import { Field } from '../../ui/fields/Field.tsx';
-import { errorsAt } from '../../ui/fields/fieldErrors.ts';
+import { ErrorText, Field } from '../../ui/fields/Field.tsx';
+import { errorsAt, errorsElsewhere } from '../../ui/fields/fieldErrors.ts';
 import { NumberField } from '../../ui/fields/NumberField.tsx';
 import { TextField } from '../../ui/fields/TextField.tsx';
 
-const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
-
-interface Draft {
-  from: string | null;
-  to: string | null;
-  weekdays: number[];
-  times: string;
-  capacity: number | null;
-  duration: number | null;
-}
+/** The request's fields the form shows. */
+const SHOWN = ['from', 'to', 'weekdays', 'start_times', 'capacity', 'duration_minutes'];
 
 /**
- * Slots in bulk: days of the week x start times x a date range, one request. What the
- * user typed stays on an error; the server's errors show at their fields.
+ * Slots in bulk: days of the week x start times x a date range, one request (the bulk
+ * slots machine). What the user typed stays on an error; the server's errors show at
+ * their fields; the answer stays shown while the next batch is typed.
  */
 export function BulkSlotsForm({
   serviceId,
@@ -40,46 +34,32 @@ export function BulkSlotsForm({
   onCreated: (result: BulkResult) => void;
 }) {
   const intl = useIntl();
-  const [draft, setDraft] = useState<Draft>({
-    from: today, to: addDays(today, 6), weekdays: [0, 1, 2, 3, 4, 5, 6], times: '09:00', capacity: defaultCapacity, duration: defaultDuration,
+  const bulk = useActorRef(bulkSlotsMachine, {
+    input: {
+      serviceId,
+      draft: { from: today, to: addDays(today, 6), weekdays: [0, 1, 2, 3, 4, 5, 6], times: '09:00', capacity: defaultCapacity, duration: defaultDuration },
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<BulkResult | null>(null);
-  const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
-  const times = draft.times.split(/[\s,;]+/).filter(Boolean);
-  const count = draft.from && draft.to && times.every((t) => TIME.test(t)) && draft.weekdays.length > 0
-    ? bulkStarts({ from: draft.from, to: draft.to, weekdays: draft.weekdays, start_times: [...new Set(times)] })?.length ?? BULK_SLOTS_MAX + 1
-    : 0;
+  const { draft, errors, failure, result } = useSelector(bulk, (s) => s.context);
+  const busy = useSelector(bulk, (s) => s.hasTag('busy'));
+  const created = useRef(onCreated);
+  created.current = onCreated;
+  useEffect(() => {
+    const subscription = bulk.on('created', (event) => created.current(event.result));
+    return () => subscription.unsubscribe();
+  }, [bulk]);
+  const set = (changes: Partial<BulkSlotsDraft>) => bulk.send({ type: 'changed', changes });
+  const count = bulkCount(draft);
   const order = Array.from({ length: 7 }, (_, i) => (weekStart + i) % 7);
   // 2023-01-01 was a Sunday: weekday i is that date plus i days.
   const dayName = (weekday: number) => intl.formatDate(`2023-01-0${1 + weekday}T12:00:00Z`, { weekday: 'long', timeZone: 'UTC' });
   const at = (field: string) => errorsAt(errors, field);
+  // A refusal at a field the form does not show is said above it, so none is silent.
+  const elsewhere = errorsElsewhere(errors, SHOWN);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const own: Record<string, string[]> = {};
-    if (!draft.from) own.from = ['availability.required'];
-    if (!draft.to) own.to = ['availability.required'];
-    if (draft.weekdays.length === 0) own.weekdays = ['availability.chooseDays'];
-    if (times.length === 0 || !times.every((t) => TIME.test(t))) own.start_times = ['availability.timesFormat'];
-    if (draft.capacity === null) own.capacity = ['availability.required'];
-    if (Object.keys(own).length > 0) return setErrors(own);
-    setBusy(true);
-    setErrors({});
-    try {
-      const created = await createSlotsInBulk({
-        service_id: serviceId, from: draft.from!, to: draft.to!, weekdays: draft.weekdays, start_times: [...new Set(times)],
-        capacity: draft.capacity!, ...(draft.duration ? { duration_minutes: draft.duration } : {}),
-      });
-      setResult(created);
-      onCreated(created);
-    } catch (error) {
-      const failure = error as ApiRequestError;
-      setErrors(Object.keys(failure.fieldErrors ?? {}).length > 0 ? failure.fieldErrors : { form: [failure.detail] });
-    } finally {
-      setBusy(false);
-    }
+    bulk.send({ type: 'submit' });
   };
 
   return (
@@ -87,7 +67,18 @@ export function BulkSlotsForm({
       <h3 id="bulk-slots-title">
         <FormattedMessage id="availability.bulk.title" />
       </h3>
-      {errors.form && <p className="notice notice-error" role="alert">{errors.form.join(' ')}</p>}
+      {(failure || elsewhere.length > 0) && (
+        <div className="notice notice-error" role="alert">
+          {failure && <ErrorText text={failure} />}
+          {elsewhere.map(([path, messages]) => (
+            <p key={path}>
+              {messages.map((m, i) => (
+                <ErrorText key={i} text={m} />
+              ))}
+            </p>
+          ))}
+        </div>
+      )}
       <div className="form-grid">
         <DateTimeField mode="date" label={<FormattedMessage id="availability.bulk.from" />} required value={draft.from} min={today} errors={at('from')} onChange={(from) => set({ from })} />
         <DateTimeField mode="date" label={<FormattedMessage id="availability.bulk.to" />} required value={draft.to} min={draft.from ?? today} errors={at('to')} onChange={(to) => set({ to })} />

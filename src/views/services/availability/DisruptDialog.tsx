@@ -1,78 +1,91 @@
-import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { disruptSlot } from '../../../api/availability.ts';
-import type { ApiRequestError } from '../../../api/client.ts';
-import { REFUND_TARGETS, type DisruptOutcome } from '../../../domain/availabilityRules.ts';
+import type { REFUND_TARGETS, DisruptOutcome } from '../../../domain/availabilityRules.ts';
+import type { CommandForm } from '../../ui/command.ts';
+import { defineCommand } from '../../ui/command.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { Field } from '../../ui/fields/Field.tsx';
+import { ErrorText, Field } from '../../ui/fields/Field.tsx';
 import { formatMoney } from '../../ui/format.ts';
-import { NO_REASON, ReasonField, reasonPayload, type ReasonValue } from '../../ui/ReasonField.tsx';
-import { codesOf, reasonComplete, useReasonCodes } from '../../ui/reasonCodes.ts';
+import { ReasonField } from '../../ui/ReasonField.tsx';
+import { codesOf, useReasonCodes } from '../../ui/reasonCodes.ts';
+
+/** Calling a departure off: a coded cancellation reason (the server checks the code and any text it asks for) and where the money goes. */
+export const disruptCommand = defineCommand({
+  command: 'availabilityDisrupt',
+  fields: { reason_code: { type: 'string', required: true }, reason: { type: 'string', maxLength: 1000 } },
+});
+
+export const DISRUPT_START = { reason_code: '', reason: '', refund_to: 'original' as const };
 
 /**
  * Calling off a departure: a coded reason and where the money goes, then one request;
- * the server cancels and refunds each booking and says what happened to each.
+ * the server cancels and refunds each booking and says what happened to each (the
+ * command's answer, kept by the slot's panel for its summary).
  */
 export function DisruptDialog({
-  open,
-  slotId,
+  form,
   bookings,
   refundTargets,
   onCancel,
-  onDone,
 }: {
-  open: boolean;
-  slotId: string;
+  form: CommandForm<'availabilityDisrupt'>;
   bookings: number;
   /** Where the server lets the money go (the slot's manifest): the wallet only when it takes the bookings' currency. */
   refundTargets: readonly (typeof REFUND_TARGETS)[number][];
   onCancel: () => void;
-  onDone: (results: DisruptOutcome[]) => void;
 }) {
   const offered = codesOf(useReasonCodes(), 'cancellation');
-  const [reason, setReason] = useState<ReasonValue>(NO_REASON);
-  const [refundTo, setRefundTo] = useState<(typeof REFUND_TARGETS)[number]>('original');
-  const [missing, setMissing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const confirm = async () => {
-    if (!reasonComplete(offered, reason)) return setMissing(true);
-    setBusy(true);
-    setFailure(null);
-    try {
-      const target = refundTargets.includes(refundTo) ? refundTo : 'original';
-      const { results } = await disruptSlot(slotId, { ...(reasonPayload(reason) as { reason_code: string; reason?: string }), refund_to: target });
-      onDone(results);
-    } catch (error) {
-      const e = error as ApiRequestError;
-      setFailure([e.detail, ...Object.values(e.fieldErrors ?? {}).flat()].join(' '));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const reason = { code: String(form.values.reason_code ?? ''), text: String(form.values.reason ?? '') };
+  const missing = !!(form.fieldErrors.reason_code || form.fieldErrors.reason);
+  const chosenTarget = form.values.refund_to && refundTargets.includes(form.values.refund_to) ? form.values.refund_to : 'original';
+  // The server's words, about the reason too, are said above the form (the reason field only says that one is needed).
+  const said = Object.entries(form.fieldErrors)
+    .map(([path, messages]) => [path, messages.filter((m) => m !== 'validation.required')] as const)
+    .filter(([, messages]) => messages.length > 0);
 
   return (
     <ConfirmDialog
-      open={open}
+      open
       title={<FormattedMessage id="availability.disrupt.title" />}
       description={<FormattedMessage id="availability.disrupt.description" values={{ count: bookings }} />}
-      confirmLabel={<FormattedMessage id={busy ? 'availability.disrupt.running' : 'availability.disrupt.confirm'} />}
+      confirmLabel={<FormattedMessage id={form.busy ? 'availability.disrupt.running' : 'availability.disrupt.confirm'} />}
       cancelLabel={<FormattedMessage id="availability.disrupt.keep" />}
       danger
-      busy={busy}
+      busy={form.busy}
       onCancel={onCancel}
-      onConfirm={confirm}
+      onConfirm={() => {
+        // Only a target the server offers is sent.
+        if (chosenTarget !== form.values.refund_to) form.set({ refund_to: chosenTarget });
+        form.submit();
+      }}
     >
-      {failure && <p className="notice notice-error" role="alert">{failure}</p>}
-      <ReasonField label="availability.disrupt.reason" offered={offered} value={reason} missing={missing} onChange={setReason} />
+      {(form.error || said.length > 0) && (
+        <div className="notice notice-error" role="alert">
+          {form.error && <ErrorText text={form.error} />}
+          {said.map(([path, messages]) => (
+            <p key={path}>
+              {messages.map((m, i) => (
+                <ErrorText key={i} text={m} />
+              ))}
+            </p>
+          ))}
+        </div>
+      )}
+      <ReasonField
+        label="availability.disrupt.reason"
+        offered={offered}
+        value={reason}
+        missing={missing}
+        onChange={(next) => form.set({ reason_code: next.code, reason: next.text })}
+      />
       <Field label={<FormattedMessage id="availability.disrupt.refundTo" />} layout="group" required>
         {() => (
           <div className="radio-list">
             {refundTargets.map((target) => (
               <label key={target} className="radio-option">
-                <input type="radio" name="refund_to" value={target} checked={(refundTargets.includes(refundTo) ? refundTo : 'original') === target} onChange={() => setRefundTo(target)} />
-                <span><FormattedMessage id={`availability.refundTo.${target}`} /></span>
+                <input type="radio" name="refund_to" value={target} checked={chosenTarget === target} onChange={() => form.set({ refund_to: target })} />
+                <span>
+                  <FormattedMessage id={`availability.refundTo.${target}`} />
+                </span>
               </label>
             ))}
           </div>

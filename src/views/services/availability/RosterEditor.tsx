@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ManifestBooking } from '../../../api/availability.ts';
-import type { ApiRequestError } from '../../../api/client.ts';
-import { updateRecord } from '../../../api/resources.ts';
 import { participantFlags, type RosterEntry } from '../../../domain/availabilityRules.ts';
 import type { AdrenalineProfile } from '../../../domain/catalog.ts';
+import { defineCommand, useCommand } from '../../ui/command.ts';
+import { ErrorText } from '../../ui/fields/Field.tsx';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';
 import { NumberField } from '../../ui/fields/NumberField.tsx';
 import { TextField } from '../../ui/fields/TextField.tsx';
@@ -13,9 +12,13 @@ import { FlagList } from './FlagList.tsx';
 
 const EMPTY: RosterEntry = { name: '', age: null, weight_kg: null, waiver_signed: false };
 
+/** A booking's people, saved in one request at the version shown; the server checks each again. */
+const rosterCommand = defineCommand({ command: 'availabilityRoster' });
+
 /**
  * The people of one booking (at most its participants), with the flags of the service's
- * profile shown as they are typed. Saved in one PATCH; the server checks it again.
+ * profile shown as they are typed. Saved in one PATCH; the server's errors show at the
+ * person and field they concern.
  */
 export function RosterEditor({
   booking,
@@ -29,31 +32,25 @@ export function RosterEditor({
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const [rows, setRows] = useState<RosterEntry[]>(booking.roster.length > 0 ? booking.roster : [{ ...EMPTY }]);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const change = (i: number, changes: Partial<RosterEntry>) => setRows((r) => r.map((row, j) => (j === i ? { ...row, ...changes } : row)));
-
-  const save = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await updateRecord('bookings', booking.id, { roster: rows.map((r) => ({ ...r, name: r.name.trim() })), version: booking.version });
-      setErrors({});
-      onSaved();
-    } catch (error) {
-      const e = error as ApiRequestError;
-      setErrors(e.fieldErrors ?? {});
-      setFailure(Object.keys(e.fieldErrors ?? {}).length > 0 ? null : e.detail);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useCommand(rosterCommand, {
+    values: { roster: booking.roster.length > 0 ? booking.roster : [{ ...EMPTY }] },
+    fixed: { id: booking.id, version: booking.version },
+    onDone: onSaved,
+  });
+  const rows = form.values.roster ?? [];
+  const errors = form.fieldErrors;
+  const busy = form.busy;
+  const setRows = (next: RosterEntry[]) => form.set({ roster: next });
+  const change = (i: number, changes: Partial<RosterEntry>) => setRows(rows.map((row, j) => (j === i ? { ...row, ...changes } : row)));
+  const save = () => form.submit();
 
   return (
     <div className="roster-editor" role="group" aria-label={intl.formatMessage({ id: 'availability.roster.title' }, { ref: booking.ref })}>
-      {failure && <p className="notice notice-error" role="alert">{failure}</p>}
+      {form.error && (
+        <p className="notice notice-error" role="alert">
+          <ErrorText text={form.error} />
+        </p>
+      )}
       {errors.roster && <p className="notice notice-error" role="alert">{errors.roster.join(' ')}</p>}
       <ol className="roster-rows">
         {rows.map((row, i) => (
@@ -78,14 +75,14 @@ export function RosterEditor({
             />
             <ToggleField label={<FormattedMessage id="availability.roster.waiver" />} checked={row.waiver_signed} onChange={(waiver_signed) => change(i, { waiver_signed })} />
             <FlagList flags={participantFlags(row, profile)} profile={profile} />
-            <button type="button" className="button button-small button-ghost" onClick={() => setRows((r) => r.filter((_, j) => j !== i))}>
+            <button type="button" className="button button-small button-ghost" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
               <FormattedMessage id="availability.roster.remove" values={{ n: i + 1 }} />
             </button>
           </li>
         ))}
       </ol>
       <div className="form-actions">
-        <button type="button" className="button button-small" disabled={rows.length >= booking.participants_count} onClick={() => setRows((r) => [...r, { ...EMPTY }])}>
+        <button type="button" className="button button-small" disabled={rows.length >= booking.participants_count} onClick={() => setRows([...rows, { ...EMPTY }])}>
           <FormattedMessage id="availability.roster.add" />
         </button>
         <span className="muted">

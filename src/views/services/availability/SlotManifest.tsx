@@ -1,25 +1,24 @@
-import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { Manifest, ManifestBooking } from '../../../api/availability.ts';
-import type { ApiRequestError } from '../../../api/client.ts';
-import { transitionRecord } from '../../../api/resources.ts';
+import type { Manifest } from '../../../api/availability.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
+import { checkInMachine, flaggedPeople } from '../../../machines/availability/checkIn.ts';
 import { allowedEvents, statusesTagged, type LifecycleSettings } from '../../../machines/lifecycles/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { ErrorText } from '../../ui/fields/Field.tsx';
 import { TextField } from '../../ui/fields/TextField.tsx';
 import { formatMoney, localized } from '../../ui/format.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { FlagList } from './FlagList.tsx';
 import { RosterEditor } from './RosterEditor.tsx';
 
-const flaggedOf = (b: ManifestBooking) => b.roster.filter((_, i) => (b.flags[i] ?? []).length > 0);
-
 /**
  * The manifest of a slot: who comes (each booking's people, with the flags of the
  * service's adrenaline profile), how to reach them, what they owe, and check-in through
- * the booking chart. Checking in flagged people asks for the operator's reason first.
- * Printed, it fits one A4 page.
+ * the booking chart (the check-in machine). Checking in flagged people asks for the
+ * operator's reason first. Printed, it fits one A4 page.
  */
 export function SlotManifest({
   manifest,
@@ -33,35 +32,19 @@ export function SlotManifest({
   onChanged: () => void;
 }) {
   const intl = useIntl();
+  // The booking whose people are being edited (one at a time).
   const [editing, setEditing] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<ManifestBooking | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonMissing, setReasonMissing] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const checkIn = useActorRef(checkInMachine);
+  const { confirming, reason, reasonMissing, sending, failure } = useSelector(checkIn, (s) => s.context);
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
+  useEffect(() => {
+    const subscription = checkIn.on('changed', () => changed.current());
+    return () => subscription.unsubscribe();
+  }, [checkIn]);
+  const busy = sending?.booking.id ?? null;
   const profile = manifest.service.adrenaline;
   const money = (value: number, currency: string) => formatMoney(intl, value, currency);
-
-  const send = async (booking: ManifestBooking, event: 'check_in' | 'undo', because?: string) => {
-    setBusy(booking.id);
-    setFailure(null);
-    try {
-      await transitionRecord('bookings', booking.id, event, booking.version, because ? { reason: because } : {});
-      setConfirming(null);
-      onChanged();
-    } catch (error) {
-      setFailure(`${booking.ref}: ${(error as ApiRequestError).detail}`);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const checkIn = (booking: ManifestBooking) => {
-    if (flaggedOf(booking).length === 0) return send(booking, 'check_in');
-    setReason('');
-    setReasonMissing(false);
-    setConfirming(booking);
-  };
 
   const closed = statusesTagged('booking', 'closed');
   const rosterOpen = statusesTagged('booking', 'rosterOpen');
@@ -81,7 +64,7 @@ export function SlotManifest({
       <p className="muted">
         <FormattedMessage id="availability.manifest.summary" values={{ bookings: active.length, seats, capacity: manifest.slot.capacity }} />
       </p>
-      {failure && <p className="notice notice-error" role="alert">{failure}</p>}
+      {failure && !confirming && <p className="notice notice-error" role="alert">{failure}</p>}
       {manifest.bookings.length === 0 ? (
         <p className="muted"><FormattedMessage id="availability.manifest.empty" /></p>
       ) : (
@@ -100,7 +83,7 @@ export function SlotManifest({
             <tbody>
               {manifest.bookings.map((b) => {
                 const offered = allowedEvents('booking', b.status, { now: new Date().toISOString(), role: staff ? 'staff' : 'vendor', record: { ...b }, settings });
-                const flagged = flaggedOf(b).length;
+                const flagged = flaggedPeople(b).length;
                 return (
                   <tr key={b.id} className={flagged > 0 ? 'manifest-flagged' : undefined}>
                     <td><Link href={pathOf(routeByKey('bookingDetail'), b.id)}><bdi dir="ltr">{b.ref}</bdi></Link></td>
@@ -151,12 +134,12 @@ export function SlotManifest({
                           </button>
                         )}
                         {offered.includes('check_in') && (
-                          <button type="button" className="button button-small button-primary" disabled={busy === b.id} onClick={() => checkIn(b)}>
+                          <button type="button" className="button button-small button-primary" disabled={busy === b.id} onClick={() => checkIn.send({ type: 'checkIn', booking: b })}>
                             <FormattedMessage id="bookingEvent.check_in" />
                           </button>
                         )}
                         {b.status === 'checked_in' && offered.includes('undo') && (
-                          <button type="button" className="button button-small" disabled={busy === b.id} onClick={() => send(b, 'undo')}>
+                          <button type="button" className="button button-small" disabled={busy === b.id} onClick={() => checkIn.send({ type: 'undo', booking: b })}>
                             <FormattedMessage id="availability.manifest.undoCheckIn" />
                           </button>
                         )}
@@ -176,12 +159,15 @@ export function SlotManifest({
         confirmLabel={<FormattedMessage id="availability.checkIn.confirm" />}
         danger
         busy={busy !== null}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => {
-          if (!reason.trim()) return setReasonMissing(true);
-          void send(confirming!, 'check_in', reason.trim());
-        }}
+        onCancel={() => checkIn.send({ type: 'cancel' })}
+        onConfirm={() => checkIn.send({ type: 'confirm' })}
       >
+        {/* A refusal is said in the dialog too: the page behind it is out of reach. */}
+        {confirming && failure && (
+          <p className="notice notice-error" role="alert">
+            <ErrorText text={failure} />
+          </p>
+        )}
         {confirming && (
           <ul className="flag-people">
             {confirming.roster.map((p, i) =>
@@ -201,7 +187,7 @@ export function SlotManifest({
           maxLength={1000}
           value={reason}
           errors={reasonMissing && !reason.trim() ? ['availability.required'] : undefined}
-          onChange={setReason}
+          onChange={(text) => checkIn.send({ type: 'reason.changed', text })}
         />
       </ConfirmDialog>
     </section>

@@ -1,19 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { fetchManifest, type Manifest } from '../../../api/availability.ts';
-import type { ApiRequestError } from '../../../api/client.ts';
-import { updateRecord } from '../../../api/resources.ts';
-import type { DisruptOutcome } from '../../../domain/availabilityRules.ts';
+import type { Manifest } from '../../../api/availability.ts';
 import { statusesTagged, type LifecycleSettings } from '../../../machines/lifecycles/index.ts';
+import { defineCommand, useCommand } from '../../ui/command.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { NumberField } from '../../ui/fields/NumberField.tsx';
-import { DisruptDialog, DisruptSummary } from './DisruptDialog.tsx';
+import { useRead } from '../../ui/useRead.ts';
+import { DISRUPT_START, DisruptDialog, DisruptSummary, disruptCommand } from './DisruptDialog.tsx';
 import { SlotManifest } from './SlotManifest.tsx';
 
+/** A slot's capacity, or whether it is closed, at the version shown. */
+const slotCommand = defineCommand({ command: 'availabilityUpdateSlot', fields: { capacity: { type: 'integer', minimum: 0, maximum: 10000 } } });
+
 /**
- * One slot opened from the calendar: its capacity (never below what is booked: the
- * server's 409 shows at the field), close or reopen, calling the departure off, and its
- * manifest, printable on one page.
+ * One slot opened from the calendar (keyed by the slot: another slot is another panel):
+ * its capacity (never below what is booked: the server's 409 shows at the field), close or
+ * reopen, calling the departure off with a summary of what happened to each booking, and
+ * its manifest, printable on one page. The manifest is read again after each change made
+ * here and when the slot or its bookings change elsewhere.
  */
 export function SlotPanel({
   slotId,
@@ -29,54 +33,27 @@ export function SlotPanel({
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const [manifest, setManifest] = useState<Manifest | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [stamp, setStamp] = useState(0);
-  const [capacity, setCapacity] = useState<number | null>(null);
-  const [capacityErrors, setCapacityErrors] = useState<string[] | undefined>();
-  const [busy, setBusy] = useState(false);
+  const manifest = useRead('availabilityManifest', { slotId }, { reloadOn: ['service-slots', 'bookings'] });
   const [disrupting, setDisrupting] = useState(false);
-  const [summary, setSummary] = useState<DisruptOutcome[] | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchManifest(slotId, controller.signal).then(
-      (m) => {
-        setManifest(m);
-        setCapacity(m.slot.capacity);
-        setFailure(null);
-      },
-      (error: ApiRequestError) => !controller.signal.aborted && setFailure(error.detail),
-    );
-    return () => controller.abort();
-  }, [slotId, stamp]);
-  useEffect(() => setSummary(null), [slotId]);
-
   const refresh = () => {
-    setStamp((s) => s + 1);
+    manifest.reload();
     onChanged();
   };
-
-  const patch = async (changes: Record<string, unknown>) => {
-    if (!manifest) return;
-    setBusy(true);
-    try {
-      await updateRecord('service-slots', slotId, { ...changes, version: manifest.slot.version });
-      setCapacityErrors(undefined);
+  // The answer of the last call-off is the summary shown under the controls.
+  const disrupt = useCommand(disruptCommand, {
+    values: DISRUPT_START,
+    fixed: { slotId },
+    onDone: () => {
+      setDisrupting(false);
       refresh();
-    } catch (error) {
-      const e = error as ApiRequestError;
-      setCapacityErrors(e.fieldErrors?.capacity ?? [e.detail]);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
-  if (failure) return <ErrorState detail={failure} onRetry={() => setStamp((s) => s + 1)} />;
-  if (!manifest) return <p className="muted" role="status"><FormattedMessage id="common.loading" /></p>;
-  const { slot } = manifest;
+  if (manifest.state === 'failed' && !manifest.data) return <ErrorState detail={manifest.error.detail || undefined} onRetry={manifest.retry} />;
+  if (!manifest.data) return <p className="muted" role="status"><FormattedMessage id="common.loading" /></p>;
+  const { slot } = manifest.data;
   // The bookings calling the departure off would cancel: those still to take place.
-  const open = manifest.bookings.filter((b) => statusesTagged('booking', 'changeable').includes(b.status)).length;
+  const open = manifest.data.bookings.filter((b) => statusesTagged('booking', 'changeable').includes(b.status)).length;
   return (
     <section className="slot-panel" aria-labelledby="slot-panel-title">
       <div className="slot-panel-head no-print">
@@ -87,52 +64,76 @@ export function SlotPanel({
           <FormattedMessage id="availability.closePanel" />
         </button>
       </div>
+      {manifest.state === 'failed' && <ErrorState detail={manifest.error.detail || undefined} onRetry={manifest.retry} />}
       {slot.disrupted_at && (
         <p className="notice notice-error no-print"><FormattedMessage id="availability.disrupted" values={{ when: intl.formatDate(slot.disrupted_at, { dateStyle: 'medium', timeStyle: 'short' }) }} /></p>
       )}
-      <form
-        className="slot-controls no-print"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (capacity !== null) void patch({ capacity });
-        }}
-      >
-        <NumberField
-          label={<FormattedMessage id="availability.capacity" />}
-          hint={<FormattedMessage id="availability.bookedHint" values={{ booked: slot.booked }} />}
-          min={0}
-          max={10000}
-          value={capacity}
-          errors={capacityErrors}
-          onChange={(value) => setCapacity(value)}
-        />
-        <button type="submit" className="button" disabled={busy || capacity === null || capacity === slot.capacity}>
-          <FormattedMessage id="availability.saveCapacity" />
-        </button>
-        <button type="button" className="button" disabled={busy} onClick={() => patch({ closed: !slot.closed })}>
-          <FormattedMessage id={slot.closed ? 'availability.reopen' : 'availability.close'} />
-        </button>
-        <button type="button" className="button" onClick={() => window.print()}>
-          <FormattedMessage id="availability.print" />
-        </button>
-        <button type="button" className="button button-danger" onClick={() => setDisrupting(true)}>
-          <FormattedMessage id="availability.disrupt.open" />
-        </button>
-      </form>
-      {summary && <DisruptSummary results={summary} />}
-      <SlotManifest manifest={manifest} staff={staff} settings={settings} onChanged={refresh} />
-      <DisruptDialog
-        open={disrupting}
-        slotId={slotId}
-        bookings={open}
-        refundTargets={manifest?.refund_to ?? ['original']}
-        onCancel={() => setDisrupting(false)}
-        onDone={(results) => {
-          setDisrupting(false);
-          setSummary(results);
-          refresh();
+      {/* A new version of the slot starts the controls again from what it now is. */}
+      <SlotControls
+        key={slot.version}
+        slot={slot}
+        onSaved={refresh}
+        onDisrupt={() => {
+          disrupt.again();
+          setDisrupting(true);
         }}
       />
+      {disrupt.result && <DisruptSummary results={disrupt.result.results} />}
+      <SlotManifest manifest={manifest.data} staff={staff} settings={settings} onChanged={refresh} />
+      {disrupting && (
+        <DisruptDialog form={disrupt} bookings={open} refundTargets={manifest.data.refund_to ?? ['original']} onCancel={() => setDisrupting(false)} />
+      )}
     </section>
+  );
+}
+
+/** The slot's own controls: its capacity, closing or reopening it, printing the manifest and calling the departure off. */
+function SlotControls({ slot, onSaved, onDisrupt }: { slot: Manifest['slot']; onSaved: () => void; onDisrupt: () => void }) {
+  const form = useCommand(slotCommand, { values: { capacity: slot.capacity }, fixed: { id: slot.id, version: slot.version }, onDone: onSaved });
+  const capacity = form.field('capacity');
+  // Either change is refused at the capacity field, as the server words it.
+  const errors = capacity.errors ?? (form.error ? [form.error] : undefined);
+  return (
+    <form
+      className="slot-controls no-print"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (capacity.value === null || capacity.value === undefined) return;
+        form.set({ closed: slot.closed });
+        form.submit();
+      }}
+    >
+      <NumberField
+        label={<FormattedMessage id="availability.capacity" />}
+        hint={<FormattedMessage id="availability.bookedHint" values={{ booked: slot.booked }} />}
+        min={0}
+        max={10000}
+        value={capacity.value ?? null}
+        errors={errors}
+        onChange={(value) => capacity.onChange(value)}
+      />
+      <button type="submit" className="button" disabled={form.busy || form.done || capacity.value == null || capacity.value === slot.capacity}>
+        <FormattedMessage id="availability.saveCapacity" />
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={form.busy || form.done}
+        onClick={() => {
+          // Only the state changes: a capacity typed but not saved is left as the slot has it.
+          form.set({ closed: !slot.closed, capacity: slot.capacity });
+          form.submit();
+        }}
+      >
+        <FormattedMessage id={slot.closed ? 'availability.reopen' : 'availability.close'} />
+      </button>
+      <button type="button" className="button" onClick={() => window.print()}>
+        <FormattedMessage id="availability.print" />
+      </button>
+      <button type="button" className="button button-danger" onClick={onDisrupt}>
+        <FormattedMessage id="availability.disrupt.open" />
+      </button>
+    </form>
   );
 }
