@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { usePageReady } from '../../app/pageReady.ts';
@@ -13,7 +13,7 @@ import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import { CategoryFields } from './ServiceDetails.tsx';
-import { useReferenceData } from './useReferenceData.ts';
+import { TermsFailed, useReferenceData } from './useReferenceData.tsx';
 import { useStaff } from '../../app/permissions.ts';
 
 /** What a new service starts with; the rest is completed on its page. */
@@ -38,8 +38,9 @@ export function NewServicePage({ route }: PageProps) {
     onClose: (saved) => navigate(saved && created.current ? pathOf(detail, created.current) : pathOf(list)),
   });
   created.current = editor.context.record?.id ?? null;
-  const terms = useReferenceData();
-  const [vendor, setVendor] = useState<ApiRecord | null>(null);
+  const { terms, read: termsRead } = useReferenceData();
+  // The vendor picked, for its name in the box (the form keeps its id).
+  const vendor = useRef<ApiRecord | null>(null);
   const vendorField = editor.field.custom<string | null>('vendor_id', null);
   usePageReady(true);
 
@@ -58,15 +59,16 @@ export function NewServicePage({ route }: PageProps) {
             resource="vendors"
             label={<FormattedMessage id="services.vendor" />}
             required
-            value={vendor}
+            value={vendorField.value && vendor.current?.id === vendorField.value ? vendor.current : null}
             optionLabel={(v) => String(v.trade_name ?? '')}
             errors={vendorField.errors}
             onChange={(v) => {
-              setVendor(v);
+              vendor.current = v;
               vendorField.onChange(v?.id ?? null);
             }}
           />
         )}
+        <TermsFailed read={termsRead} />
         <I18nTextField {...editor.field.i18n('title_i18n')} label={<FormattedMessage id="services.title" />} />
         <CategoryFields editor={editor} terms={terms} />
         <div className="form-grid">

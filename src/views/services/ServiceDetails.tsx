@@ -1,7 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { fetchRecord, type ApiRecord } from '../../api/resources.ts';
+import type { ApiRecord } from '../../api/resources.ts';
 import { services, type ServicesRecord } from '../../domain/collections.ts';
 import { ErrorList, Field, type FieldBaseProps } from '../ui/fields/Field.tsx';
 import { I18nTextField } from '../ui/fields/I18nTextField.tsx';
@@ -10,82 +10,40 @@ import { SelectField } from '../ui/fields/SelectField.tsx';
 import { localized } from '../ui/format.ts';
 import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
-import { useRecordEditor, type RecordEditor } from '../ui/useRecordEditor.ts';
+import type { RecordEditor } from '../ui/useRecordEditor.ts';
 import { participantsProblem } from './participants.ts';
 import type { ServiceTab } from './servicePage.ts';
-import { useReferenceData, type ReferenceData } from './useReferenceData.ts';
+import { TermsFailed, useReferenceData, type ReferenceData } from './useReferenceData.tsx';
 
 type Errors = Record<string, string[]>;
 
 /**
- * Every field of a service, edited in place on the Details tab. `refusal`: what a refused
- * publish said was missing, shown at the field it concerns (the location) or as a note
- * pointing to the tab that fixes it (prices, media).
+ * Every field of a service, edited in place on the Details tab (the page holds the
+ * editor: its unsaved changes hold the publishing actions). `names`: the service read
+ * with the names of its vendor and location. `refusal`: what a refused publish said was
+ * missing, shown at the field it concerns (the location) or as a note pointing to the
+ * tab that fixes it (prices, media).
  */
 export function ServiceDetails({
+  editor,
   service,
-  staff,
-  refusal,
-  onSaved,
-  onDirty,
-  tabHref,
-}: {
-  service: ServicesRecord;
-  staff: boolean;
-  refusal: Errors;
-  onSaved: () => void;
-  /** Whether the form holds unsaved changes (the page holds its publishing actions meanwhile). */
-  onDirty: (dirty: boolean) => void;
-  tabHref: (tab: ServiceTab) => string;
-}) {
-  // Cancel starts again from the saved service.
-  const [round, setRound] = useState(0);
-  return (
-    <DetailsForm
-      key={round}
-      service={service}
-      staff={staff}
-      refusal={refusal}
-      tabHref={tabHref}
-      onDirty={onDirty}
-      onClose={(saved) => (saved ? onSaved() : setRound((n) => n + 1))}
-    />
-  );
-}
-
-function DetailsForm({
-  service,
+  names,
   staff,
   refusal,
   tabHref,
-  onDirty,
-  onClose,
 }: {
+  editor: RecordEditor;
   service: ServicesRecord;
+  names: ApiRecord | null;
   staff: boolean;
   refusal: Errors;
   tabHref: (tab: ServiceTab) => string;
-  onDirty: (dirty: boolean) => void;
-  onClose: (saved: boolean) => void;
 }) {
   const intl = useIntl();
-  const editor = useRecordEditor({ resource: services.name, id: service.id, defaults: {}, limits: services.fields, onClose });
-  const terms = useReferenceData();
-  const [labels, setLabels] = useState<Record<string, ApiRecord | null>>({});
+  const { terms, read: termsRead } = useReferenceData();
+  // The words of the locations picked here (the form keeps their ids); the saved one's come with the service.
+  const picked = useRef(new Map<string, ApiRecord>());
   const missing = (name: string) => refusal[name] ?? [];
-  useEffect(() => {
-    onDirty(editor.dirty);
-    return () => onDirty(false);
-  }, [editor.dirty]);
-
-  // The names of the vendor and the location, read once with the service.
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchRecord('services', service.id, controller.signal, ['vendor_id', 'location_id'])
-      .then((r) => setLabels((r._expanded ?? {}) as Record<string, ApiRecord | null>))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [service.id]);
 
   const save = () => {
     const problem = participantsProblem({
@@ -101,7 +59,11 @@ function DetailsForm({
   };
 
   const location = editor.field.custom<string | null>('location_id', null);
-  const vendorName = labels.vendor_id?.trade_name as string | undefined;
+  const savedLocation = (names?._expanded?.location_id ?? null) as ApiRecord | null;
+  const locationValue = location.value
+    ? (picked.current.get(location.value) ?? (savedLocation?.id === location.value ? savedLocation : ({ id: location.value, version: 0 } as ApiRecord)))
+    : null;
+  const vendorName = names?._expanded?.vendor_id?.trade_name as string | undefined;
   const notes = (['price_rules', 'cover'] as const).filter((name) => missing(name).length > 0);
 
   return (
@@ -111,7 +73,7 @@ function DetailsForm({
       heading={<FormattedMessage id="services.tab.details" />}
       summary={(r) => (r ? `${localized(r.title_i18n, intl.locale)} · ${intl.formatNumber(Number(r.capacity ?? 0))}` : '—')}
       closeLabel="common.cancel"
-      onClose={onClose}
+      onClose={editor.cancel}
       onSave={save}
     >
       {notes.length > 0 && (
@@ -133,20 +95,19 @@ function DetailsForm({
           <FormattedMessage id="services.vendor" />: <strong>{vendorName}</strong>
         </p>
       )}
+      <TermsFailed read={termsRead} />
       <I18nTextField {...editor.field.i18n('title_i18n')} label={<FormattedMessage id="services.title" />} />
       <I18nTextField {...editor.field.i18n('description_i18n')} multiline={5} requiredLanguages={[]} label={<FormattedMessage id="services.description" />} />
       <CategoryFields editor={editor} terms={terms} />
       <RelationPicker
-        // Drawn again once the location's name has been read.
-        key={labels.location_id ? 'named' : 'unnamed'}
         resource="locations"
         label={<FormattedMessage id="services.location" />}
-        value={location.value ? (labels.location_id ?? ({ id: location.value, version: 0 } as ApiRecord)) : null}
+        value={locationValue}
         filters={{ vendor_id: service.vendor_id }}
         optionLabel={(l) => localized(l.name_i18n, intl.locale)}
         errors={[...(location.errors ?? []), ...missing('location_id')]}
         onChange={(l) => {
-          setLabels((all) => ({ ...all, location_id: l }));
+          if (l) picked.current.set(l.id, l);
           location.onChange(l?.id ?? null);
         }}
       />

@@ -1,47 +1,62 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { usePageReady } from '../../app/pageReady.ts';
 import type { PageProps } from '../../app/routes.ts';
-import type { ServicesRecord } from '../../domain/collections.ts';
+import { services, type ServicesRecord } from '../../domain/collections.ts';
 import { allowedEvents } from '../../machines/lifecycles/index.ts';
-import { recordMachine } from '../../machines/resources/record.ts';
-import { useLiveRecord } from '../ui/useLiveRecord.ts';
 import { MediaManager } from '../media/MediaManager.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { localized } from '../ui/format.ts';
 import { PageFrame } from '../ui/PageFrame.tsx';
+import { useRecordScreen, useRelated } from '../ui/recordScreen.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
+import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import { AdrenalineTab } from './adrenaline/AdrenalineTab.tsx';
 import { AvailabilityTab } from './availability/AvailabilityTab.tsx';
 import { PricesTab } from './prices/PricesTab.tsx';
 import { ServiceDetails } from './ServiceDetails.tsx';
 import { ServiceBookings, ServiceHistory, ServiceReviews } from './ServiceRelatedTabs.tsx';
-import { PUBLISHING_ORDER, SERVICE_TABS, tabOf, type ServiceTab } from './servicePage.ts';
+import { PUBLISHING_ORDER, SERVICE_TABS, serviceScreen, tabOf, type ServiceTab } from './servicePage.ts';
 import { ServiceTabs, type TabDef } from './ServiceTabs.tsx';
 import { useStaff } from '../../app/permissions.ts';
 
 /**
  * One service: its status and the publishing actions its chart allows, then its tabs
  * (details, availability, prices, media, adrenaline profile, reviews, bookings, history),
- * the open one kept in the URL. Each tab's part asks the page to reload the service when
- * it changed something the service shows (`onChanged`).
+ * the open one kept in the URL. Each tab's part asks the page to read the service again
+ * when it changed something the service shows (`onChanged`). The names of its vendor and
+ * location are read beside it (serviceScreen).
  */
 export function ServicePage({ route, params }: PageProps) {
   const intl = useIntl();
   const id = params.id ?? '';
-  const record = useActorRef(recordMachine, { input: { resource: 'services', id } });
-  useLiveRecord(record, 'services', id);
+  const { screen, record } = useRecordScreen(serviceScreen, id);
   const snapshot = useSelector(record, (s) => s);
+  const names = useRelated(screen, serviceScreen, 'names');
   const staff = useStaff();
   const [path, navigate] = useLocation();
   const tab = tabOf(useSearch());
   const [archiving, setArchiving] = useState(false);
+  const reload = () => screen.send({ type: 'reload' });
+  // The Details tab's form: saved, the page reads the service again; cancelled, it starts again from the saved service.
+  const details = useRecordEditor({
+    resource: services.name,
+    id,
+    defaults: {},
+    limits: services.fields,
+    onClose: (saved) => (saved ? reload() : details.record.send({ type: 'cancel' })),
+  });
+  // A transition, or a change made from another tab, gives the service a new version: the form takes it when nothing is typed, and says so otherwise.
+  const version = snapshot.context.record?.version;
+  useEffect(() => {
+    if (version !== undefined) details.record.send({ type: 'remote.changed', version });
+  }, [version]);
   // A transition changes the service's version: unsaved details would have to be typed again.
-  const [detailsDirty, setDetailsDirty] = useState(false);
+  const detailsDirty = details.dirty;
   usePageReady(!snapshot.matches('loading'));
 
   if (snapshot.matches('notFound')) {
@@ -63,7 +78,6 @@ export function ServicePage({ route, params }: PageProps) {
   if (!service) return null;
 
   const title = localized(service.title_i18n, intl.locale);
-  const reload = () => record.send({ type: 'reload' });
   const busy = snapshot.hasTag('busy');
   // The shared chart says which actions show; the server applies the same chart and refuses the rest.
   const allowed = allowedEvents('publishing', service.status, { now: new Date().toISOString(), role: staff ? 'staff' : 'vendor', record: service });
@@ -80,12 +94,11 @@ export function ServicePage({ route, params }: PageProps) {
         case 'details':
           return (
             <ServiceDetails
-              key={service.version}
+              editor={details}
               service={service}
+              names={names.data ?? null}
               staff={staff}
               refusal={refusal}
-              onSaved={reload}
-              onDirty={setDetailsDirty}
               tabHref={(t) => `${path}?tab=${t}`}
             />
           );

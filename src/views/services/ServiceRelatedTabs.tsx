@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { pathOf, routeByKey } from '../../app/routes.ts';
-import type { ApiRecord } from '../../api/resources.ts';
+import type { ApiRecord, Page } from '../../api/resources.ts';
 import type { ServicesRecord } from '../../domain/collections.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -11,13 +11,14 @@ import { AuditTrail } from '../ui/RecordHistory.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../ui/format.ts';
 import { Pager } from '../ui/Pager.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
-import { useServiceRelated, type Related } from './useServiceRelated.ts';
+import type { RelatedState } from '../ui/recordScreen.ts';
+import { useRead } from '../ui/useRead.ts';
 
-/** Loading and failure of a tab's records; the records themselves once read. */
-function Loaded({ related, children }: { related: Related; children: (records: ApiRecord[], count: number) => ReactNode }) {
-  if (related.state === 'loading') return <p className="muted"><FormattedMessage id="common.loading" /></p>;
-  if (related.state === 'failed') return <ErrorState onRetry={related.retry} />;
-  return <>{children(related.page.results, related.page.count)}</>;
+/** Loading and failure (with the reason and a retry) of a tab's records; the records themselves once read, kept while read again. */
+function Loaded({ related, children }: { related: RelatedState<Page<ApiRecord>>; children: (records: ApiRecord[], count: number) => ReactNode }) {
+  if (related.state === 'failed') return <ErrorState detail={related.error.detail || undefined} onRetry={related.retry} />;
+  if (related.data === undefined) return <p className="muted"><FormattedMessage id="common.loading" /></p>;
+  return <>{children(related.data.results, related.data.count)}</>;
 }
 
 const customerOf = (r: ApiRecord) => String(r._expanded?.customer_id?.name ?? '—');
@@ -27,18 +28,16 @@ export function ServiceReviews({ service }: { service: ServicesRecord }) {
   const intl = useIntl();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
-  const related = useServiceRelated(
-    'reviews',
-    {
-      filters: { service_id: service.id },
-      ordering: '-created_at',
-      fields: ['rating', 'title', 'body', 'status', 'customer_id', 'created_at', 'vendor_reply'],
-      expand: ['customer_id'],
-      page,
-      pageSize,
-    },
-    service.version,
-  );
+  // Read again on another page, and when reviews change (a reply, a moderation).
+  const related = useRead('servicesPage', {
+    collection: 'reviews',
+    filters: { service_id: service.id },
+    ordering: '-created_at',
+    fields: ['rating', 'title', 'body', 'status', 'customer_id', 'created_at', 'vendor_reply'],
+    expand: ['customer_id'],
+    page,
+    pageSize,
+  });
   return (
     <section aria-labelledby="service-reviews">
       <h2 id="service-reviews">
@@ -105,15 +104,13 @@ export function ServiceBookings({ service }: { service: ServicesRecord }) {
   const intl = useIntl();
   const manage = routeByKey('bookingManage');
   const detail = routeByKey('bookingDetail');
-  const related = useServiceRelated(
-    'bookings',
-    {
-      filters: { service_id: service.id },
-      ordering: '-starts_at',
-      fields: ['ref', 'customer_name', 'starts_at', 'participants_count', 'total', 'currency', 'status', 'payment_status'],
-    },
-    service.version,
-  );
+  // Read again when bookings change.
+  const related = useRead('servicesPage', {
+    collection: 'bookings',
+    filters: { service_id: service.id },
+    ordering: '-starts_at',
+    fields: ['ref', 'customer_name', 'starts_at', 'participants_count', 'total', 'currency', 'status', 'payment_status'],
+  });
   const columns: Column<ApiRecord>[] = [
     { key: 'ref', header: 'booking.ref', priority: 1, render: (r) => <span dir="ltr">{String(r.ref)}</span> },
     { key: 'customer', header: 'booking.customer', priority: 1, render: (r) => String(r.customer_name ?? '—') },

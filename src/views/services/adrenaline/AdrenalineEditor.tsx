@@ -33,10 +33,30 @@ const WEIGHTS_REVERSED = 'adrenaline.weightsReversed';
  * and the health questions asked in three languages. Without a profile the service has
  * no such conditions; the switch adds or removes one.
  */
-export function AdrenalineEditor({ serviceId, onClose, closeLabel = 'adrenaline.close' }: { serviceId: string; onClose: (saved: boolean) => void; closeLabel?: string }) {
+export function AdrenalineEditor({
+  serviceId,
+  onClose,
+  closeLabel = 'adrenaline.close',
+  inPlace = false,
+}: {
+  serviceId: string;
+  onClose: (saved: boolean) => void;
+  closeLabel?: string;
+  /** Stays open (a service page's tab): Cancel starts again from the saved profile, a save goes on from the saved one. */
+  inPlace?: boolean;
+}) {
   const intl = useIntl();
   const id = useId();
-  const editor = useRecordEditor({ resource: services.name, id: serviceId, defaults: {}, limits: services.fields, onClose });
+  const editor = useRecordEditor({
+    resource: services.name,
+    id: serviceId,
+    defaults: {},
+    limits: services.fields,
+    onClose: (saved) => {
+      if (inPlace && !saved) editor.record.send({ type: 'cancel' });
+      onClose(saved);
+    },
+  });
   const bound = editor.field.custom<AdrenalineProfile | null>('adrenaline', null);
   const profile = bound.value;
   const errors = editor.context.fieldErrors;

@@ -1,17 +1,15 @@
-import { useState } from 'react';
 import type { ServicesRecord } from '../../../domain/collections.ts';
 import { AdrenalineEditor } from './AdrenalineEditor.tsx';
 
-/** The service page's adrenaline tab: the profile's editor, opened afresh after each save or cancel. */
+/** The service page's adrenaline tab: the profile's editor, in place; Cancel starts again from the saved profile. */
 export function AdrenalineTab({ service, onChanged }: { service: ServicesRecord; onChanged?: () => void }) {
-  const [round, setRound] = useState(0);
   return (
     <AdrenalineEditor
-      key={`${service.id}-${round}`}
+      key={service.id}
       serviceId={service.id}
       closeLabel="adrenaline.reset"
+      inPlace
       onClose={(saved) => {
-        setRound((n) => n + 1);
         if (saved) onChanged?.();
       }}
     />
