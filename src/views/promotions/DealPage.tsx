@@ -3,7 +3,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import type { PageProps } from '../../app/routes.ts';
 import { pathOf } from '../../app/routes.ts';
-import type { ApiRecord } from '../../api/resources.ts';
 import { deals } from '../../domain/collections.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import type { Column } from '../ui/DataTable.tsx';
@@ -20,6 +19,7 @@ import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { usePanelParam } from '../ui/usePanelParam.ts';
+import { useRead } from '../ui/useRead.ts';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import { DEAL_DEFAULTS, dealsScreen, NEW_PROMOTION, type DealRow } from './promotionScreens.ts';
 import { ServicesField } from './ServicesField.tsx';
@@ -85,11 +85,13 @@ function DealEditor({ id, onClose }: { id: string | null; onClose: (saved: boole
   const editor = useRecordEditor({ resource: deals.name, id, defaults: DEAL_DEFAULTS, limits: deals.fields, onClose });
   const { snapshot, context, field, set, value } = editor;
   usePageTitle(id === null ? intl.formatMessage({ id: 'deal.new' }) : context.record ? localized(context.record.title_i18n, intl.locale) : null);
-  const [vendor, setVendor] = useState<ApiRecord | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // Staff's new deal: the vendor chosen is in the draft, shown by name.
+  const picked = id === null && staff ? ((value('vendor_id') as string | null | undefined) ?? null) : null;
+  const vendor = useRead('record', picked ? { collection: 'vendors', id: picked } : null).data ?? null;
   const services = field.custom<string[]>('service_ids', []);
   const funder = field.select<'platform' | 'vendor' | 'shared'>('funded_by');
-  const vendorId = id === null ? (staff ? vendor?.id : undefined) : (context.record?.vendor_id as string | undefined);
+  const vendorId = id === null ? (staff ? (picked ?? undefined) : undefined) : (context.record?.vendor_id as string | undefined);
 
   const summary = (r: Record<string, unknown> | null) =>
     r ? (
@@ -101,7 +103,6 @@ function DealEditor({ id, onClose }: { id: string | null; onClose: (saved: boole
     );
 
   const save = () => {
-    if (id === null && staff && vendor) set('vendor_id', vendor.id);
     editor.record.send({ type: 'save' });
   };
 
@@ -129,7 +130,7 @@ function DealEditor({ id, onClose }: { id: string | null; onClose: (saved: boole
           label={<FormattedMessage id="promotion.vendor" />}
           value={vendor}
           onChange={(v) => {
-            setVendor(v);
+            set('vendor_id', v?.id ?? null);
             services.onChange([]);
           }}
           optionLabel={(v) => String(v.trade_name ?? '')}
@@ -138,7 +139,7 @@ function DealEditor({ id, onClose }: { id: string | null; onClose: (saved: boole
       )}
       <I18nTextField {...field.i18n('title_i18n')} label={<FormattedMessage id="deal.title" />} />
       <I18nTextField {...field.i18n('description_i18n')} label={<FormattedMessage id="deal.description" />} multiline={3} />
-      {(!staff || id !== null || vendor) && <ServicesField {...services} vendorId={vendorId} max={deals.fields.service_ids.maxItems ?? 50} />}
+      {(!staff || id !== null || picked) && <ServicesField {...services} vendorId={vendorId} max={deals.fields.service_ids.maxItems ?? 50} />}
       <div className="form-grid">
         <NumberField {...field.number('discount_percent')} decimals={2} unit="%" label={<FormattedMessage id="deal.percent" />} />
         <DateTimeField {...field.date('starts_at')} mode="datetime" label={<FormattedMessage id="deal.startsAt" />} />

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ApiRecord } from '../../api/resources.ts';
 import { coupons, discounts } from '../../domain/collections.ts';
 import { PROMOTION_CHECKS } from '../../domain/promotionChecks.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -15,6 +14,7 @@ import { formatMoney, localized } from '../ui/format.ts';
 import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
+import { useRead } from '../ui/useRead.ts';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import { COUPON_DEFAULTS, DISCOUNT_DEFAULTS, promotionState } from './promotionScreens.ts';
 import { ServicesField } from './ServicesField.tsx';
@@ -55,13 +55,15 @@ export function PromotionEditor({ resource, id, onClose }: { resource: Resource;
   });
   const { snapshot, context, field, set, value } = editor;
   usePageTitle(id === null ? intl.formatMessage({ id: `${prefix}.new` }) : context.record ? promotionName(context.record, intl.locale) : null);
-  const [vendor, setVendor] = useState<ApiRecord | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // Staff's new promotion: the vendor chosen is in the draft (none: the platform's), shown by name.
+  const picked = id === null && staff ? ((value('vendor_id') as string | null | undefined) ?? null) : null;
+  const vendor = useRead('record', picked ? { collection: 'vendors', id: picked } : null).data ?? null;
 
   const kind = field.select<'percent' | 'fixed' | 'per_person'>('kind');
   const funder = field.select<'platform' | 'vendor' | 'shared'>('funded_by');
-  const vendorId = (id === null ? (staff ? vendor?.id : undefined) : (context.record?.vendor_id as string | null | undefined)) ?? null;
-  const platformOwn = staff && id === null ? !vendor : id !== null && context.record?.vendor_id == null;
+  const vendorId = (id === null ? (staff ? picked : undefined) : (context.record?.vendor_id as string | null | undefined)) ?? null;
+  const platformOwn = staff && id === null ? !picked : id !== null && context.record?.vendor_id == null;
   const services = field.custom<string[]>('service_ids', []);
   const code = field.text('code');
 
@@ -77,8 +79,8 @@ export function PromotionEditor({ resource, id, onClose }: { resource: Resource;
   const save = () => {
     // Staff's new promotion belongs to the vendor chosen (none: the platform), funded by it unless said otherwise.
     if (id === null && staff) {
-      set('vendor_id', vendor?.id ?? null);
-      if (value('funded_by') === undefined) set('funded_by', vendor ? 'vendor' : 'platform');
+      set('vendor_id', picked);
+      if (value('funded_by') === undefined) set('funded_by', picked ? 'vendor' : 'platform');
     }
     // The server's rules across fields, said at the field before asking it: a rule now kept clears its earlier problem.
     const values = { ...(context.record ?? {}), ...context.draft };
@@ -115,7 +117,7 @@ export function PromotionEditor({ resource, id, onClose }: { resource: Resource;
           label={<FormattedMessage id="promotion.vendor" />}
           value={vendor}
           onChange={(v) => {
-            setVendor(v);
+            set('vendor_id', v?.id ?? null);
             services.onChange([]);
           }}
           optionLabel={(v) => String(v.trade_name ?? '')}

@@ -2,7 +2,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { USAGE_PAGE_SIZE } from '../../api/promotions.ts';
 import { promotionUsageMachine } from '../../machines/promotions/usage.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { formatDate, formatMoney } from '../ui/format.ts';
@@ -18,7 +17,8 @@ export function PromotionUsage({ resource, id }: { resource: 'coupons' | 'discou
   const usage = useActorRef(promotionUsageMachine, { input: { resource, id } });
   const { report, page, failed, busy } = useSelector(usage, (s) => ({ report: s.context.report, page: s.context.page, failed: s.matches('failed'), busy: s.hasTag('busy') }), (a, b) => a.report === b.report && a.failed === b.failed && a.busy === b.busy);
   const money = (n: number, currency: string) => formatMoney(intl, n, currency);
-  const pages = report ? Math.max(1, Math.ceil(report.bookings.count / USAGE_PAGE_SIZE)) : 1;
+  // The server says how many bookings a page holds.
+  const pages = report ? Math.max(1, Math.ceil(report.bookings.count / Math.max(1, report.bookings.page_size))) : 1;
 
   return (
     <section className="card promotion-usage" aria-labelledby={headingId} aria-busy={busy}>

@@ -1,8 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { fetchRecord, type ApiRecord } from '../../api/resources.ts';
 import { ErrorList } from '../ui/fields/Field.tsx';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
+import { useRead } from '../ui/useRead.ts';
 import { serviceLabel } from './promotionScreens.ts';
 
 /**
@@ -28,20 +28,12 @@ export function ServicesField({
 }) {
   const intl = useIntl();
   const id = useId();
-  const [titles, setTitles] = useState<Record<string, ApiRecord>>({});
-
-  // Titles of the services already chosen.
-  const key = value.join(',');
-  useEffect(() => {
-    const missing = value.filter((sid) => !(sid in titles));
-    if (missing.length === 0) return;
-    const controller = new AbortController();
-    Promise.all(missing.map((sid) => fetchRecord('services', sid, controller.signal).catch(() => ({ id: sid, version: 0 }) as ApiRecord))).then((found) => {
-      if (!controller.signal.aborted) setTitles((t) => ({ ...t, ...Object.fromEntries(found.map((r) => [r.id, r])) }));
-    });
-    return () => controller.abort();
-  }, [key]);
-
+  // Titles of the services chosen, read again as the choice changes (and when a service is renamed).
+  const services = useRead('promotionServices', value.length > 0 ? { ids: value } : null, { reloadOn: ['services'] });
+  // The titles known stay shown while a new choice is read.
+  const known = useRef<NonNullable<typeof services.data>>({});
+  if (services.data) known.current = services.data;
+  const titles = services.data ?? known.current;
   const title = (sid: string) => (titles[sid] ? serviceLabel(titles[sid], intl.locale) || '…' : '…');
   return (
     <fieldset className="fieldset promotion-services" {...(errors?.length ? { 'aria-describedby': `${id}-error` } : {})}>
@@ -76,7 +68,6 @@ export function ServicesField({
           optionLabel={(s) => serviceLabel(s, intl.locale)}
           onChange={(s) => {
             if (!s || value.includes(s.id)) return;
-            setTitles((t) => ({ ...t, [s.id]: s }));
             onChange([...value, s.id]);
           }}
         />
