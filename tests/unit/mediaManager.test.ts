@@ -9,7 +9,11 @@ import { test } from 'node:test';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import type { MediaRecord } from '../../src/domain/collections.ts';
 import { IMAGE_MAX_BYTES } from '../../src/domain/media.ts';
-import { mediaManagerMachine, type MediaManagerEvent, type MediaOp, type MediaOwner, type UploadInput } from '../../src/machines/media/mediaManager.ts';
+import type { MediaManagerEvent, MediaOp, MediaOwner, UploadInput } from '../../src/machines/media/mediaManager.ts';
+
+// The API client reads the build's base URL when loaded; the machine's calls are replaced below.
+Object.assign(globalThis, { __API_BASE_URL__: '' });
+const { mediaManagerMachine, uploadError } = await import('../../src/machines/media/mediaManager.ts');
 
 const owner: MediaOwner = { ownerType: 'service', ownerId: 'svc' };
 const record = (id: string, sort_order: number): MediaRecord => ({ id, version: 1, sort_order, is_cover: sort_order === 0 }) as unknown as MediaRecord;
@@ -101,10 +105,26 @@ test('a refused move puts the server’s order back and says why', async () => {
   assert.deepEqual(order(), ['a', 'b', 'c']);
 });
 
+test('deleting asks first: kept on no, deleted on yes', async () => {
+  const { actor, ops } = start();
+  await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+  actor.send({ type: 'delete', id: 'nope' });
+  assert.ok(actor.getSnapshot().matches({ ready: 'idle' }), 'an image not shown is not asked about');
+  actor.send({ type: 'delete', id: 'b' });
+  assert.ok(actor.getSnapshot().matches({ ready: 'confirming' }));
+  assert.equal(actor.getSnapshot().context.confirming?.id, 'b');
+  actor.send({ type: 'cover', id: 'c' });
+  actor.send({ type: 'delete.cancel' });
+  assert.ok(actor.getSnapshot().matches({ ready: 'idle' }));
+  assert.equal(actor.getSnapshot().context.confirming, null);
+  assert.deepEqual(ops, [], 'nothing sent: no is no, and the cover asked over the question was not taken');
+});
+
 test('cover and delete go one at a time, and the list is read again after each', async () => {
   const { actor, ops, release, order } = start();
   await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
   actor.send({ type: 'delete', id: 'b' });
+  actor.send({ type: 'delete.confirm' });
   actor.send({ type: 'cover', id: 'c' });
   release();
   await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
@@ -113,4 +133,14 @@ test('cover and delete go one at a time, and the list is read again after each',
   actor.send({ type: 'cover', id: 'c' });
   await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && ops.length === 2);
   assert.equal(ops[1].kind, 'cover');
+});
+
+test('a refused upload is said in the user’s words when the server says why in a way the screen knows', () => {
+  const refusal = (status: number, detail: string, fieldErrors: Record<string, string[]> = {}) => Object.assign(new Error(detail), { status, detail, fieldErrors });
+  assert.equal(uploadError(refusal(413, 'Too large')), 'media.error.size');
+  assert.equal(uploadError(refusal(400, 'Invalid', { file: ['Not an image'] })), 'media.error.refused');
+  assert.equal(uploadError(refusal(400, 'Invalid', { owner_id: ['Unknown'] })), 'media.error.owner');
+  assert.equal(uploadError(refusal(0, 'Network error')), 'media.error.network');
+  assert.equal(uploadError(refusal(503, 'Storage is down.')), 'Storage is down.');
+  assert.equal(uploadError(new Error('Odd')), 'Odd');
 });

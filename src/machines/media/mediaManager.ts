@@ -3,9 +3,15 @@
  * and each uploaded by a child actor of its own that reports its progress; a move shows
  * at once and is saved in one request (moves made while a save is under way are saved
  * right after it, in their latest order); choosing the cover and deleting go one at a
- * time. After every change the list is read again, so versions stay current.
+ * time. After every change the list is read again, so versions stay current. Deleting asks
+ * first: the image waits in `confirming` until the user says yes or no.
+ *
+ * Its side effects are named reads and commands (src/api/calls/catalog.ts); tests give
+ * fakes with `.provide()`.
  */
 import { assign, enqueueActions, fromCallback, fromPromise, setup, stopChild, type EventObject } from 'xstate';
+import { runCommand } from '../../api/commands.ts';
+import { runRead } from '../../api/reads.ts';
 import type { MediaRecord } from '../../domain/collections.ts';
 import { precheck } from '../../domain/media.ts';
 
@@ -38,6 +44,8 @@ export interface MediaManagerContext {
   failure: string | null;
   /** What screen readers are told after an upload or a move (a message id and its values). */
   announcement: { id: string; values: Record<string, string | number> } | null;
+  /** The image the user asked to delete, waiting for their yes or no. */
+  confirming: MediaRecord | null;
 }
 
 export type MediaManagerEvent =
@@ -48,7 +56,10 @@ export type MediaManagerEvent =
   | { type: 'upload.dismiss'; key: string }
   | { type: 'move'; id: string; to: number }
   | { type: 'cover'; id: string }
+  /** Asks before deleting: `delete.confirm` deletes it, `delete.cancel` keeps it. */
   | { type: 'delete'; id: string }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
   | { type: 'refresh' }
   | { type: 'retry' };
 
@@ -67,6 +78,25 @@ function keepOrder(server: MediaRecord[], shown: MediaRecord[]): MediaRecord[] {
 
 const detailOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** A refused upload in the user's language when the server says why in a way the screen knows (a `media.…` id), else the server's words. */
+export function uploadError(error: unknown): string {
+  const e = error as { status?: unknown; detail?: unknown; fieldErrors?: Record<string, unknown> } | null;
+  if (e && typeof e.status === 'number' && typeof e.detail === 'string') {
+    if (e.status === 413) return 'media.error.size';
+    if (e.fieldErrors?.file) return 'media.error.refused';
+    if (e.fieldErrors?.owner_id) return 'media.error.owner';
+    if (e.status === 0) return 'media.error.network';
+    return e.detail;
+  }
+  return detailOf(error);
+}
+
+function runOp(owner: MediaOwner, op: MediaOp): Promise<unknown> {
+  if (op.kind === 'reorder') return runCommand('mediaReorder', { ...owner, ids: op.ids });
+  if (op.kind === 'cover') return runCommand('mediaMakeCover', { id: op.media.id, version: op.media.version });
+  return runCommand('mediaDelete', { id: op.media.id, version: op.media.version });
+}
+
 export const mediaManagerMachine = setup({
   types: {
     context: {} as MediaManagerContext,
@@ -74,19 +104,28 @@ export const mediaManagerMachine = setup({
     input: {} as { owner: MediaOwner },
   },
   actors: {
-    // Side effects are given by the view (`.provide()`); tests give fakes.
-    fetchMedia: fromPromise<MediaRecord[], MediaOwner>(async () => {
-      throw new Error('fetchMedia is provided by the view');
-    }),
-    mutate: fromPromise<unknown, { owner: MediaOwner; op: MediaOp }>(async () => {
-      throw new Error('mutate is provided by the view');
-    }),
-    upload: fromCallback<EventObject, UploadInput>(() => {
-      throw new Error('upload is provided by the view');
+    fetchMedia: fromPromise<MediaRecord[], MediaOwner>(({ input, signal }) => runRead('mediaOfOwner', input, signal)),
+    mutate: fromPromise<unknown, { owner: MediaOwner; op: MediaOp }>(({ input }) => runOp(input.owner, input.op)),
+    /** One file sent, its progress reported; stopping the actor cancels it. */
+    upload: fromCallback<EventObject, UploadInput>(({ input, sendBack }) => {
+      const controller = new AbortController();
+      runCommand('mediaUpload', {
+        ...input.owner,
+        file: input.file,
+        onProgress: (loaded, total) => sendBack({ type: 'upload.progress', key: input.key, loaded, total }),
+        signal: controller.signal,
+      }).then(
+        (media) => sendBack({ type: 'upload.done', key: input.key, media }),
+        (error) => {
+          if (!controller.signal.aborted) sendBack({ type: 'upload.failed', key: input.key, error: uploadError(error) });
+        },
+      );
+      return () => controller.abort();
     }),
   },
   guards: {
     orderDirty: ({ context }) => context.orderDirty,
+    isShown: ({ context, event }) => event.type === 'delete' && context.items.some((m) => m.id === event.id),
   },
   actions: {
     startUploads: enqueueActions(({ context, event, enqueue }) => {
@@ -137,17 +176,16 @@ export const mediaManagerMachine = setup({
       const media = event.type === 'cover' ? context.items.find((m) => m.id === event.id) : undefined;
       return { op: media ? { kind: 'cover' as const, media } : null };
     }),
-    takeDelete: assign(({ context, event }) => {
-      const media = event.type === 'delete' ? context.items.find((m) => m.id === event.id) : undefined;
-      return { op: media ? { kind: 'delete' as const, media } : null };
-    }),
+    askDelete: assign(({ context, event }) => ({ confirming: event.type === 'delete' ? (context.items.find((m) => m.id === event.id) ?? null) : null })),
+    takeDelete: assign(({ context }) => ({ op: context.confirming ? { kind: 'delete' as const, media: context.confirming } : null, confirming: null })),
+    forgetDelete: assign({ confirming: null }),
     clearFailure: assign({ failure: null }),
   },
 }).createMachine({
   id: 'mediaManager',
   description: 'The images of one record: uploads with their progress, order, cover and delete.',
   context: ({ input }) => ({
-    owner: input.owner, items: [], uploads: [], nextKey: 1, orderDirty: false, op: null, failure: null, announcement: null,
+    owner: input.owner, items: [], uploads: [], nextKey: 1, orderDirty: false, op: null, failure: null, announcement: null, confirming: null,
   }),
   initial: 'loading',
   // Files may be chosen before the images are shown: uploads need only the owner.
@@ -182,8 +220,15 @@ export const mediaManagerMachine = setup({
           always: { guard: 'orderDirty', target: 'saving', actions: 'takeOrder' },
           on: {
             cover: { target: 'saving', actions: 'takeCover' },
-            delete: { target: 'saving', actions: 'takeDelete' },
+            delete: { guard: 'isShown', target: 'confirming', actions: 'askDelete' },
             refresh: 'refreshing',
+          },
+        },
+        confirming: {
+          description: 'Deleting an image asks first.',
+          on: {
+            'delete.confirm': { target: 'saving', actions: 'takeDelete' },
+            'delete.cancel': { target: 'idle', actions: 'forgetDelete' },
           },
         },
         saving: {

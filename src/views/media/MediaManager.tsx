@@ -6,12 +6,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { fromCallback, fromPromise } from 'xstate';
-import { ApiRequestError } from '../../api/client.ts';
-import { deleteMedia, fetchOwnerMedia, makeCover, reorderMedia, uploadImage } from '../../api/media.ts';
 import type { MediaRecord } from '../../domain/collections.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../domain/media.ts';
-import { mediaManagerMachine, type MediaOp, type MediaOwner, type UploadEntry } from '../../machines/media/mediaManager.ts';
+import { mediaManagerMachine, type MediaOwner, type UploadEntry } from '../../machines/media/mediaManager.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { localized } from '../ui/format.ts';
@@ -21,41 +18,6 @@ import { MediaImage } from './MediaImage.tsx';
 
 /** The grid's cells are about 12rem wide; two columns on a phone. */
 export const THUMB_SIZES = '(min-width: 40em) 12rem, 45vw';
-
-/** A refusal in the user's language when the server says why in a way the screen knows. */
-function uploadError(error: unknown): string {
-  if (error instanceof ApiRequestError) {
-    if (error.status === 413) return 'media.error.size';
-    if (error.fieldErrors.file) return 'media.error.refused';
-    if (error.fieldErrors.owner_id) return 'media.error.owner';
-    if (error.isNetworkError) return 'media.error.network';
-    return error.detail;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
-function runOp(owner: MediaOwner, op: MediaOp): Promise<unknown> {
-  if (op.kind === 'reorder') return reorderMedia(owner, op.ids);
-  if (op.kind === 'cover') return makeCover(op.media);
-  return deleteMedia(op.media);
-}
-
-const machine = mediaManagerMachine.provide({
-  actors: {
-    fetchMedia: fromPromise(({ input, signal }) => fetchOwnerMedia(input, signal)),
-    mutate: fromPromise(({ input }) => runOp(input.owner, input.op)),
-    upload: fromCallback(({ input, sendBack }) => {
-      const controller = new AbortController();
-      uploadImage(input.owner, input.file, (loaded, total) => sendBack({ type: 'upload.progress', key: input.key, loaded, total }), controller.signal).then(
-        (media) => sendBack({ type: 'upload.done', key: input.key, media }),
-        (error) => {
-          if (!controller.signal.aborted) sendBack({ type: 'upload.failed', key: input.key, error: uploadError(error) });
-        },
-      );
-      return () => controller.abort();
-    }),
-  },
-});
 
 export function MediaManager(props: {
   ownerType: MediaRecord['owner_type'];
@@ -70,12 +32,11 @@ export function MediaManager(props: {
 function Manager({ owner, onChanged }: { owner: MediaOwner; onChanged?: () => void }) {
   const intl = useIntl();
   const id = useId();
-  const actor = useActorRef(machine, { input: { owner } });
+  const actor = useActorRef(mediaManagerMachine, { input: { owner } });
   const snapshot = useSelector(actor, (s) => s);
-  const { items, uploads, failure, announcement } = snapshot.context;
+  const { items, uploads, failure, announcement, confirming } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const [editing, setEditing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<MediaRecord | null>(null);
   const [dropping, setDropping] = useState(false);
   const [dragged, setDragged] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -254,7 +215,7 @@ function Manager({ owner, onChanged }: { owner: MediaOwner; onChanged?: () => vo
                     className="button button-small button-danger"
                     disabled={busy}
                     aria-label={intl.formatMessage({ id: 'media.deleteOf' }, { name: alt })}
-                    onClick={() => setDeleting(m)}
+                    onClick={() => actor.send({ type: 'delete', id: m.id })}
                   >
                     <FormattedMessage id="media.delete" />
                   </button>
@@ -276,16 +237,13 @@ function Manager({ owner, onChanged }: { owner: MediaOwner; onChanged?: () => vo
         />
       )}
       <ConfirmDialog
-        open={deleting !== null}
+        open={confirming !== null}
         danger
         title={<FormattedMessage id="media.deleteTitle" />}
         description={<FormattedMessage id="media.deleteText" />}
         confirmLabel={<FormattedMessage id="media.delete" />}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) actor.send({ type: 'delete', id: deleting.id });
-          setDeleting(null);
-        }}
+        onCancel={() => actor.send({ type: 'delete.cancel' })}
+        onConfirm={() => actor.send({ type: 'delete.confirm' })}
       />
     </section>
   );
