@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiRequestError } from '../../../api/client.ts';
-import { uploadImage } from '../../../api/media.ts';
 import { banners } from '../../../domain/collections.ts';
+import { defineCommand, useCommand } from '../../ui/command.ts';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
+import { ErrorText } from '../../ui/fields/Field.tsx';
 import { I18nTextField } from '../../ui/fields/I18nTextField.tsx';
 import { NumberField } from '../../ui/fields/NumberField.tsx';
 import { SelectField } from '../../ui/fields/SelectField.tsx';
@@ -16,6 +16,8 @@ import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useRecordEditor } from '../../ui/useRecordEditor.ts';
 import { BANNER_DEFAULTS, bannerState, type BannerRow } from './bannersScreen.ts';
 
+const uploadBannerImage = defineCommand({ command: 'mediaUpload' });
+
 /**
  * A banner beside the list, with a preview as the customer app shows it. Its image is an
  * address, or a file sent through the media pipeline once the banner exists (the pipeline
@@ -26,26 +28,25 @@ export function BannerEditor({ id, onClose }: { id: string | null; onClose: (sav
   const editor = useRecordEditor({ resource: banners.name, id, defaults: BANNER_DEFAULTS, limits: banners.fields, onClose });
   const { context, field, set, value } = editor;
   usePageTitle(id === null ? intl.formatMessage({ id: 'settings.banner.new' }) : context.record ? localized(context.record.title_i18n, intl.locale) || null : null);
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const upload = useCommand(uploadBannerImage, {
+    fixed: { ownerType: 'banner', ownerId: id ?? '' },
+    onDone: (media) => {
+      // The customer app needs a full address; the API serves the file at this one.
+      if (media[0]) set('image_url', new URL(media[0].url, location.origin).href);
+      // Ready for another file.
+      upload.again();
+    },
+  });
+  const uploadError = upload.error ?? Object.values(upload.fieldErrors).flat()[0] ?? null;
   const draft = { ...(context.record ?? {}), ...context.draft } as unknown as BannerRow;
   const previewLocale = draft.locale === 'all' ? intl.locale.slice(0, 2) : draft.locale;
 
-  const upload = async (file: File) => {
-    if (!id) return;
-    setUploading(true);
-    setUploadError(null);
-    try {
-      const [media] = await uploadImage({ ownerType: 'banner', ownerId: id }, file, () => undefined, new AbortController().signal);
-      // The customer app needs a full address; the API serves the file at this one.
-      if (media) set('image_url', new URL(media.url, location.origin).href);
-    } catch (error) {
-      setUploadError(error instanceof ApiRequestError ? error.detail : String(error));
-    } finally {
-      setUploading(false);
-      if (fileRef.current) fileRef.current.value = '';
-    }
+  const choose = (file: File) => {
+    upload.set({ file });
+    upload.submit();
+    // The same file may be chosen again after a refusal.
+    if (fileRef.current) fileRef.current.value = '';
   };
 
   const summary = (r: Record<string, unknown> | null) =>
@@ -84,10 +85,10 @@ export function BannerEditor({ id, onClose }: { id: string | null; onClose: (sav
           <label className="field-label" htmlFor="banner-upload">
             <FormattedMessage id="settings.banner.upload" />
           </label>
-          <input id="banner-upload" ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" disabled={uploading}
-            onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
-          {uploading && <p className="field-hint" role="status"><FormattedMessage id="settings.banner.uploading" /></p>}
-          {uploadError && <p className="field-error" role="alert">{uploadError}</p>}
+          <input id="banner-upload" ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" disabled={upload.busy}
+            onChange={(e) => e.target.files?.[0] && choose(e.target.files[0])} />
+          {upload.busy && <p className="field-hint" role="status"><FormattedMessage id="settings.banner.uploading" /></p>}
+          {uploadError && <p className="field-error" role="alert"><ErrorText text={uploadError} /></p>}
         </div>
       )}
       <TextField {...field.text('link_url')} value={String(value('link_url') ?? '')} onChange={(v) => set('link_url', v.trim() === '' ? null : v)} type="url" dir="ltr"
