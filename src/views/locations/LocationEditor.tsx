@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { sessionActor } from '../../app/actors.ts';
-import { fetchList, type ApiRecord } from '../../api/resources.ts';
 import { locations } from '../../domain/collections.ts';
 import { ALGERIA_BOUNDS, ALGERIA_CENTER } from '../../domain/geo.ts';
 import { WILAYAS, wilayaByCode } from '../../domain/wilayaList.ts';
+import { useKnownRecords } from '../catalog/useKnownRecords.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
 import { Field } from '../ui/fields/Field.tsx';
 import { I18nTextField } from '../ui/fields/I18nTextField.tsx';
 import { NumberField } from '../ui/fields/NumberField.tsx';
@@ -16,6 +17,7 @@ import { localized } from '../ui/format.ts';
 import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { usePageTitle } from '../ui/usePageTitle.ts';
+import { useRead } from '../ui/useRead.ts';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import { wilayaLabel } from '../ui/wilaya.ts';
 import { RecordHistory } from '../ui/RecordHistory.tsx';
@@ -24,19 +26,7 @@ import { LOCATION_DEFAULTS } from './locationsScreen.ts';
 import { isStaff } from '../../app/permissions.ts';
 
 /** The branches of one vendor, for the branch picker (a vendor has a handful). */
-function useBranches(vendorId: string | null) {
-  const [branches, setBranches] = useState<ApiRecord[]>([]);
-  useEffect(() => {
-    setBranches([]);
-    if (!vendorId) return;
-    const controller = new AbortController();
-    fetchList('branches', { page: 1, page_size: 100, ordering: 'name', search: '', filters: { vendor_id: vendorId } }, controller.signal, ['name', 'active'])
-      .then((page) => setBranches(page.results))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [vendorId]);
-  return branches;
-}
+const branchesOf = (vendorId: string) => ({ collection: 'branches', filters: { vendor_id: vendorId }, ordering: 'name', fields: ['name', 'active'] });
 
 /**
  * A location's names, place and map pin, its branch and whether it is offered. Staff pick
@@ -49,12 +39,14 @@ export function LocationEditor({ id, onClose, focusHeading = false }: { id: stri
   const staff = isStaff(user);
   const editor = useRecordEditor({ resource: locations.name, id, defaults: LOCATION_DEFAULTS, limits: locations.fields, onClose });
   const { snapshot, context, field, set, value } = editor;
-  const [vendor, setVendor] = useState<ApiRecord | null>(null);
+  // The vendor picked for a new location, shown by its name.
+  const vendors = useKnownRecords('vendors');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   usePageTitle(id === null ? null : context.record ? localized(context.record.name_i18n, intl.locale) : null);
 
   const vendorId = (value('vendor_id') as string | undefined) ?? (staff ? null : (user?.vendor_id ?? null));
-  const branches = useBranches(vendorId);
+  const vendor = vendorId ? (vendors.records[vendorId] ?? null) : null;
+  const branches = useRead('list', vendorId ? branchesOf(vendorId) : null);
   const wilayaCode = String(value('wilaya_code') ?? LOCATION_DEFAULTS.wilaya_code);
   const wilaya = wilayaByCode(wilayaCode);
   const lat = value('latitude');
@@ -112,7 +104,7 @@ export function LocationEditor({ id, onClose, focusHeading = false }: { id: stri
           label={<FormattedMessage id="locations.vendor" />}
           value={vendor}
           onChange={(v) => {
-            setVendor(v);
+            if (v) vendors.picked(v);
             set('vendor_id', v?.id);
             // A branch belongs to one vendor: another vendor's location starts without one.
             set('branch_id', null);
@@ -195,7 +187,7 @@ export function LocationEditor({ id, onClose, focusHeading = false }: { id: stri
         {(control) => (
           <select {...control} value={branchField.value ?? ''} disabled={!vendorId} onChange={(e) => branchField.onChange(e.target.value || null)}>
             <option value="">{intl.formatMessage({ id: 'locations.noBranch' })}</option>
-            {branches.map((b) => (
+            {(branches.data ?? []).map((b) => (
               <option key={b.id} value={b.id}>
                 {String(b.name)}
               </option>
@@ -203,6 +195,7 @@ export function LocationEditor({ id, onClose, focusHeading = false }: { id: stri
           </select>
         )}
       </Field>
+      {branches.state === 'failed' && <ErrorState detail={branches.error.detail || undefined} onRetry={branches.retry} />}
       <ToggleField {...field.toggle('active')} label={<FormattedMessage id="locations.activeLabel" />} hint={<FormattedMessage id="locations.activeHint" />} />
       {id !== null && (
         <RecordHistory entity="locations" id={id} version={Number(context.record?.version ?? 0)} title={<FormattedMessage id="locations.history" />} />

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { fetchRecord, type ApiRecord } from '../../../api/resources.ts';
+import type { ApiRecord } from '../../../api/resources.ts';
 import { adventures } from '../../../domain/collections.ts';
 import { MediaManager } from '../../media/MediaManager.tsx';
 import { I18nTextField } from '../../ui/fields/I18nTextField.tsx';
@@ -15,6 +14,7 @@ import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useRecordEditor } from '../../ui/useRecordEditor.ts';
 import { ADVENTURE_DEFAULTS, type ItineraryStep } from './adventuresScreen.ts';
 import { ItineraryField } from './ItineraryField.tsx';
+import { useKnownRecords } from '../useKnownRecords.ts';
 import { useStaff } from '../../../app/permissions.ts';
 
 /** An adventure's texts, days, itinerary and price, edited beside the list; its photos below once it exists. */
@@ -22,33 +22,26 @@ export function AdventureEditor({ id, onClose }: { id: string | null; onClose: (
   const intl = useIntl();
   const staff = useStaff();
   const editor = useRecordEditor({ resource: adventures.name, id, defaults: ADVENTURE_DEFAULTS, limits: adventures.fields, onClose });
-  const { context, field, set } = editor;
-  const [services, setServices] = useState<Record<string, ApiRecord>>({});
+  const { context, field, set, value } = editor;
   const itinerary = field.custom<ItineraryStep[]>('itinerary', []);
   const priceMode = field.select<'fixed' | 'sum_of_parts'>('price_mode');
   const days = field.number('days');
   const title = localized(context.record?.title_i18n, intl.locale);
   usePageTitle(id === null ? intl.formatMessage({ id: 'adventure.new' }) : title || null);
 
-  // The titles of the services already in the itinerary.
+  // The services of the itinerary, shown by their titles: those picked at once, the others read.
   const serviceIds = [...new Set(itinerary.value.flatMap((s) => (s.service_id ? [s.service_id] : [])))];
-  useEffect(() => {
-    const missing = serviceIds.filter((sid) => !(sid in services));
-    if (missing.length === 0) return;
-    const controller = new AbortController();
-    Promise.all(missing.map((sid) => fetchRecord('services', sid, controller.signal).catch(() => ({ id: sid, version: 0 }) as ApiRecord))).then((found) => {
-      if (!controller.signal.aborted) setServices((s) => ({ ...s, ...Object.fromEntries(found.map((r) => [r.id, r])) }));
-    });
-    return () => controller.abort();
-  }, [serviceIds.join(',')]);
+  const { records: services, picked: servicePicked } = useKnownRecords('services', serviceIds);
 
   // An adventure's parts are its vendor's services. Staff choose the vendor of a new one, or
   // none: the platform's may combine every vendor's services (the server checks both).
-  const [vendor, setVendor] = useState<ApiRecord | null>(null);
+  const vendors = useKnownRecords('vendors');
   const choosesVendor = staff && id === null;
-  const vendorId = (context.record?.vendor_id as string | null | undefined) ?? (choosesVendor ? (vendor?.id ?? null) : null);
+  const picked = choosesVendor ? value('vendor_id') : null;
+  const vendor = typeof picked === 'string' ? (vendors.records[picked] ?? null) : null;
+  const vendorId = (context.record?.vendor_id as string | null | undefined) ?? (typeof picked === 'string' ? picked : null);
   const chooseVendor = (next: ApiRecord | null) => {
-    setVendor(next);
+    if (next) vendors.picked(next);
     set('vendor_id', next?.id ?? null);
     // A step keeps its service only if the new vendor may use it.
     if (next) itinerary.onChange(itinerary.value.map((s) => (s.service_id && services[s.service_id]?.vendor_id !== next.id ? { ...s, service_id: null } : s)));
@@ -123,7 +116,7 @@ export function AdventureEditor({ id, onClose }: { id: string | null; onClose: (
           errors={context.fieldErrors}
           vendorId={vendorId}
           services={services}
-          onService={(s) => setServices((all) => ({ ...all, [s.id]: s }))}
+          onService={servicePicked}
         />
         {id !== null && (
           <RecordHistory

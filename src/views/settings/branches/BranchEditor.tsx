@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ApiRecord } from '../../../api/resources.ts';
 import { branches } from '../../../domain/collections.ts';
 import { WILAYAS } from '../../../domain/wilayaList.ts';
 import { Field } from '../../ui/fields/Field.tsx';
@@ -12,6 +10,7 @@ import { RelationPicker } from '../../ui/RelationPicker.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useRecordEditor } from '../../ui/useRecordEditor.ts';
 import { wilayaLabel } from '../../ui/wilaya.ts';
+import { useKnownRecords } from '../../catalog/useKnownRecords.ts';
 import { BRANCH_DEFAULTS } from './branchesScreen.ts';
 import { useStaff } from '../../../app/permissions.ts';
 
@@ -21,7 +20,10 @@ export function BranchEditor({ id, onClose }: { id: string | null; onClose: (sav
   const staff = useStaff();
   const editor = useRecordEditor({ resource: branches.name, id, defaults: BRANCH_DEFAULTS, limits: branches.fields, onClose });
   const { context, field, set, value } = editor;
-  const [vendor, setVendor] = useState<ApiRecord | null>(null);
+  // The vendor picked for a new branch, shown by its name.
+  const vendors = useKnownRecords('vendors');
+  const vendorId = value('vendor_id');
+  const vendor = typeof vendorId === 'string' ? (vendors.records[vendorId] ?? null) : null;
   usePageTitle(id === null ? intl.formatMessage({ id: 'settings.branches.new' }) : context.record ? String(context.record.name) : null);
   const wilayaField = field.select<string>('wilaya_code');
   // Optional texts: emptied, they are stored as none.
@@ -55,7 +57,7 @@ export function BranchEditor({ id, onClose }: { id: string | null; onClose: (sav
           label={<FormattedMessage id="settings.branches.vendor" />}
           value={vendor}
           onChange={(v) => {
-            setVendor(v);
+            if (v) vendors.picked(v);
             set('vendor_id', v?.id);
           }}
           optionLabel={(v) => String(v.trade_name ?? '')}
