@@ -1,8 +1,8 @@
 import type * as Leaflet from 'leaflet';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { fetchSettingsSection } from '../../api/settings.ts';
 import type { MapSettings } from '../../domain/settings.ts';
+import { useRead } from '../ui/useRead.ts';
 
 export interface LatLng {
   lat: number;
@@ -47,9 +47,11 @@ export function LocationMap({
   const intl = useIntl();
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
-  const leaflet = useRef<{ L: typeof Leaflet; map: Leaflet.Map; pin: Leaflet.Marker | null } | null>(null);
+  const leaflet = useRef<{ L: typeof Leaflet; map: Leaflet.Map; pin: Leaflet.Marker | null; tiles: boolean } | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [tilesFailed, setTilesFailed] = useState(false);
+  // Where the tiles come from: the `map` settings.
+  const settings = useRead('settingsSection', { section: 'map' });
   // The latest callback and labels, for the handlers Leaflet keeps.
   const pick = useRef(onPick);
   pick.current = onPick;
@@ -57,21 +59,15 @@ export function LocationMap({
 
   useEffect(() => {
     let cancelled = false;
-    Promise.all([import('leaflet'), fetchSettingsSection<MapSettings>('map').catch(() => null)])
-      .then(([module, settings]) => {
+    import('leaflet')
+      .then((module) => {
         // Leaflet's package is a UMD bundle: bundled, its namespace is the default export.
         const L = ((module as { default?: typeof Leaflet }).default ?? module) as typeof Leaflet;
         if (cancelled || !box.current) return;
         const map = L.map(box.current, { attributionControl: false, keyboard: false, zoomControl: true });
         map.setView(position ?? center, position ? PIN_ZOOM : OVERVIEW_ZOOM);
-        if (settings) {
-          const tiles = L.tileLayer(settings.value.tile_url, { maxZoom: 19 });
-          tiles.once('tileerror', () => setTilesFailed(true));
-          tiles.addTo(map);
-          L.control.attribution({ prefix: false }).addAttribution(escapeHtml(settings.value.attribution)).addTo(map);
-        } else setTilesFailed(true);
         map.on('click', (e: Leaflet.LeafletMouseEvent) => pick.current({ lat: round(e.latlng.lat), lng: round(e.latlng.lng) }));
-        leaflet.current = { L, map, pin: null };
+        leaflet.current = { L, map, pin: null, tiles: false };
         setState('ready');
       })
       .catch(() => !cancelled && setState('failed'));
@@ -81,6 +77,22 @@ export function LocationMap({
       leaflet.current = null;
     };
   }, []);
+
+  // The tiles, once the map and the settings are there; without settings, a blank map.
+  useEffect(() => {
+    const current = leaflet.current;
+    if (!current || current.tiles) return;
+    if (settings.state === 'failed') setTilesFailed(true);
+    if (!settings.data) return;
+    const { L, map } = current;
+    const value = settings.data as unknown as MapSettings;
+    const tiles = L.tileLayer(value.tile_url, { maxZoom: 19 });
+    tiles.once('tileerror', () => setTilesFailed(true));
+    tiles.addTo(map);
+    L.control.attribution({ prefix: false }).addAttribution(escapeHtml(value.attribution)).addTo(map);
+    current.tiles = true;
+    setTilesFailed(false);
+  }, [state, settings.state, settings.data]);
 
   // The pin follows the coordinates (typed, dragged or nudged), and the map keeps it in view.
   useEffect(() => {
