@@ -1,17 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import { fromPromise } from 'xstate';
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
-import { fetchVendorUsers, type VendorUser } from '../../api/access.ts';
-import { ApiRequestError } from '../../api/client.ts';
-import { countAudience } from '../../api/notifications.ts';
-import { createRecord, transitionRecord, type ApiRecord } from '../../api/resources.ts';
+import type { ApiRecord } from '../../api/resources.ts';
 import { notifications } from '../../domain/collections.ts';
 import { WILAYAS } from '../../domain/wilayaList.ts';
+import { composerMachine, type ComposerDraft } from '../../machines/notifications/composer.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
 import { errorsAt, errorsUnder } from '../ui/fields/fieldErrors.ts';
@@ -21,40 +18,15 @@ import { SelectField } from '../ui/fields/SelectField.tsx';
 import { localized } from '../ui/format.ts';
 import { PageFrame } from '../ui/PageFrame.tsx';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
-import { audienceOf, composerMachine, type ComposerDraft, type SubmitFailure } from './composerMachine.ts';
+import { useRead } from '../ui/useRead.ts';
 
 const LANGUAGES = ['en', 'fr', 'ar'] as const;
-
-/** Creates the notification, then sends it or schedules it; a refusal names its fields. */
-async function submitDraft(draft: ComposerDraft): Promise<ApiRecord> {
-  let created: ApiRecord;
-  try {
-    created = await createRecord('notifications', {
-      title_i18n: draft.title_i18n,
-      body_i18n: draft.body_i18n,
-      ...audienceOf(draft),
-    });
-    return await (draft.when === 'later'
-      ? transitionRecord('notifications', created.id, 'schedule', created.version, { scheduled_at: draft.scheduled_at })
-      : transitionRecord('notifications', created.id, 'send', created.version));
-  } catch (error) {
-    const e = error as ApiRequestError;
-    throw { detail: e.detail ?? String(error), errors: e.fieldErrors ?? {} } satisfies SubmitFailure;
-  }
-}
-
-const providedComposer = composerMachine.provide({
-  actors: {
-    countAudience: fromPromise(({ input, signal }) => countAudience(input, signal)),
-    submit: fromPromise(({ input }) => submitDraft(input)),
-  },
-});
 
 /** Write a notification in three languages, see each language's preview, choose who gets it and when. */
 export function ComposerPage({ route }: PageProps) {
   const intl = useIntl();
   const [, navigate] = useLocation();
-  const composer = useActorRef(providedComposer, { input: {} });
+  const composer = useActorRef(composerMachine, { input: {} });
   const snapshot = useSelector(composer, (s) => s);
   const { draft, count, errors, detail, created } = snapshot.context;
   const counting = !snapshot.matches({ count: 'known' });
@@ -281,15 +253,9 @@ function UserPicker(props: {
   errors?: string[];
 }) {
   const intl = useIntl();
-  const [users, setUsers] = useState<VendorUser[]>([]);
   const vendorId = props.vendor?.id;
-  useEffect(() => {
-    setUsers([]);
-    if (!vendorId) return;
-    const controller = new AbortController();
-    fetchVendorUsers(vendorId, controller.signal).then((r) => setUsers(r), () => undefined);
-    return () => controller.abort();
-  }, [vendorId]);
+  const read = useRead('notificationVendorUsers', vendorId ? { vendorId } : null);
+  const users = (vendorId && read.data) || [];
   return (
     <div className="form-grid">
       <RelationPicker

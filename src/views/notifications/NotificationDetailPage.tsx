@@ -1,57 +1,60 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation } from 'wouter';
 import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
-import { useRealtimeEvents } from '../../app/realtime.ts';
-import { fetchDeliveries, fetchOutbox, type Delivery, type OutboxMessage } from '../../api/notifications.ts';
-import { fetchRecord } from '../../api/resources.ts';
-import { recordMachine } from '../../machines/resources/record.ts';
+import { pathOf } from '../../app/routes.ts';
+import { ErrorState } from '../ui/ErrorState.tsx';
 import { Fact } from '../ui/Fact.tsx';
 import { formatDateTime, localized } from '../ui/format.ts';
 import { useLifecycleActions, type LifecycleRow } from '../ui/LifecycleActions.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';
 import { RecordUnavailable } from '../ui/RecordUnavailable.tsx';
+import { Related } from '../ui/Related.tsx';
+import { useRecordScreen, useRelated } from '../ui/recordScreen.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
+import { usePanelParam } from '../ui/usePanelParam.ts';
+import { useRead } from '../ui/useRead.ts';
 import { AudienceText } from './audience.tsx';
+import { notificationScreen } from './notificationScreen.ts';
 import { NOTIFICATION_EVENTS } from './notificationsScreen.ts';
 import { useStaff } from '../../app/permissions.ts';
 
 const LANGUAGES = ['en', 'fr', 'ar'] as const;
 const DELIVERY_STATUSES = ['', 'queued', 'sent', 'failed'] as const;
 const PAGE_SIZE = 25;
-const RELOAD_DEBOUNCE_MS = 300;
 
 /**
  * One notification: its content in each language, its audience, the actions its chart
  * allows (send a draft, cancel a scheduled one), each delivery with its status and error,
- * and what the development provider recorded for SMS and push. Live while it goes out.
+ * and what the development provider recorded for SMS and push. Live while it goes out:
+ * the record follows its changes, and the deliveries are read again as its counts move.
+ * The deliveries' status filter and page are in the URL (`?deliveries=failed&deliveryPage=2`).
  */
 export function NotificationDetailPage({ route, params }: PageProps) {
   const intl = useIntl();
   const id = params.id ?? '';
-  const record = useActorRef(recordMachine, { input: { resource: 'notifications', id } });
+  const { screen, record } = useRecordScreen(notificationScreen, id);
   const snapshot = useSelector(record, (s) => s);
   const staff = useStaff();
   const notification = snapshot.context.record;
-  const [names, setNames] = useState<Record<string, unknown>>({});
-  const [status, setStatus] = useState<(typeof DELIVERY_STATUSES)[number]>('');
-  const [page, setPage] = useState(1);
-  const [deliveries, setDeliveries] = useState<{ count: number; results: Delivery[] } | null>(null);
-  const [outbox, setOutbox] = useState<OutboxMessage[]>([]);
+  const names = useRelated(screen, notificationScreen, 'names');
+  const outbox = useRelated(screen, notificationScreen, 'outbox');
+  const [, navigate] = useLocation();
+  const base = pathOf(route, id);
+  // A new status shows its first page; a page keeps the status.
+  const statusParam = usePanelParam(base, ['deliveries', 'deliveryPage']);
+  const pageParam = usePanelParam(base, ['deliveryPage']);
+  const asked = statusParam.get('deliveries') ?? '';
+  const status: (typeof DELIVERY_STATUSES)[number] = DELIVERY_STATUSES.find((s) => s === asked) ?? '';
+  const page = Math.max(1, Number(pageParam.get('deliveryPage')) || 1);
+  const deliveriesRead = useRead('notificationDeliveries', id ? { id, status, page } : null, { reloadOn: ['notifications'] });
+  // The page shown stays while another status or page is read.
+  const shown = useRef<typeof deliveriesRead.data>(undefined);
+  if (deliveriesRead.data) shown.current = deliveriesRead.data;
+  const deliveries = shown.current ?? null;
   usePageReady(!snapshot.matches('loading'));
-
-  // A send moves the status and the counts many times: reload once per burst.
-  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useRealtimeEvents(
-    (event) => {
-      if (event.record_id !== id) return;
-      clearTimeout(reloadTimer.current);
-      reloadTimer.current = setTimeout(() => record.send({ type: 'reload' }), RELOAD_DEBOUNCE_MS);
-    },
-    { type: 'record', collection: 'notifications' },
-  );
-  useEffect(() => () => clearTimeout(reloadTimer.current), []);
 
   const actions = useLifecycleActions<LifecycleRow>({
     resource: 'notifications',
@@ -61,24 +64,8 @@ export function NotificationDetailPage({ route, params }: PageProps) {
     staff,
     label: (row) => localized(row.title_i18n, intl.locale),
     describe: (row) => <FormattedMessage id="notificationDetail.actionOn" values={{ title: localized(row.title_i18n, intl.locale) }} />,
-    onDone: () => record.send({ type: 'reload' }),
+    onDone: () => screen.send({ type: 'reload' }),
   });
-
-  // Names of the audience, the deliveries and the outbox follow the notification's version (its counts move while sending).
-  useEffect(() => {
-    if (!notification) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    fetchRecord('notifications', id, signal, ['audience_customer_id', 'audience_user_id', 'topic_id']).then(
-      (r) => !signal.aborted && setNames((r._expanded as Record<string, unknown>) ?? {}),
-      () => undefined,
-    );
-    fetchDeliveries(id, { status, page }, signal).then((r) => !signal.aborted && setDeliveries(r), () => undefined);
-    if (notification.channel === 'sms' || notification.channel === 'push') {
-      fetchOutbox(id, signal).then((r) => !signal.aborted && setOutbox(Array.isArray(r) ? r : r.results), () => undefined);
-    }
-    return () => controller.abort();
-  }, [notification?.id, notification?.version, status, page]);
 
   if (snapshot.matches('notFound') || snapshot.matches('failed')) {
     return (
@@ -127,10 +114,7 @@ export function NotificationDetailPage({ route, params }: PageProps) {
                 </span>
                 <select
                   value={status}
-                  onChange={(e) => {
-                    setStatus(e.target.value as typeof status);
-                    setPage(1);
-                  }}
+                  onChange={(e) => navigate(statusParam.href('deliveries', e.target.value || null), { replace: true })}
                 >
                   {DELIVERY_STATUSES.map((s) => (
                     <option key={s} value={s}>
@@ -140,6 +124,7 @@ export function NotificationDetailPage({ route, params }: PageProps) {
                 </select>
               </label>
             </div>
+            {deliveriesRead.state === 'failed' && <ErrorState detail={deliveriesRead.error.detail || undefined} onRetry={deliveriesRead.retry} />}
             {deliveries && deliveries.results.length > 0 ? (
               <>
                 {/* Focusable so the keyboard can scroll it when a narrow screen makes it overflow. */}
@@ -175,13 +160,13 @@ export function NotificationDetailPage({ route, params }: PageProps) {
                 </table>
                 </div>
                 <div className="notif-pager">
-                  <button type="button" className="button" disabled={page === 1} onClick={() => setPage(page - 1)}>
+                  <button type="button" className="button" disabled={page === 1} onClick={() => navigate(pageParam.href('deliveryPage', page - 1 > 1 ? String(page - 1) : null), { replace: true })}>
                     <FormattedMessage id="notificationDetail.previous" />
                   </button>
                   <span>
                     <FormattedMessage id="notificationDetail.page" values={{ page, count: deliveries.count }} />
                   </span>
-                  <button type="button" className="button" disabled={page * PAGE_SIZE >= deliveries.count} onClick={() => setPage(page + 1)}>
+                  <button type="button" className="button" disabled={page * PAGE_SIZE >= deliveries.count} onClick={() => navigate(pageParam.href('deliveryPage', String(page + 1)), { replace: true })}>
                     <FormattedMessage id="notificationDetail.next" />
                   </button>
                 </div>
@@ -192,21 +177,25 @@ export function NotificationDetailPage({ route, params }: PageProps) {
               </p>
             )}
           </section>
-          {outbox.length > 0 && (
-            <section className="card" aria-labelledby="notif-outbox">
-              <h2 id="notif-outbox">
-                <FormattedMessage id="notificationDetail.outbox" />
-              </h2>
-              <ul className="notif-outbox">
-                {outbox.map((m) => (
-                  <li key={m.id}>
-                    <bdi dir="ltr">{m.address}</bdi> · {formatDateTime(intl, m.created_at)}
-                    <p lang={m.locale}>{m.title ? `${m.title} — ` : ''}{m.body}</p>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <Related of={outbox}>
+            {(messages) =>
+              messages.length > 0 && (
+                <section className="card" aria-labelledby="notif-outbox">
+                  <h2 id="notif-outbox">
+                    <FormattedMessage id="notificationDetail.outbox" />
+                  </h2>
+                  <ul className="notif-outbox">
+                    {messages.map((m) => (
+                      <li key={m.id}>
+                        <bdi dir="ltr">{m.address}</bdi> · {formatDateTime(intl, m.created_at)}
+                        <p lang={m.locale}>{m.title ? `${m.title} — ` : ''}{m.body}</p>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )
+            }
+          </Related>
         </div>
         <aside className="record-side card">
           <dl className="facts">
@@ -214,7 +203,7 @@ export function NotificationDetailPage({ route, params }: PageProps) {
               <FormattedMessage id={`notificationChannel.${String(notification.channel)}`} />
             </Fact>
             <Fact label="notifications.audience">
-              <AudienceText record={{ audience_type: String(notification.audience_type), _expanded: names as never }} />
+              <AudienceText record={{ audience_type: String(notification.audience_type), _expanded: (names.data?._expanded ?? {}) as never }} />
             </Fact>
             <Fact label="notifications.scheduledAt">{formatDateTime(intl, notification.scheduled_at as string | null)}</Fact>
             <Fact label="notificationDetail.sentAt">{formatDateTime(intl, notification.sent_at as string | null)}</Fact>

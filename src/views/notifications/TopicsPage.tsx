@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import type { PageProps } from '../../app/routes.ts';
 import { pathOf } from '../../app/routes.ts';
-import type { ApiRequestError } from '../../api/client.ts';
-import { addSubscriber, fetchSubscribers, removeSubscriber, type Paged, type Subscriber } from '../../api/notifications.ts';
-import type { ApiRecord } from '../../api/resources.ts';
 import { topics } from '../../domain/collections.ts';
+import { topicSubscribersMachine } from '../../machines/notifications/subscribers.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import type { Column } from '../ui/DataTable.tsx';
 import { I18nTextField } from '../ui/fields/I18nTextField.tsx';
@@ -113,47 +111,9 @@ function TopicEditor({ id, onClose }: { id: string | null; onClose: (saved: bool
 /** A topic's subscribers: search them, add a customer, remove one after confirming. */
 function TopicSubscribers({ topicId, onChanged, onClose, editHref }: { topicId: string; onChanged: () => void; onClose: () => void; editHref: string }) {
   const intl = useIntl();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Paged<Subscriber> | null>(null);
-  const [stamp, setStamp] = useState(0);
-  const [adding, setAdding] = useState<ApiRecord | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<Subscriber | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchSubscribers(topicId, { page, search }, controller.signal).then(setData, () => undefined);
-    return () => controller.abort();
-  }, [topicId, page, search, stamp]);
-
-  const changed = () => {
-    setStamp((n) => n + 1);
-    onChanged();
-  };
-  const add = async () => {
-    if (!adding) return;
-    setError(null);
-    try {
-      await addSubscriber(topicId, adding.id);
-      setAdding(null);
-      changed();
-    } catch (e) {
-      const failure = e as ApiRequestError;
-      setError(failure.fieldErrors?.customer_id?.[0] ?? failure.detail);
-    }
-  };
-  const remove = async () => {
-    const who = removing;
-    setRemoving(null);
-    if (!who) return;
-    try {
-      await removeSubscriber(topicId, who.customer_id);
-    } catch (e) {
-      setError((e as ApiRequestError).detail);
-    }
-    changed();
-  };
+  const actor = useActorRef(topicSubscribersMachine.provide({ actions: { announceChanged: () => onChanged() } }), { input: { topicId } });
+  const { search, page, data, adding, removing, error } = useSelector(actor, (s) => s.context);
+  const confirming = useSelector(actor, (s) => s.matches('confirmingRemoval'));
 
   return (
     <section className="card notif-subscribers" aria-labelledby="subscribers-heading">
@@ -172,14 +132,14 @@ function TopicSubscribers({ topicId, onChanged, onClose, editHref }: { topicId: 
         className="notif-add-subscriber"
         onSubmit={(e) => {
           e.preventDefault();
-          void add();
+          actor.send({ type: 'add' });
         }}
       >
         <RelationPicker
           resource="customers"
           label={<FormattedMessage id="notifTopics.addCustomer" />}
           value={adding}
-          onChange={setAdding}
+          onChange={(customer) => actor.send({ type: 'pick', customer })}
           optionLabel={(r) => String(r.name ?? '')}
           optionDetail={(r) => (r.phone ? String(r.phone) : null)}
           errors={error ? [error] : undefined}
@@ -190,10 +150,7 @@ function TopicSubscribers({ topicId, onChanged, onClose, editHref }: { topicId: 
       </form>
       <SearchBox
         value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
+        onChange={(value) => actor.send({ type: 'search', search: value })}
         label={intl.formatMessage({ id: 'notifTopics.searchSubscribers' })}
       />
       {data && data.results.length > 0 ? (
@@ -207,7 +164,7 @@ function TopicSubscribers({ topicId, onChanged, onClose, editHref }: { topicId: 
                   {s.email ? <> · <bdi dir="ltr">{s.email}</bdi></> : null}
                 </span>
               </span>
-              <button type="button" className="button button-danger" onClick={() => setRemoving(s)} aria-label={intl.formatMessage({ id: 'notifTopics.removeNamed' }, { name: s.name })}>
+              <button type="button" className="button button-danger" onClick={() => actor.send({ type: 'remove.ask', subscriber: s })} aria-label={intl.formatMessage({ id: 'notifTopics.removeNamed' }, { name: s.name })}>
                 <FormattedMessage id="notifTopics.remove" />
               </button>
             </li>
@@ -220,22 +177,22 @@ function TopicSubscribers({ topicId, onChanged, onClose, editHref }: { topicId: 
       )}
       {data && data.count > data.results.length && (
         <div className="notif-pager">
-          <button type="button" className="button" disabled={page === 1} onClick={() => setPage(page - 1)}>
+          <button type="button" className="button" disabled={page === 1} onClick={() => actor.send({ type: 'page', page: page - 1 })}>
             <FormattedMessage id="notificationDetail.previous" />
           </button>
-          <button type="button" className="button" disabled={!data.next} onClick={() => setPage(page + 1)}>
+          <button type="button" className="button" disabled={!data.next} onClick={() => actor.send({ type: 'page', page: page + 1 })}>
             <FormattedMessage id="notificationDetail.next" />
           </button>
         </div>
       )}
       <ConfirmDialog
-        open={removing !== null}
+        open={confirming}
         title={<FormattedMessage id="notifTopics.removeTitle" values={{ name: removing?.name ?? '' }} />}
         description={<FormattedMessage id="notifTopics.removeBody" />}
         confirmLabel={<FormattedMessage id="notifTopics.remove" />}
         danger
-        onConfirm={() => void remove()}
-        onCancel={() => setRemoving(null)}
+        onConfirm={() => actor.send({ type: 'remove.confirm' })}
+        onCancel={() => actor.send({ type: 'remove.cancel' })}
       />
     </section>
   );

@@ -5,9 +5,12 @@
  * editing with the errors at their fields and the draft untouched.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { AudienceQuery } from '../../api/notifications.ts';
-import type { ApiRecord } from '../../api/resources.ts';
-import type { I18nText } from '../ui/fields/i18nText.ts';
+import type { ApiRequestError } from '../../api/client.ts';
+import { countAudience, type AudienceQuery } from '../../api/notifications.ts';
+import { createRecord, transitionRecord, type ApiRecord } from '../../api/resources.ts';
+
+/** A text in each of the app's languages. */
+type I18nText = Partial<Record<'en' | 'fr' | 'ar', string>>;
 
 export interface SegmentFilters {
   wilaya_code: string;
@@ -69,6 +72,19 @@ export interface SubmitFailure {
   errors: Record<string, string[]>;
 }
 
+/** Creates the notification, then sends it or schedules it; a refusal names its fields. */
+async function submitDraft(draft: ComposerDraft): Promise<ApiRecord> {
+  try {
+    const created = await createRecord('notifications', { title_i18n: draft.title_i18n, body_i18n: draft.body_i18n, ...audienceOf(draft) });
+    return await (draft.when === 'later'
+      ? transitionRecord('notifications', created.id, 'schedule', created.version, { scheduled_at: draft.scheduled_at })
+      : transitionRecord('notifications', created.id, 'send', created.version));
+  } catch (error) {
+    const e = error as Partial<ApiRequestError>;
+    throw { detail: e.detail ?? String(error), errors: e.fieldErrors ?? {} } satisfies SubmitFailure;
+  }
+}
+
 interface Context {
   draft: ComposerDraft;
   count: number | null;
@@ -86,12 +102,8 @@ type Event =
 export const composerMachine = setup({
   types: { context: {} as Context, events: {} as Event, input: {} as { draft?: ComposerDraft } },
   actors: {
-    countAudience: fromPromise<{ count: number }, AudienceQuery>(async () => {
-      throw new Error('countAudience is provided by the page');
-    }),
-    submit: fromPromise<ApiRecord, ComposerDraft>(async () => {
-      throw new Error('submit is provided by the page');
-    }),
+    countAudience: fromPromise<{ count: number }, AudienceQuery>(({ input, signal }) => countAudience(input, signal)),
+    submit: fromPromise<ApiRecord, ComposerDraft>(({ input }) => submitDraft(input)),
   },
   delays: { countPause: 400 },
   actions: {
