@@ -1,76 +1,105 @@
 /**
- * The wallet and loyalty charts with their requests swapped (`.provide()`): an adjustment
- * asks for a customer, an amount and a reason before anything is sent, sends a debit as
- * the wallet's kind or as negative points, and keeps what was typed with the server's
- * words at their field on a refusal; a ledger loads a customer's entries and appends the
- * next page; the rules ask for days when points expire, send none when they do not, and
- * show both versions when someone saved meanwhile, keeping mine saving it over theirs.
+ * The wallet and loyalty ledgers with their requests swapped (`.provide()`, a stand-in API
+ * client): an adjustment asks for a customer, an amount and a reason before anything is
+ * sent, sends a debit as the wallet's kind or as negative points, and keeps what was typed
+ * with the server's words at their field on a refusal (about the customer, at the picker);
+ * a ledger loads a customer's entries and appends the next page; the rules ask for days
+ * when points expire, send none when they do not, and show both versions when someone
+ * saved meanwhile, keeping mine saving it over theirs.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { CommandName } from '../../src/api/commands.ts';
 import type { ApiRecord, Page } from '../../src/api/resources.ts';
 import type { SettingsSectionRecord } from '../../src/api/settings.ts';
-import type { LedgerResource } from '../../src/views/customers/ledgers/ledgerMachines.ts';
-import type { LoyaltyRules } from '../../src/views/customers/ledgers/loyaltyRulesMachine.ts';
+import type { LedgerResource } from '../../src/machines/customers/ledger.ts';
+import type { LoyaltyRules } from '../../src/machines/customers/loyaltyRules.ts';
+import type { Values } from '../../src/machines/resources/command.ts';
 
 // The API client reads the build's base URL when loaded.
 Object.assign(globalThis, { __API_BASE_URL__: '' });
 const { ApiRequestError } = await import('../../src/api/client.ts');
-const { adjustMachine, ledgerMachine } = await import('../../src/views/customers/ledgers/ledgerMachines.ts');
-const { loyaltyRulesMachine } = await import('../../src/views/customers/ledgers/loyaltyRulesMachine.ts');
+const { registerApiClient } = await import('../../src/api/registry.ts');
+const { runCommand } = await import('../../src/api/commands.ts');
+const { commandMachine } = await import('../../src/machines/resources/command.ts');
+const { ledgerMachine } = await import('../../src/machines/customers/ledger.ts');
+const { loyaltyRulesMachine } = await import('../../src/machines/customers/loyaltyRules.ts');
+const { pointsAdjust, pointsStart, walletAdjust, walletStart } = await import('../../src/views/customers/ledgers/AdjustDialog.tsx');
 
 const customer = { id: 'c1', version: 1, name: 'Lina', wallet_balance: 5_000, loyalty_points: 12 } as ApiRecord;
 type Body = Record<string, unknown>;
 
-function adjuster(resource: 'wallet-transactions' | 'loyalty-entries', answer: (body: Body) => Promise<ApiRecord>) {
-  const sent: Body[] = [];
-  const actor = createActor(
-    adjustMachine.provide({
-      actors: { save: fromPromise<ApiRecord, { resource: LedgerResource; body: Body }>(async ({ input }) => (sent.push(input.body), answer(input.body))) },
-    }),
-    { input: { resource } },
-  ).start();
-  return { actor, sent };
+/** The API as the commands reach it: every POST recorded, answered by `answer`. */
+function server(answer: (url: string, body: Body) => Promise<unknown>) {
+  const posted: [string, Body][] = [];
+  registerApiClient({
+    post: async (url: string, body: Body) => (posted.push([url, body]), answer(url, body)),
+  } as never);
+  return posted;
+}
+
+/** An adjustment form as its dialog runs it: the spec's limits and words, the real command behind it. */
+function adjuster<N extends CommandName>(spec: { command: N; fields?: object; requiredMessages?: object }, values: Values) {
+  return createActor(commandMachine, {
+    input: { command: spec.command, values, limits: spec.fields as never, requiredMessages: spec.requiredMessages as never },
+  }).start();
 }
 
 test('an adjustment names what is missing before anything is sent', () => {
-  const { actor, sent } = adjuster('wallet-transactions', async () => ({ id: 'w1', version: 1 }));
-  actor.send({ type: 'open', customer: null });
-  actor.send({ type: 'change', draft: { reason: '   ' } });
-  actor.send({ type: 'save' });
-  assert.deepEqual(actor.getSnapshot().context.errors, {
-    customer_id: ['ledgers.customerRequired'],
+  const posted = server(async () => ({ id: 'w1', version: 1 }));
+  const actor = adjuster(walletAdjust, walletStart(null));
+  actor.send({ type: 'field.changed', name: 'reason', value: '   ' });
+  actor.send({ type: 'submit' });
+  assert.deepEqual(actor.getSnapshot().context.fieldErrors, {
+    customer: ['ledgers.customerRequired'],
     amount: ['ledgers.amountRequired'],
     reason: ['ledgers.reasonRequired'],
   });
   assert.ok(actor.getSnapshot().matches('editing'));
-  assert.deepEqual(sent, []);
+  const points = adjuster(pointsAdjust, pointsStart(customer));
+  points.send({ type: 'submit' });
+  assert.deepEqual(points.getSnapshot().context.fieldErrors, { points: ['ledgers.pointsRequired'], reason: ['ledgers.reasonRequired'] });
+  assert.deepEqual(posted, []);
 });
 
 test('a wallet debit is sent as an adjustment with the trimmed reason', async () => {
-  const { actor, sent } = adjuster('wallet-transactions', async () => ({ id: 'w1', version: 1 }));
-  actor.send({ type: 'open', customer });
-  actor.send({ type: 'change', draft: { direction: 'debit', source: 'top_up', amount: 2_500, reason: ' Correction ' } });
-  actor.send({ type: 'save' });
-  await waitFor(actor, (s) => s.matches('closed'));
-  assert.deepEqual(sent, [{ customer_id: 'c1', reason: 'Correction', kind: 'debit', source: 'adjustment', amount: 2_500 }]);
-  assert.equal(actor.getSnapshot().context.saved?.id, 'w1');
+  const posted = server(async () => ({ id: 'w1', version: 1 }));
+  const actor = adjuster(walletAdjust, walletStart(customer));
+  actor.send({ type: 'values.changed', values: { direction: 'debit', source: 'top_up', amount: 2_500, reason: ' Correction ' } });
+  actor.send({ type: 'submit' });
+  const done = await waitFor(actor, (s) => s.matches('done'));
+  assert.deepEqual(posted, [['/branch/api/wallet-transactions/', { customer_id: 'c1', kind: 'debit', source: 'adjustment', amount: 2_500, reason: 'Correction' }]]);
+  assert.equal((done.context.result as ApiRecord).id, 'w1');
 });
 
 test("points removed are negative; the server's refusal stays at its field with what was typed", async () => {
-  const { actor, sent } = adjuster('loyalty-entries', async () => {
+  const posted = server(async () => {
     throw new ApiRequestError(400, 'Invalid input', {}, { points: ['The customer has 12 points; this would take them below zero.'] });
   });
-  actor.send({ type: 'open', customer });
-  actor.send({ type: 'change', draft: { direction: 'debit', amount: 20, reason: 'Reward redeemed' } });
-  actor.send({ type: 'save' });
-  await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.errors).length > 0);
-  assert.deepEqual(sent, [{ customer_id: 'c1', reason: 'Reward redeemed', points: -20 }]);
-  const { errors, draft } = actor.getSnapshot().context;
-  assert.deepEqual(errors.points, ['The customer has 12 points; this would take them below zero.']);
-  assert.equal(draft.amount, 20);
-  assert.equal(draft.reason, 'Reward redeemed');
+  const actor = adjuster(pointsAdjust, pointsStart(customer));
+  actor.send({ type: 'values.changed', values: { direction: 'debit', points: 20, reason: 'Reward redeemed' } });
+  actor.send({ type: 'submit' });
+  const refused = await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.fieldErrors).length > 0);
+  assert.deepEqual(posted, [['/branch/api/loyalty-entries/', { customer_id: 'c1', points: -20, reason: 'Reward redeemed' }]]);
+  assert.deepEqual(refused.context.fieldErrors.points, ['The customer has 12 points; this would take them below zero.']);
+  assert.equal(refused.context.values.points, 20);
+  assert.equal(refused.context.values.reason, 'Reward redeemed');
+});
+
+test("the server's words about the customer go to the picker; other refusals are left as they are", async () => {
+  server(async () => {
+    throw new ApiRequestError(400, 'Invalid input', {}, { customer_id: ['This customer was merged into another.'], reason: ['Too vague.'] });
+  });
+  await assert.rejects(runCommand('pointsAdjust', { ...pointsStart(customer), points: 5, reason: 'x' }), (error: InstanceType<typeof ApiRequestError>) => {
+    assert.deepEqual(error.fieldErrors, { reason: ['Too vague.'], customer: ['This customer was merged into another.'] });
+    assert.equal(error.status, 400);
+    return true;
+  });
+  server(async () => {
+    throw new ApiRequestError(409, 'Stale', {});
+  });
+  await assert.rejects(runCommand('walletAdjust', { ...walletStart(customer), amount: 5, reason: 'x' }), /Stale/);
 });
 
 test("a ledger loads a customer's entries and appends the next page", async () => {

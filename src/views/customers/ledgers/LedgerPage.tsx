@@ -7,11 +7,11 @@ import type { Column } from '../../ui/DataTable.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/format.ts';
 import { ListScreen } from '../../ui/ListScreen.tsx';
 import { useListScreen, type CollectionDescription, type ListScreenSpec } from '../../ui/listScreen.ts';
+import { useStaff } from '../../../app/permissions.ts';
+import { useCommand, type CommandForm, type CommandSpec } from '../../ui/command.ts';
+import { PointsAdjustDialog, pointsAdjust, pointsStart, WalletAdjustDialog, walletAdjust, walletStart } from './AdjustDialog.tsx';
 import { ledgerReason } from './ledgerReason.ts';
 import { loyaltyScreen, walletScreen, type LoyaltyRow, type WalletRow } from './ledgerScreens.ts';
-import { PointsAdjustDialog } from './PointsAdjustDialog.tsx';
-import { WalletAdjustDialog } from './WalletAdjustDialog.tsx';
-import { useStaff } from '../../../app/permissions.ts';
 
 type Row = WalletRow | LoyaltyRow;
 
@@ -57,8 +57,8 @@ export function WalletPage({ route }: PageProps) {
   );
   columns.splice(4, 0, { key: 'balance_after', header: 'ledgers.balanceAfter', priority: 2, align: 'end', render: (r) => money(r.balance_after, r.currency) });
   return (
-    <Ledger route={route} screen="wallet" spec={walletScreen} columns={columns} empty="ledgers.wallet.none">
-      {(onSaved) => <WalletAdjustDialog onSaved={onSaved} />}
+    <Ledger route={route} screen="wallet" spec={walletScreen} columns={columns} empty="ledgers.wallet.none" adjust={walletAdjust} start={walletStart(null)}>
+      {(form, close) => <WalletAdjustDialog form={form} pick onClose={close} />}
     </Ledger>
   );
 }
@@ -81,49 +81,84 @@ export function LoyaltyPage({ route }: PageProps) {
   columns.splice(4, 0, { key: 'balance_after', header: 'ledgers.balanceAfter', priority: 2, align: 'end', render: (r) => intl.formatNumber(r.balance_after) });
   columns.push({ key: 'expires_at', header: 'ledgers.expires', priority: 3, render: (r) => (r.expires_at ? formatDate(intl, r.expires_at) : '—') });
   return (
-    <Ledger route={route} screen="loyalty" spec={loyaltyScreen} columns={columns} empty="ledgers.points.none">
-      {(onSaved) => <PointsAdjustDialog onSaved={onSaved} />}
+    <Ledger route={route} screen="loyalty" spec={loyaltyScreen} columns={columns} empty="ledgers.points.none" adjust={pointsAdjust} start={pointsStart(null)}>
+      {(form, close) => <PointsAdjustDialog form={form} pick onClose={close} />}
     </Ledger>
   );
 }
 
-function Ledger<C extends CollectionDescription, R extends Row>({ route, screen, spec, columns, empty, children }: Pick<PageProps, 'route'> & {
+type AdjustCommand = 'walletAdjust' | 'pointsAdjust';
+
+/**
+ * A ledger screen: every customer's entries, and staff's adjustment by hand (a command:
+ * its dialog while open, "saved" above the list once the server took it, the list read
+ * again).
+ */
+function Ledger<C extends CollectionDescription, R extends Row, N extends AdjustCommand>({
+  route,
+  screen,
+  spec,
+  columns,
+  empty,
+  adjust,
+  start,
+  children,
+}: Pick<PageProps, 'route'> & {
   screen: 'wallet' | 'loyalty';
   spec: ListScreenSpec<C>;
   columns: Column<R>[];
   empty: string;
-  /** The adjust button and dialog, told what to do once saved. */
-  children: (onSaved: () => void) => ReactNode;
+  adjust: CommandSpec<N>;
+  /** What the adjustment starts from each time it is opened. */
+  start: CommandForm<N>['values'];
+  /** The adjust dialog, drawing the command's form. */
+  children: (form: CommandForm<N>, close: () => void) => ReactNode;
 }) {
   const staff = useStaff();
   const list = useListScreen(spec);
-  const [saved, setSaved] = useState(false);
+  const [open, setOpen] = useState(false);
+  const form = useCommand(adjust, {
+    values: start,
+    onDone: () => {
+      setOpen(false);
+      list.send({ type: 'refresh' });
+    },
+  });
   const customerRoute = routeByKey('customerDetail');
+  const prefix = screen === 'wallet' ? 'ledgers.wallet' : 'ledgers.points';
+  const openAdjust = () => {
+    if (form.done) form.again();
+    else form.set(start);
+    setOpen(true);
+  };
   return (
-    <ListScreen
-      route={route}
-      screen={spec}
-      list={list}
-      staff={staff}
-      columns={columns}
-      empty={<FormattedMessage id={empty} />}
-      tableName={`ledger-${screen}`}
-      rowHref={(row) => pathOf(customerRoute, row.customer_id)}
-      exportable
-      actions={
-        staff &&
-        children(() => {
-          setSaved(true);
-          list.send({ type: 'refresh' });
-        })
-      }
-      notices={
-        saved && (
-          <p className="notice notice-info" role="status">
-            <FormattedMessage id={screen === 'wallet' ? 'ledgers.wallet.saved' : 'ledgers.points.saved'} />
-          </p>
-        )
-      }
-    />
+    <>
+      <ListScreen
+        route={route}
+        screen={spec}
+        list={list}
+        staff={staff}
+        columns={columns}
+        empty={<FormattedMessage id={empty} />}
+        tableName={`ledger-${screen}`}
+        rowHref={(row) => pathOf(customerRoute, row.customer_id)}
+        exportable
+        actions={
+          staff && (
+            <button type="button" className="button" onClick={openAdjust}>
+              <FormattedMessage id={`${prefix}.adjust`} />
+            </button>
+          )
+        }
+        notices={
+          form.done && (
+            <p className="notice notice-info" role="status">
+              <FormattedMessage id={`${prefix}.saved`} />
+            </p>
+          )
+        }
+      />
+      {open && children(form, () => setOpen(false))}
+    </>
   );
 }

@@ -4,19 +4,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { ApiRecord, ExpandedRef } from '../../../api/resources.ts';
+import { ledgerMachine, type LedgerResource } from '../../../machines/customers/ledger.ts';
 import { formatDate, formatDateTime } from '../../ui/format.ts';
-import { AdjustDialog } from './AdjustDialog.tsx';
 import { ledgerReason } from './ledgerReason.ts';
-import { ledgerMachine, type LedgerResource } from './ledgerMachines.ts';
-import { useStaff } from '../../../app/permissions.ts';
 
 export interface LedgerProps {
   /** One customer's entries (their page); every customer's, the newest first, without it. */
   customerId?: string;
-  /** The customer record, so the adjust dialog names them and shows their balance. */
-  customer?: ApiRecord | null;
-  /** After an adjustment: the customer's balances changed (their page reloads them). */
-  onAdjusted?: (entry: ApiRecord) => void;
+  /** Staff's "adjust" button: the page opens its dialog (and draws the ledger again once the balances change). */
+  onAdjust?: () => void;
 }
 
 interface LedgerTableProps extends LedgerProps {
@@ -35,12 +31,11 @@ const expanded = (row: ApiRecord, field: string) => row._expanded?.[field] as Ex
 /**
  * A customer's ledger as a table, newest first, 25 entries at a time: the change, the
  * balance after it, where it came from, the reason and the booking. Staff adjust it
- * from here; the table reloads once the adjustment is saved.
+ * from here (the page's dialog).
  */
-export function LedgerTable({ resource, customerId, customer, onAdjusted, change, balance, origin, expiry }: LedgerTableProps) {
+export function LedgerTable({ resource, customerId, onAdjust, change, balance, origin, expiry }: LedgerTableProps) {
   const intl = useIntl();
   const captionId = useId();
-  const staff = useStaff();
   const actor = useActorRef(ledgerMachine, { input: { resource, customerId } });
   const { rows, count, failed } = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -54,15 +49,10 @@ export function LedgerTable({ resource, customerId, customer, onAdjusted, change
         <h2 id={captionId}>
           <FormattedMessage id={wallet ? 'ledgers.wallet.title' : 'ledgers.points.title'} />
         </h2>
-        {staff && customerId && (
-          <AdjustDialog
-            resource={resource}
-            customer={customer ?? { id: customerId, version: 0 }}
-            onSaved={(entry) => {
-              actor.send({ type: 'reload' });
-              onAdjusted?.(entry);
-            }}
-          />
+        {onAdjust && (
+          <button type="button" className="button" onClick={onAdjust}>
+            <FormattedMessage id={wallet ? 'ledgers.wallet.adjust' : 'ledgers.points.adjust'} />
+          </button>
         )}
       </div>
       {failed && (

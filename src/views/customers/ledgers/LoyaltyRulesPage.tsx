@@ -11,7 +11,7 @@ import { ToggleField } from '../../ui/fields/ToggleField.tsx';
 import { ConflictView } from '../../ui/ConflictView.tsx';
 import { formatMoney } from '../../ui/format.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
-import { loyaltyRulesMachine, type LoyaltyRules } from './loyaltyRulesMachine.ts';
+import { loyaltyRulesMachine, type LoyaltyRules } from '../../../machines/customers/loyaltyRules.ts';
 
 /** The loyalty rules staff set: points per booking and per amount, the reward, and how many days points last. */
 export function LoyaltyRulesPage({ route }: PageProps) {

@@ -5,8 +5,8 @@
  * over theirs, take theirs loads them.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { ApiRequestError } from '../../../api/client.ts';
-import { fetchSettingsSection, saveSettingsSection, type SettingsSectionRecord } from '../../../api/settings.ts';
+import { ApiRequestError } from '../../api/client.ts';
+import { fetchSettingsSection, saveSettingsSection, type SettingsSectionRecord } from '../../api/settings.ts';
 
 export interface LoyaltyRules {
   enabled: boolean;
