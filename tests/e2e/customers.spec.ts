@@ -64,7 +64,7 @@ async function findAndBlock(page: Page, locale: Locale, typedPhone: string, name
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 
   await page.getByRole('button', { name: t(locale, 'customers.block.button'), exact: true }).click();
-  const dialog = page.getByRole('alertdialog');
+  const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: t(locale, 'customers.block.confirm'), exact: true }).click();
   await expect(dialog.getByText(t(locale, 'customers.block.reasonRequired'))).toBeVisible();
   await dialog.getByRole('textbox', { name: t(locale, 'customers.block.reason') }).fill(reason);
@@ -142,7 +142,7 @@ test.describe('vendor staff', () => {
     await expect(page.getByRole('textbox', { name: t('en', 'customers.name') })).toHaveCount(0);
     await expect(page.getByRole('button', { name: t('en', 'customers.block.button'), exact: true })).toHaveCount(0);
     await page.getByRole('button', { name: t('en', 'customers.message.button'), exact: true }).click();
-    const dialog = page.getByRole('alertdialog');
+    const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: t('en', 'customers.message.body') }).fill('Your quad ride is confirmed for Saturday.');
     await dialog.getByRole('button', { name: t('en', 'customers.message.confirm'), exact: true }).click();
     await expect(dialog).toHaveCount(0);

@@ -86,7 +86,7 @@ test.describe('staff', () => {
     const panel = page.getByRole('region', { name: t('en', 'merge.heading') });
     await expect(panel).toContainText(other.name);
     await panel.getByRole('button', { name: `Merge ${other.name} into ${target.name}` }).click();
-    const dialog = page.getByRole('alertdialog');
+    const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(`Merge ${other.name} into ${target.name}?`);
     await dialog.getByRole('button', { name: t('en', 'merge.merge') }).click();
     await expect(dialog).toHaveCount(0);

@@ -1,53 +1,54 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { customerActionMachine, type CustomerActionKind } from '../../../machines/customers/customerAction.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { ErrorText } from '../../ui/fields/Field.tsx';
+import type { ApiRecord } from '../../../api/resources.ts';
+import { CommandDialog } from '../../ui/CommandDialog.tsx';
+import { defineCommand, useCommand, type CommandForm } from '../../ui/command.ts';
 import { TextField } from '../../ui/fields/TextField.tsx';
 
-/** Block or unblock a customer with the reason, or write them a message: a dialog asking for the words. */
-export function CustomerActionDialog({
-  kind,
-  customer,
-  onClose,
-}: {
-  kind: CustomerActionKind;
-  customer: { id: string; version: number; name: string };
-  onClose: (done: boolean) => void;
-}) {
-  const actor = useActorRef(customerActionMachine, { input: { kind, id: customer.id, version: customer.version } });
-  const snapshot = useSelector(actor, (s) => s);
-  const { text, errors } = snapshot.context;
-  useEffect(() => {
-    if (snapshot.matches('done')) onClose(true);
-  }, [snapshot.value]);
-  const prefix = `customers.${kind}`;
+const block = defineCommand({
+  command: 'customerBlock',
+  fields: { reason: { type: 'string', required: true, maxLength: 500 } },
+  requiredMessages: { reason: 'customers.block.reasonRequired' },
+});
+
+/** Writing to a customer; the page holds it, so "sent" shows once the dialog is gone. */
+export const messageCommand = defineCommand({
+  command: 'customerMessage',
+  fields: { body: { type: 'string', required: true, maxLength: 4000 } },
+  requiredMessages: { body: 'customers.message.required' },
+});
+
+/** Staff block a customer with the reason, or unblock them (the reason kept in the history). */
+export function BlockDialog({ kind, customer, onClose }: { kind: 'block' | 'unblock'; customer: ApiRecord; onClose: (done: boolean) => void }) {
+  const form = useCommand(block, {
+    values: { reason: '' },
+    fixed: { id: customer.id, version: customer.version, blocked: kind === 'block' },
+    onDone: () => onClose(true),
+  });
   return (
-    <ConfirmDialog
-      open
-      title={<FormattedMessage id={`${prefix}.title`} values={{ name: <bdi>{customer.name}</bdi> }} />}
-      description={<FormattedMessage id={`${prefix}.description`} />}
-      confirmLabel={<FormattedMessage id={`${prefix}.confirm`} />}
+    <CommandDialog
+      form={form}
+      title={<FormattedMessage id={`customers.${kind}.title`} values={{ name: <bdi>{String(customer.name)}</bdi> }} />}
+      description={<FormattedMessage id={`customers.${kind}.description`} />}
+      submitLabel={<FormattedMessage id={`customers.${kind}.confirm`} />}
       danger={kind === 'block'}
-      busy={snapshot.hasTag('busy')}
-      onCancel={() => onClose(false)}
-      onConfirm={() => actor.send({ type: 'submit' })}
+      onClose={() => onClose(false)}
     >
-      {errors.form && (
-        <p className="notice notice-error" role="alert">
-          <ErrorText text={errors.form[0]!} />
-        </p>
-      )}
-      <TextField
-        label={<FormattedMessage id={kind === 'message' ? 'customers.message.body' : 'customers.block.reason'} />}
-        required
-        multiline={kind === 'message' ? 5 : 3}
-        maxLength={kind === 'message' ? 4000 : 500}
-        value={text}
-        onChange={(value) => actor.send({ type: 'text', value })}
-        errors={errors.text}
-      />
-    </ConfirmDialog>
+      <TextField label={<FormattedMessage id="customers.block.reason" />} multiline={3} maxLength={500} {...form.field('reason')} />
+    </CommandDialog>
+  );
+}
+
+/** A message to the customer, in their open conversation or a new one. */
+export function MessageDialog({ form, name, onClose }: { form: CommandForm<'customerMessage'>; name: string; onClose: () => void }) {
+  return (
+    <CommandDialog
+      form={form}
+      title={<FormattedMessage id="customers.message.title" values={{ name: <bdi>{name}</bdi> }} />}
+      description={<FormattedMessage id="customers.message.description" />}
+      submitLabel={<FormattedMessage id="customers.message.confirm" />}
+      onClose={onClose}
+    >
+      <TextField label={<FormattedMessage id="customers.message.body" />} multiline={5} maxLength={4000} {...form.field('body')} />
+    </CommandDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -6,45 +6,62 @@ import { usePageReady } from '../../../app/pageReady.ts';
 import type { PageProps } from '../../../app/routes.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { ApiRecord } from '../../../api/resources.ts';
-import type { CustomerActionKind } from '../../../machines/customers/customerAction.ts';
-import { recordMachine } from '../../../machines/resources/record.ts';
-import { useLiveRecord } from '../../ui/useLiveRecord.ts';
 import { ServiceTabs, type TabDef } from '../../services/ServiceTabs.tsx';
+import { useCommand } from '../../ui/command.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { formatDateTime, formatMoney, localized } from '../../ui/format.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { AuditTrail } from '../../ui/RecordHistory.tsx';
 import { RecordUnavailable } from '../../ui/RecordUnavailable.tsx';
+import { useRecordScreen, useRelated } from '../../ui/recordScreen.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
+import { CustomerAdjustDialog, type Ledger } from '../ledgers/AdjustDialog.tsx';
 import { LoyaltyLedger } from '../ledgers/LoyaltyLedger.tsx';
 import { WalletLedger } from '../ledgers/WalletLedger.tsx';
-import { CustomerDuplicates } from '../merge/CustomerDuplicates.tsx';
+import { CustomerDuplicates, MergeDialog } from '../merge/CustomerDuplicates.tsx';
 import { CustomerReviews } from '../reviews/CustomerReviews.tsx';
-import { CustomerActionDialog } from './CustomerActionDialog.tsx';
+import { BlockDialog, MessageDialog, messageCommand } from './CustomerActionDialog.tsx';
 import { CustomerConversations } from './CustomerConversations.tsx';
 import { CustomerFacts, CustomerProfileForm } from './CustomerProfile.tsx';
 import { CustomerRelated } from './CustomerRelated.tsx';
 import { tabOf, tabsFor, type CustomerTab } from './customerPage.ts';
+import { customerScreen } from './customerScreen.ts';
 import { useStaff } from '../../../app/permissions.ts';
+
+/** The one dialog the page may have open. */
+type Dialog = { kind: 'block' | 'unblock' | 'message' } | { kind: 'adjust'; ledger: Ledger } | { kind: 'merge'; other: ApiRecord };
 
 /**
  * One customer: who they are (staff edit it), whether they are blocked and why, and
  * tabs of what they did (bookings, payments), what they are owed (wallet, points), what
  * they said (reviews, conversations) and the history of the record; the open tab is kept
  * in the URL. Staff block and unblock with a reason and credit, debit or adjust in the
- * ledger tabs; whoever may see the customer writes them a message.
+ * ledger tabs, and merge a duplicate into them; whoever may see the customer writes them
+ * a message. Every action is a command; once one is done the page reads everything again.
  */
 export function CustomerPage({ route, params }: PageProps) {
   const intl = useIntl();
-  const record = useActorRef(recordMachine, { input: { resource: 'customers', id: params.id ?? '' } });
-  useLiveRecord(record, 'customers', params.id ?? null);
+  const id = params.id ?? '';
+  const { screen, record } = useRecordScreen(customerScreen, id);
   const snapshot = useSelector(record, (s) => s);
+  const duplicates = useRelated(screen, customerScreen, 'duplicates');
+  const conversations = useRelated(screen, customerScreen, 'conversations');
   const staff = useStaff();
   const [path, navigate] = useLocation();
   const tab = tabOf(useSearch(), staff);
-  const [acting, setActing] = useState<CustomerActionKind | null>(null);
-  const [sent, setSent] = useState(false);
-  const [formKey, setFormKey] = useState(0);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const reload = () => screen.send({ type: 'reload' });
+  const closed = (done: boolean) => {
+    setDialog(null);
+    if (done) reload();
+  };
+  // Held by the page, so "sent" still shows once its dialog is gone.
+  const message = useCommand(messageCommand, { values: { body: '' }, fixed: { id }, onDone: () => closed(true) });
+  const writeMessage = () => {
+    if (message.done) message.again();
+    else message.set({ body: '' });
+    setDialog({ kind: 'message' });
+  };
   usePageReady(!snapshot.matches('loading'));
   const customer = snapshot.context.record;
 
@@ -61,7 +78,6 @@ export function CustomerPage({ route, params }: PageProps) {
   }
   if (!customer) return null;
 
-  const reload = () => record.send({ type: 'reload' });
   const name = String(customer.name);
   const blocked = customer.blocked === true;
   // A merged customer lives on in the one it was merged into: nothing is done with it any more.
@@ -90,15 +106,11 @@ export function CustomerPage({ route, params }: PageProps) {
       <div className="record-columns">
         <div className="record-main">
           {editable ? (
-            <CustomerProfileForm
-              key={`${customer.version}-${formKey}`}
-              id={customer.id}
-              onDone={(saved) => (saved ? reload() : setFormKey((n) => n + 1))}
-            />
+            <CustomerProfileForm key={customer.version} id={customer.id} onSaved={reload} />
           ) : (
             <CustomerFacts customer={customer} contact staff={false} />
           )}
-          {editable && <CustomerDuplicates customer={customer} onMerged={reload} />}
+          {editable && <CustomerDuplicates customer={customer} duplicates={duplicates} onMerge={(other) => setDialog({ kind: 'merge', other })} />}
         </div>
         {staff && (
           <div className="record-side">
@@ -113,7 +125,6 @@ export function CustomerPage({ route, params }: PageProps) {
         title="customers.tab.bookings"
         resource="bookings"
         customerId={customer.id}
-        stamp={customer.version}
         ordering="-starts_at"
         fields={['ref', 'service_title_i18n', 'starts_at', 'total', 'currency', 'status']}
         columns={bookingColumns}
@@ -127,7 +138,6 @@ export function CustomerPage({ route, params }: PageProps) {
         title="customers.tab.payments"
         resource="payments"
         customerId={customer.id}
-        stamp={customer.version}
         ordering="-created_at"
         fields={['created_at', 'paid_at', 'booking_ref', 'method', 'amount', 'currency', 'status']}
         columns={paymentColumns}
@@ -135,10 +145,11 @@ export function CustomerPage({ route, params }: PageProps) {
         rowHref={(r) => pathOf(paymentDetail, r.id)}
       />
     ),
-    wallet: () => <WalletLedger customerId={customer.id} customer={customer} onAdjusted={reload} />,
-    loyalty: () => <LoyaltyLedger customerId={customer.id} customer={customer} onAdjusted={reload} />,
+    // An adjustment changes the customer's balances (a new version): the ledger is drawn again from its start.
+    wallet: () => <WalletLedger key={customer.version} customerId={customer.id} onAdjust={editable ? () => setDialog({ kind: 'adjust', ledger: 'wallet' }) : undefined} />,
+    loyalty: () => <LoyaltyLedger key={customer.version} customerId={customer.id} onAdjust={editable ? () => setDialog({ kind: 'adjust', ledger: 'loyalty' }) : undefined} />,
     reviews: () => <CustomerReviews customerId={customer.id} />,
-    conversations: () => <CustomerConversations customerId={customer.id} stamp={`${customer.version}-${sent}`} />,
+    conversations: () => <CustomerConversations conversations={conversations} />,
     history: () => (
       <section aria-labelledby="customer-history">
         <h2 id="customer-history">
@@ -163,11 +174,11 @@ export function CustomerPage({ route, params }: PageProps) {
         )}
         {!mergedInto && (
           <div className="record-actions">
-            <button type="button" className="button" onClick={() => setActing('message')}>
+            <button type="button" className="button" onClick={writeMessage}>
               <FormattedMessage id="customers.message.button" />
             </button>
             {staff && (
-              <button type="button" className={blocked ? 'button' : 'button button-danger'} onClick={() => setActing(blocked ? 'unblock' : 'block')}>
+              <button type="button" className={blocked ? 'button' : 'button button-danger'} onClick={() => setDialog({ kind: blocked ? 'unblock' : 'block' })}>
                 <FormattedMessage id={blocked ? 'customers.unblock.button' : 'customers.block.button'} />
               </button>
             )}
@@ -190,7 +201,7 @@ export function CustomerPage({ route, params }: PageProps) {
           </div>
         )
       )}
-      {sent && (
+      {message.done && (
         <div className="notice notice-info" role="status">
           <FormattedMessage id="customers.message.sent" />
         </div>
@@ -201,18 +212,10 @@ export function CustomerPage({ route, params }: PageProps) {
         label={intl.formatMessage({ id: 'customers.tabs' })}
         onSelect={(key) => navigate(key === 'profile' ? path : `${path}?tab=${key}`, { replace: true })}
       />
-      {acting && (
-        <CustomerActionDialog
-          kind={acting}
-          customer={{ id: customer.id, version: customer.version, name }}
-          onClose={(done) => {
-            setActing(null);
-            if (!done) return;
-            if (acting === 'message') setSent(true);
-            else reload();
-          }}
-        />
-      )}
+      {(dialog?.kind === 'block' || dialog?.kind === 'unblock') && <BlockDialog kind={dialog.kind} customer={customer} onClose={closed} />}
+      {dialog?.kind === 'message' && <MessageDialog form={message} name={name} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'adjust' && <CustomerAdjustDialog ledger={dialog.ledger} customer={customer} onClose={closed} />}
+      {dialog?.kind === 'merge' && <MergeDialog customer={customer} other={dialog.other} onClose={closed} />}
     </PageFrame>
   );
 }

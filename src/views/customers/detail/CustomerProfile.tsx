@@ -52,15 +52,17 @@ export function CustomerFacts({ customer, contact, staff }: { customer: ApiRecor
   );
 }
 
-/** Staff change the customer's profile; the phone is stored as the server normalises it (E.164). */
-export function CustomerProfileForm({ id, onDone }: { id: string; onDone: (saved: boolean) => void }) {
+/**
+ * Staff change the customer's profile; the phone is stored as the server normalises it
+ * (E.164). Cancel starts the form again from the record as stored.
+ */
+export function CustomerProfileForm({ id, onSaved }: { id: string; onSaved: () => void }) {
   const editor = useRecordEditor({
     resource: customers.name,
     id,
     defaults: CUSTOMER_DEFAULTS,
     limits: customers.fields,
-    // Saved or cancelled: the page starts the form again from the record as stored.
-    onClose: onDone,
+    onClose: (saved) => (saved ? onSaved() : editor.record.send({ type: 'cancel' })),
   });
   const { field } = editor;
   return (
@@ -70,7 +72,7 @@ export function CustomerProfileForm({ id, onDone }: { id: string; onDone: (saved
       heading={<FormattedMessage id="customers.profile" />}
       summary={(r) => (r ? `${String(r.name)} · ${String(r.phone)}` : '—')}
       closeLabel="customers.backToList"
-      onClose={onDone}
+      onClose={(saved) => (saved ? onSaved() : editor.record.send({ type: 'cancel' }))}
     >
       <div className="form-grid">
         <TextField {...field.text('name')} label={<FormattedMessage id="customers.name" />} autoComplete="off" />

@@ -1,23 +1,23 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiRecord } from '../../../api/resources.ts';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { Pager } from '../../ui/Pager.tsx';
-import { useServiceRelated } from '../../services/useServiceRelated.ts';
+import { useRead } from '../../ui/useRead.ts';
+import { usePageParams } from './pageParams.ts';
 
 /**
  * One tab of the customer page listing another collection's records of this customer
- * (bookings, payments, conversations...), newest first, a page at a time, each row linking
- * to its record where it has a page.
+ * (bookings, payments), newest first, a page at a time (the page kept in the URL), each
+ * row linking to its record where it has a page. Read again when its records change.
  */
 export function CustomerRelated({
   id,
   title,
   resource,
   customerId,
-  stamp,
   ordering,
   fields,
   expand,
@@ -29,8 +29,6 @@ export function CustomerRelated({
   title: string;
   resource: string;
   customerId: string;
-  /** Read again when it changes (the customer's version). */
-  stamp: unknown;
   ordering: string;
   fields: readonly string[];
   expand?: readonly string[];
@@ -40,41 +38,39 @@ export function CustomerRelated({
   rowHref?: (row: ApiRecord) => string;
 }) {
   const intl = useIntl();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const related = useServiceRelated(resource, { filters: { customer_id: customerId }, ordering, fields, expand, page, pageSize }, stamp);
+  const pager = usePageParams();
+  const related = useRead('customersPagedList', {
+    collection: resource,
+    filters: { customer_id: customerId },
+    ordering,
+    fields,
+    expand,
+    page: pager.page,
+    pageSize: pager.pageSize,
+  });
   let body: ReactNode;
-  if (related.state === 'loading') {
+  if (related.state === 'failed') body = <ErrorState detail={related.error.detail || undefined} onRetry={related.retry} />;
+  else if (related.data === undefined) {
     body = (
       <p className="muted">
         <FormattedMessage id="common.loading" />
       </p>
     );
-  } else if (related.state === 'failed') body = <ErrorState onRetry={related.retry} />;
-  else if (related.page.results.length === 0) body = <EmptyState title={<FormattedMessage id={empty} />} />;
+  } else if (related.data.results.length === 0 && pager.page === 1) body = <EmptyState title={<FormattedMessage id={empty} />} />;
   else {
+    const rows = related.data;
     body = (
       <>
         <DataTable
           name={`customer-${resource}`}
           caption={intl.formatMessage({ id: title })}
           columns={columns}
-          rows={related.page.results}
+          rows={rows.results}
           ordering={ordering}
           onSort={() => undefined}
           rowHref={rowHref}
         />
-        <Pager
-          page={page}
-          pageSize={pageSize}
-          count={related.page.count}
-          shown={related.page.results.length}
-          onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
+        <Pager page={pager.page} pageSize={pager.pageSize} count={rows.count} shown={rows.results.length} onPage={pager.onPage} onPageSize={pager.onPageSize} />
       </>
     );
   }

@@ -1,29 +1,35 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { ApiRecord } from '../../../api/resources.ts';
-import { duplicatesMachine } from '../../../machines/customers/duplicates.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { ErrorText } from '../../ui/fields/Field.tsx';
+import { CommandDialog } from '../../ui/CommandDialog.tsx';
+import { defineCommand, useCommand } from '../../ui/command.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { formatDate, formatMoney } from '../../ui/format.ts';
+import type { RelatedState } from '../../ui/recordScreen.ts';
 import { useStaff } from '../../../app/permissions.ts';
 
+const merge = defineCommand({ command: 'customerMerge' });
+
 /**
- * The other customers with the same phone or email as this one, on the customer's page;
- * staff merge one of them into this customer (everything it has moves here, and it is
- * kept only as a pointer to this record). A customer merged itself says where it went.
+ * The other customers with the same phone or email as this one, on the customer's page
+ * (read beside the customer: the page's `duplicates`); staff merge one of them into this
+ * customer (everything it has moves here, and it is kept only as a pointer to this
+ * record). A customer merged itself says where it went.
  */
-export function CustomerDuplicates({ customer, onMerged }: { customer: ApiRecord; onMerged: () => void }) {
+export function CustomerDuplicates({
+  customer,
+  duplicates,
+  onMerge,
+}: {
+  customer: ApiRecord;
+  duplicates: RelatedState<ApiRecord[]>;
+  /** Staff chose one to merge into this customer: the page asks to confirm. */
+  onMerge: (other: ApiRecord) => void;
+}) {
   const intl = useIntl();
   const staff = useStaff();
   const detail = routeByKey('customerDetail');
-  const actor = useActorRef(duplicatesMachine.provide({ actions: { merged: () => onMerged() } }), {
-    input: { id: customer.id, version: customer.version },
-  });
-  const snapshot = useSelector(actor, (s) => s);
-  const { duplicates, chosen, error } = snapshot.context;
   const name = String(customer.name ?? '');
 
   if (typeof customer.merged_into_id === 'string') {
@@ -42,28 +48,30 @@ export function CustomerDuplicates({ customer, onMerged }: { customer: ApiRecord
     );
   }
 
+  const rows = duplicates.data ?? [];
+  const busy = duplicates.state === 'loading' || duplicates.state === 'refreshing';
   return (
-    <section className="customer-merge" aria-labelledby="customer-merge-heading" aria-busy={snapshot.hasTag('busy') || undefined}>
+    <section className="customer-merge" aria-labelledby="customer-merge-heading" aria-busy={busy || undefined}>
       <h2 id="customer-merge-heading">
         <FormattedMessage id="merge.heading" />
       </h2>
-      {snapshot.matches('failed') ? (
-        <ErrorState onRetry={() => actor.send({ type: 'retry' })} />
-      ) : snapshot.matches('loading') && duplicates.length === 0 ? (
+      {duplicates.state === 'failed' ? (
+        <ErrorState detail={duplicates.error.detail || undefined} onRetry={duplicates.retry} />
+      ) : duplicates.data === undefined ? (
         <p className="muted">
           <FormattedMessage id="common.loading" />
         </p>
-      ) : duplicates.length === 0 ? (
+      ) : rows.length === 0 ? (
         <p className="muted">
           <FormattedMessage id="merge.none" />
         </p>
       ) : (
         <>
           <p className="muted">
-            <FormattedMessage id="merge.intro" values={{ count: duplicates.length }} />
+            <FormattedMessage id="merge.intro" values={{ count: rows.length }} />
           </p>
           <ul className="customer-merge-list">
-            {duplicates.map((d) => (
+            {rows.map((d) => (
               <li key={d.id} className="customer-merge-item">
                 <div className="customer-merge-who">
                   <Link href={pathOf(detail, d.id)}>{String(d.name)}</Link>
@@ -93,9 +101,9 @@ export function CustomerDuplicates({ customer, onMerged }: { customer: ApiRecord
                   <button
                     type="button"
                     className="button"
-                    disabled={snapshot.hasTag('busy')}
+                    disabled={busy}
                     aria-label={intl.formatMessage({ id: 'merge.mergeNamed' }, { other: String(d.name), name })}
-                    onClick={() => actor.send({ type: 'choose', duplicate: d })}
+                    onClick={() => onMerge(d)}
                   >
                     <FormattedMessage id="merge.merge" />
                   </button>
@@ -105,22 +113,22 @@ export function CustomerDuplicates({ customer, onMerged }: { customer: ApiRecord
           </ul>
         </>
       )}
-      <ConfirmDialog
-        open={chosen !== null}
-        title={<FormattedMessage id="merge.confirmTitle" values={{ other: String(chosen?.name ?? ''), name }} />}
-        description={<FormattedMessage id="merge.confirmBody" values={{ other: String(chosen?.name ?? ''), name }} />}
-        confirmLabel={<FormattedMessage id={snapshot.matches('merging') ? 'merge.merging' : 'merge.merge'} />}
-        danger
-        busy={snapshot.matches('merging')}
-        onCancel={() => actor.send({ type: 'cancel' })}
-        onConfirm={() => actor.send({ type: 'confirm' })}
-      >
-        {error && (
-          <p className="notice notice-error" role="alert">
-            <ErrorText text={error} />
-          </p>
-        )}
-      </ConfirmDialog>
     </section>
+  );
+}
+
+/** Staff confirm merging `other` into the customer, at the version shown; the server's refusal (a stale version) stays in the dialog. */
+export function MergeDialog({ customer, other, onClose }: { customer: ApiRecord; other: ApiRecord; onClose: (merged: boolean) => void }) {
+  const form = useCommand(merge, { fixed: { id: customer.id, other_id: other.id, version: customer.version }, onDone: () => onClose(true) });
+  const names = { other: String(other.name ?? ''), name: String(customer.name ?? '') };
+  return (
+    <CommandDialog
+      form={form}
+      title={<FormattedMessage id="merge.confirmTitle" values={names} />}
+      description={<FormattedMessage id="merge.confirmBody" values={names} />}
+      submitLabel={<FormattedMessage id={form.busy ? 'merge.merging' : 'merge.merge'} />}
+      danger
+      onClose={() => onClose(false)}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
@@ -7,23 +6,28 @@ import { ErrorState } from '../../ui/ErrorState.tsx';
 import { formatDate, localized } from '../../ui/format.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';
-import { useServiceRelated } from '../../services/useServiceRelated.ts';
+import { useRead } from '../../ui/useRead.ts';
+import { usePageParams } from '../detail/pageParams.ts';
 import { reviewsScreen, type ReviewRow } from './reviewsScreen.ts';
 import { Stars } from './Stars.tsx';
 
 /**
- * What a customer said: their reviews, newest first, with the rating, the service, where
- * moderation stands and whether the vendor replied; each opens in the moderation screen.
+ * What a customer said: their reviews, newest first, a page at a time (the page kept in
+ * the URL), with the rating, the service, where moderation stands and whether the vendor
+ * replied; each opens in the moderation screen.
  */
 export function CustomerReviews({ customerId }: { customerId: string }) {
   const intl = useIntl();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const related = useServiceRelated(
-    reviewsScreen.collection.name,
-    { filters: { customer_id: customerId }, ordering: '-created_at', fields: reviewsScreen.fields, expand: ['service_id', 'booking_id'], page, pageSize },
-    customerId,
-  );
+  const pager = usePageParams();
+  const related = useRead('customersPagedList', {
+    collection: reviewsScreen.collection.name,
+    filters: { customer_id: customerId },
+    ordering: '-created_at',
+    fields: reviewsScreen.fields,
+    expand: ['service_id', 'booking_id'],
+    page: pager.page,
+    pageSize: pager.pageSize,
+  });
   const moderation = pathOf(routeByKey('customersReviews'));
 
   const columns: Column<ReviewRow>[] = [
@@ -50,37 +54,28 @@ export function CustomerReviews({ customerId }: { customerId: string }) {
     { key: 'created_at', header: 'reviews.createdAt', priority: 2, render: (r) => formatDate(intl, r.created_at) },
   ];
 
-  if (related.state === 'loading') {
+  if (related.state === 'failed') return <ErrorState detail={related.error.detail || undefined} onRetry={related.retry} />;
+  if (related.data === undefined) {
     return (
       <p className="muted">
         <FormattedMessage id="common.loading" />
       </p>
     );
   }
-  if (related.state === 'failed') return <ErrorState onRetry={related.retry} />;
-  if (related.page.results.length === 0) return <EmptyState title={<FormattedMessage id="reviews.noneForCustomer" />} />;
+  const page = related.data;
+  if (page.results.length === 0 && pager.page === 1) return <EmptyState title={<FormattedMessage id="reviews.noneForCustomer" />} />;
   return (
     <>
       <DataTable
         name="customer-reviews"
         caption={intl.formatMessage({ id: 'reviews.ofCustomer' })}
         columns={columns}
-        rows={related.page.results as unknown as ReviewRow[]}
+        rows={page.results as unknown as ReviewRow[]}
         ordering="-created_at"
         onSort={() => undefined}
         rowHref={(r) => `${moderation}?view=all&review=${encodeURIComponent(r.id)}`}
       />
-      <Pager
-        page={page}
-        pageSize={pageSize}
-        count={related.page.count}
-        shown={related.page.results.length}
-        onPage={setPage}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-      />
+      <Pager page={pager.page} pageSize={pager.pageSize} count={page.count} shown={page.results.length} onPage={pager.onPage} onPageSize={pager.onPageSize} />
     </>
   );
 }

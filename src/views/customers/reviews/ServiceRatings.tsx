@@ -1,9 +1,13 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ratingsMachine, type RatingsFilters } from '../../../machines/reviews/ratings.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { localized } from '../../ui/format.ts';
+import { useRead } from '../../ui/useRead.ts';
+
+export interface RatingsFilters {
+  service_id?: string;
+  vendor_id?: string;
+}
 
 /** How many services the summary shows until asked for all; the list's service filter narrows it to one. */
 const SHOWN = 6;
@@ -15,21 +19,20 @@ const SHOWN = 6;
  */
 export function ServiceRatings({ filters }: { filters: RatingsFilters }) {
   const intl = useIntl();
-  const actor = useActorRef(ratingsMachine, { input: filters });
-  const snapshot = useSelector(actor, (s) => s);
-  useEffect(() => actor.send({ type: 'filters', filters }), [filters.service_id, filters.vendor_id]);
+  // Read again for other filters, and when reviews change (one approved counts at once).
+  const ratings = useRead('reviewRatings', { service_id: filters.service_id || undefined, vendor_id: filters.vendor_id || undefined }, { reloadOn: ['reviews'] });
   const [all, setAll] = useState(false);
-  const every = snapshot.context.ratings ?? [];
-  const ratings = all ? every : every.slice(0, SHOWN);
+  const every = ratings.data ?? [];
+  const shown = all ? every : every.slice(0, SHOWN);
 
   return (
     <details className="review-ratings">
       <summary>
         <FormattedMessage id="reviews.ratings.heading" />
       </summary>
-      {snapshot.matches('failed') ? (
-        <ErrorState onRetry={() => actor.send({ type: 'retry' })} />
-      ) : snapshot.context.ratings === null ? (
+      {ratings.state === 'failed' ? (
+        <ErrorState detail={ratings.error.detail || undefined} onRetry={ratings.retry} />
+      ) : ratings.data === undefined ? (
         <p className="muted">
           <FormattedMessage id="common.loading" />
         </p>
@@ -38,8 +41,8 @@ export function ServiceRatings({ filters }: { filters: RatingsFilters }) {
           <FormattedMessage id="reviews.ratings.none" />
         </p>
       ) : (
-        <ul className="review-ratings-list" aria-busy={snapshot.hasTag('busy') || undefined}>
-          {ratings.map((r) => {
+        <ul className="review-ratings-list" aria-busy={ratings.state === 'refreshing' || undefined}>
+          {shown.map((r) => {
             const title = localized(r.title_i18n, intl.locale);
             const most = Math.max(...r.distribution, 1);
             return (
