@@ -27,6 +27,8 @@ export interface ActAsContext {
 
 export type ActAsEvent =
   | { type: 'start'; vendorId: string; reason: string }
+  /** The server opened an act-as session already (the vendor page's command): show that vendor's view. */
+  | { type: 'opened'; acting: ActingAs }
   | { type: 'back' }
   /** A request failed, shown by its screen or not; a 403 `act_as_ended` means the act-as session is over. */
   | { type: 'request.failed'; status: number; code: string | null }
@@ -96,7 +98,10 @@ export const actAsMachine = setup({
       always: [{ guard: 'restoredActing', target: 'acting' }, { target: 'staff' }],
     },
     staff: {
-      on: { start: 'opening' },
+      on: {
+        start: 'opening',
+        opened: { target: 'acting', actions: [{ type: 'assignActing', params: ({ event }) => event.acting }, 'enterVendorView'] },
+      },
     },
     opening: {
       tags: ['busy'],

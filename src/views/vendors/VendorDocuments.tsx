@@ -1,12 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'wouter';
-import { mediaSrc } from '../../api/media.ts';
+import { Link, useLocation } from 'wouter';
 import type { ApiRecord } from '../../api/resources.ts';
 import { vendorDocuments, type VendorDocumentsRecord } from '../../domain/collections.ts';
 import { identityMissing } from '../../domain/algerianIds.ts';
-import { useServiceRelated } from '../services/useServiceRelated.ts';
+import { scanAddress, scanUploadMachine } from '../../machines/vendors/scanUpload.ts';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
 import { TextField } from '../ui/fields/TextField.tsx';
 import { ToggleField } from '../ui/fields/ToggleField.tsx';
@@ -14,10 +13,12 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { ErrorText } from '../ui/fields/Field.tsx';
 import { formatDate } from '../ui/format.ts';
 import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
+import { Related } from '../ui/Related.tsx';
+import type { RelatedState } from '../ui/recordScreen.ts';
+import { usePanelParam } from '../ui/usePanelParam.ts';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import { algeriaToday as today, expiryHeading, expiryNoticeLimit } from './expiry.ts';
 import type { VendorRecord } from './vendorsScreen.ts';
-import { scanUploadMachine } from './scanUpload.ts';
 import { optionalText } from './WilayaSelect.tsx';
 
 type Doc = VendorDocumentsRecord;
@@ -32,21 +33,28 @@ function standingOf(doc: Doc | undefined): Standing {
 
 const TONE: Record<Standing, string> = { missing: 'muted', expired: 'bad', expiring: 'warn', verified: 'ok', filed: 'info' };
 
+const isKind = (value: string | null): value is Doc['kind'] => (vendorDocuments.fields.kind.enum as readonly (string | null)[]).includes(value);
+
 /**
  * What the vendor must file before selling: its legal identity (RC, NIF, payout account)
- * and its four documents, each with its number, dates and standing (filed, verified,
- * expiring within 30 days, expired). Staff add or renew a document and verify it here.
+ * and its four documents (read beside the vendor: the page's `documents`), each with its
+ * number, dates and standing (filed, verified, expiring within 30 days, expired). Staff
+ * add or renew a document and verify it here, in an editor opened through the URL
+ * (`?tab=documents&document=<kind>`).
  */
-export function VendorDocuments({ vendor }: { vendor: VendorRecord }) {
-  const intl = useIntl();
-  const [stamp, setStamp] = useState(0);
-  const [editing, setEditing] = useState<{ kind: Doc['kind']; id: string | null } | null>(null);
-  const related = useServiceRelated('vendor-documents', { filters: { vendor_id: vendor.id }, ordering: 'kind', pageSize: 20 }, stamp);
-  const missing = new Set(identityMissing(vendor as unknown as Record<string, unknown>));
+export function VendorDocuments({ vendor, documents, onSaved }: { vendor: VendorRecord; documents: RelatedState<ApiRecord[]>; onSaved: () => void }) {
+  if (documents.state === 'failed') return <ErrorState detail={documents.error.detail || undefined} onRetry={documents.retry} />;
+  if (documents.data === undefined) return <p className="muted"><FormattedMessage id="common.loading" /></p>;
+  return <DocumentsChecklist vendor={vendor} docs={documents.data as unknown as Doc[]} onSaved={onSaved} />;
+}
 
-  if (related.state === 'loading') return <p className="muted"><FormattedMessage id="common.loading" /></p>;
-  if (related.state === 'failed') return <ErrorState onRetry={related.retry} />;
-  const docs = related.page.results as unknown as Doc[];
+function DocumentsChecklist({ vendor, docs, onSaved }: { vendor: VendorRecord; docs: Doc[]; onSaved: () => void }) {
+  const intl = useIntl();
+  const [path, navigate] = useLocation();
+  const panel = usePanelParam(path, ['document']);
+  const opened = panel.get('document');
+  const editing = isKind(opened) ? opened : null;
+  const missing = new Set(identityMissing(vendor as unknown as Record<string, unknown>));
   const byKind = new Map(docs.map((d) => [d.kind, d]));
 
   return (
@@ -99,7 +107,7 @@ export function VendorDocuments({ vendor }: { vendor: VendorRecord }) {
                   <td>{doc?.number ? <bdi dir="ltr">{doc.number}</bdi> : '—'}</td>
                   <td>{doc?.expires_on ? formatDate(intl, doc.expires_on) : '—'}</td>
                   <td>
-                    <button type="button" className="button button-small" onClick={() => setEditing({ kind, id: doc?.id ?? null })}>
+                    <button type="button" className="button button-small" onClick={() => navigate(panel.href('document', kind))}>
                       <FormattedMessage id={doc ? 'vendors.document.edit' : 'vendors.document.add'} values={{ kind: intl.formatMessage({ id: `vendorDocumentKind.${kind}` }) }} />
                     </button>
                   </td>
@@ -111,13 +119,13 @@ export function VendorDocuments({ vendor }: { vendor: VendorRecord }) {
       </section>
       {editing && (
         <DocumentEditor
-          key={`${editing.kind}-${editing.id ?? 'new'}`}
+          key={`${editing}-${byKind.get(editing)?.id ?? 'new'}`}
           vendorId={vendor.id}
-          kind={editing.kind}
-          id={editing.id}
+          kind={editing}
+          id={byKind.get(editing)?.id ?? null}
           onClose={(saved) => {
-            setEditing(null);
-            if (saved) setStamp((n) => n + 1);
+            navigate(panel.href('document', null));
+            if (saved) onSaved();
           }}
         />
       )}
@@ -157,20 +165,17 @@ function DocumentEditor({ vendorId, kind, id, onClose }: { vendorId: string; kin
 function ScanField({ vendorId, value, onChange }: { vendorId: string; value: string | null; onChange: (mediaId: string | null) => void }) {
   const intl = useIntl();
   const id = useId();
-  const upload = useActorRef(scanUploadMachine, { input: { vendorId } });
-  const { mediaId, error } = useSelector(upload, (s) => s.context);
+  const upload = useActorRef(scanUploadMachine.provide({ actions: { uploaded: (_, mediaId) => onChange(mediaId) } }), { input: { vendorId } });
+  const error = useSelector(upload, (s) => s.context.error);
   const busy = useSelector(upload, (s) => s.hasTag('busy'));
-  useEffect(() => {
-    if (mediaId) onChange(mediaId);
-  }, [mediaId]);
   return (
     <div className="vendor-scan">
       <label htmlFor={id}>
         <FormattedMessage id="vendors.document.scan" />
       </label>
       {value && (
-        <a href={mediaSrc(value)} target="_blank" rel="noreferrer" className="vendor-scan-preview">
-          <img src={mediaSrc(value)} alt={intl.formatMessage({ id: 'vendors.document.scanAlt' })} />
+        <a href={scanAddress(value)} target="_blank" rel="noreferrer" className="vendor-scan-preview">
+          <img src={scanAddress(value)} alt={intl.formatMessage({ id: 'vendors.document.scanAlt' })} />
         </a>
       )}
       <input
@@ -205,35 +210,38 @@ function ScanField({ vendorId, value, onChange }: { vendorId: string; value: str
 }
 
 /**
- * The alert at the top of a vendor's page: its documents that expired or expire within
- * 30 days, each with its date, and the way to the documents tab. Nothing when none does.
+ * The alert at the top of a vendor's page (the page's `expiring`): its documents that
+ * expired or expire within 30 days, each with its date, and the way to the documents tab.
+ * Nothing when none does; when they could not be read, the reason and a retry.
  */
-export function ExpiringDocuments({ vendorId, documentsHref }: { vendorId: string; documentsHref: string }) {
+export function ExpiringDocuments({ expiring, documentsHref }: { expiring: RelatedState<ApiRecord[]>; documentsHref: string }) {
   const intl = useIntl();
-  const related = useServiceRelated('vendor-documents', { filters: { vendor_id: vendorId, expires_on__lte: expiryNoticeLimit() }, ordering: 'expires_on' }, vendorId);
-  if (related.state !== 'ready' || related.page.results.length === 0) return null;
-  const documents = related.page.results;
-  const title = expiryHeading(documents.map((doc: ApiRecord) => String(doc.expires_on)));
   return (
-    <div className="notice vendor-expiry" role="status">
-      <p>
-        <strong>
-          <FormattedMessage id={title} values={{ count: documents.length }} />
-        </strong>
-      </p>
-      <ul>
-        {documents.map((doc: ApiRecord) => (
-          <li key={doc.id}>
-            <FormattedMessage
-              id={String(doc.expires_on) < today() ? 'vendors.expiry.expired' : 'vendors.expiry.expires'}
-              values={{ kind: intl.formatMessage({ id: `vendorDocumentKind.${String(doc.kind)}` }), date: formatDate(intl, String(doc.expires_on)) }}
-            />
-          </li>
-        ))}
-      </ul>
-      <Link href={documentsHref}>
-        <FormattedMessage id="vendors.expiry.open" />
-      </Link>
-    </div>
+    <Related of={expiring}>
+      {(documents) =>
+        documents.length === 0 ? null : (
+          <div className="notice vendor-expiry" role="status">
+            <p>
+              <strong>
+                <FormattedMessage id={expiryHeading(documents.map((doc) => String(doc.expires_on)))} values={{ count: documents.length }} />
+              </strong>
+            </p>
+            <ul>
+              {documents.map((doc) => (
+                <li key={doc.id}>
+                  <FormattedMessage
+                    id={String(doc.expires_on) < today() ? 'vendors.expiry.expired' : 'vendors.expiry.expires'}
+                    values={{ kind: intl.formatMessage({ id: `vendorDocumentKind.${String(doc.kind)}` }), date: formatDate(intl, String(doc.expires_on)) }}
+                  />
+                </li>
+              ))}
+            </ul>
+            <Link href={documentsHref}>
+              <FormattedMessage id="vendors.expiry.open" />
+            </Link>
+          </div>
+        )
+      }
+    </Related>
   );
 }

@@ -1,41 +1,42 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { usePageReady } from '../../app/pageReady.ts';
 import type { PageProps } from '../../app/routes.ts';
 import type { ApiRecord } from '../../api/resources.ts';
-import { recordMachine } from '../../machines/resources/record.ts';
-import { useLiveRecord } from '../ui/useLiveRecord.ts';
 import { VendorCommission } from '../payments/split/CommissionTab.tsx';
 import { ServiceTabs, type TabDef } from '../services/ServiceTabs.tsx';
 import { useLifecycleActions, type LifecycleRow } from '../ui/LifecycleActions.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';
 import { AuditTrail } from '../ui/RecordHistory.tsx';
 import { RecordUnavailable } from '../ui/RecordUnavailable.tsx';
+import { useRecordScreen, useRelated } from '../ui/recordScreen.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { ExpiringDocuments, VendorDocuments } from './VendorDocuments.tsx';
 import { ActAsButton } from './users/ActAsButton.tsx';
 import { VendorUsers } from './users/VendorUsers.tsx';
 import { VendorProfile } from './VendorProfile.tsx';
 import { VendorBookings, VendorBranches, VendorPayouts, VendorServices } from './VendorRelated.tsx';
+import { vendorScreen } from './vendorScreen.ts';
 import { VENDOR_EVENTS, VENDOR_TABS, vendorTabOf, type VendorRecord, type VendorTab } from './vendorsScreen.ts';
 
 /**
  * One vendor (staff only): its standing and the onboarding actions its chart allows, an
  * alert when a document expires within 30 days, then its tabs (profile and legal identity,
  * documents, commission, branches, users, services, bookings, payouts, history), the open
- * one kept in the URL.
+ * one kept in the URL. Its documents are read beside it (the page's related reads).
  */
 export function VendorPage({ route, params }: PageProps) {
   const intl = useIntl();
   const id = params.id ?? '';
-  const record = useActorRef(recordMachine, { input: { resource: 'vendors', id } });
-  useLiveRecord(record, 'vendors', id);
+  const { screen, record } = useRecordScreen(vendorScreen, id);
   const snapshot = useSelector(record, (s) => s);
+  const documents = useRelated(screen, vendorScreen, 'documents');
+  const expiring = useRelated(screen, vendorScreen, 'expiring');
   const [path, navigate] = useLocation();
   const tab = vendorTabOf(useSearch());
   usePageReady(!snapshot.matches('loading'));
-  const reload = () => record.send({ type: 'reload' });
+  const reload = () => screen.send({ type: 'reload' });
   const actions = useLifecycleActions<LifecycleRow>({
     resource: 'vendors',
     lifecycle: 'vendor',
@@ -69,7 +70,7 @@ export function VendorPage({ route, params }: PageProps) {
         case 'profile':
           return <VendorProfile key={vendor.version} vendor={vendor} onSaved={reload} />;
         case 'documents':
-          return <VendorDocuments vendor={vendor} />;
+          return <VendorDocuments vendor={vendor} documents={documents} onSaved={reload} />;
         case 'commission':
           return (
             <section className="card commission-card" aria-labelledby="vendor-commission">
@@ -115,7 +116,7 @@ export function VendorPage({ route, params }: PageProps) {
       </div>
       {actions.report}
       {actions.dialog}
-      <ExpiringDocuments vendorId={vendor.id} documentsHref={`${path}?tab=documents`} />
+      <ExpiringDocuments expiring={expiring} documentsHref={`${path}?tab=documents`} />
       <ServiceTabs
         tabs={tabs}
         current={tab}

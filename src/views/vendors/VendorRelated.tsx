@@ -3,12 +3,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import type { ApiRecord } from '../../api/resources.ts';
-import { useServiceRelated } from '../services/useServiceRelated.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { formatDate, formatDateTime, formatMoney, localized } from '../ui/format.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
+import { useRead } from '../ui/useRead.ts';
 import { wilayaLabel } from '../ui/wilaya.ts';
 import type { VendorRecord } from './vendorsScreen.ts';
 
@@ -24,21 +24,21 @@ interface RelatedProps {
   all?: string;
 }
 
-/** The vendor's latest records of another collection (a page), each linking to its own page. */
+/** The vendor's latest records of another collection (a page), each linking to its own page; read again when they change. */
 function RelatedTable({ vendor, resource, tab, ordering, fields, columns, rowHref, all }: RelatedProps) {
   const intl = useIntl();
-  const related = useServiceRelated(resource, { filters: { vendor_id: vendor.id }, ordering, fields }, vendor.version);
+  const related = useRead('customersPagedList', { collection: resource, filters: { vendor_id: vendor.id }, ordering, fields, pageSize: 20 });
   let body: ReactNode;
-  if (related.state === 'loading') body = <p className="muted"><FormattedMessage id="common.loading" /></p>;
-  else if (related.state === 'failed') body = <ErrorState onRetry={related.retry} />;
-  else if (related.page.results.length === 0) body = <EmptyState title={<FormattedMessage id={`vendors.none.${tab}`} />} />;
+  if (related.state === 'failed') body = <ErrorState detail={related.error.detail || undefined} onRetry={related.retry} />;
+  else if (related.data === undefined) body = <p className="muted"><FormattedMessage id="common.loading" /></p>;
+  else if (related.data.results.length === 0) body = <EmptyState title={<FormattedMessage id={`vendors.none.${tab}`} />} />;
   else {
     body = (
       <DataTable
         name={`vendor-${tab}`}
-        caption={intl.formatMessage({ id: 'vendors.latest' }, { shown: related.page.results.length, count: related.page.count })}
+        caption={intl.formatMessage({ id: 'vendors.latest' }, { shown: related.data.results.length, count: related.data.count })}
         columns={columns}
-        rows={related.page.results}
+        rows={related.data.results}
         ordering={ordering}
         onSort={() => undefined}
         rowHref={rowHref}

@@ -1,50 +1,44 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { VendorUser } from '../../../api/access.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import type { IssuedLink, VendorUser } from '../../../api/access.ts';
+import { vendorUsersMachine } from '../../../machines/vendors/vendorUsers.ts';
+import { CommandDialog } from '../../ui/CommandDialog.tsx';
+import { defineCommand, useCommand } from '../../ui/command.ts';
 import { ErrorText } from '../../ui/fields/Field.tsx';
-import { errorsAt } from '../../ui/fields/fieldErrors.ts';
 import { TextField } from '../../ui/fields/TextField.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
-import { vendorUsersMachine } from './vendorUsersMachine.ts';
 
-const EMPTY_INVITE = { email: '', name: '', phone: '' };
+const invite = defineCommand({
+  command: 'vendorUserInvite',
+  fields: {
+    name: { type: 'string', required: true, maxLength: 200 },
+    email: { type: 'string', required: true, maxLength: 254 },
+    phone: { type: 'string', maxLength: 32 },
+  },
+});
+
+const deactivate = defineCommand({ command: 'vendorUserDeactivate' });
+
+/** The one dialog the tab may have open. */
+type Dialog = { kind: 'invite' } | { kind: 'deactivate'; user: VendorUser };
 
 /**
  * The Users tab of a vendor's page: the vendor's staff accounts with their state, inviting
  * one (an inactive account and a one-time set-password link, shown here to pass on until
  * email sending exists), a new link for someone who has not set a password yet, and
- * deactivating (locked out at once).
+ * deactivating (locked out at once). Inviting and deactivating are commands; what they
+ * did goes to the tab's chart.
  */
 export function VendorUsers({ vendor }: { vendor: { id: string; status?: unknown } }) {
   const intl = useIntl();
   const headingId = useId();
   const actor = useActorRef(vendorUsersMachine, { input: { vendorId: vendor.id } });
   const snapshot = useSelector(actor, (s) => s);
-  const { users, link, fieldErrors, detail } = snapshot.context;
+  const { users, link, detail } = snapshot.context;
   const busy = snapshot.hasTag('busy');
-  const [inviting, setInviting] = useState(false);
-  const [draft, setDraft] = useState(EMPTY_INVITE);
-  const [leaving, setLeaving] = useState<VendorUser | null>(null);
-
-  // An invitation that went through closes its dialog; the link then shows on the tab.
-  useEffect(() => {
-    if (link && inviting) {
-      setInviting(false);
-      setDraft(EMPTY_INVITE);
-    }
-  }, [link]);
-  useEffect(() => {
-    if (snapshot.matches('ready')) setLeaving(null);
-  }, [snapshot.value]);
-
-  const submitInvite = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'invite', input: { email: draft.email.trim(), name: draft.name.trim(), phone: draft.phone.trim() || null } });
-  };
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   // The server refuses links for them too: their staff cannot log in.
   const lockedOut = vendor.status === 'suspended' || vendor.status === 'rejected';
   const linkUrl = link ? new URL(link.set_password_path, location.origin).href : '';
@@ -70,12 +64,12 @@ export function VendorUsers({ vendor }: { vendor: { id: string; status?: unknown
             <FormattedMessage id="access.users.lockedOut" />
           </p>
         ) : (
-          <button type="button" className="button button-primary" onClick={() => setInviting(true)}>
+          <button type="button" className="button button-primary" onClick={() => setDialog({ kind: 'invite' })}>
             <FormattedMessage id="access.users.invite" />
           </button>
         )}
       </div>
-      {detail && !inviting && (
+      {detail && (
         <p className="notice notice-error" role="alert">
           <ErrorText text={detail} />
         </p>
@@ -140,7 +134,7 @@ export function VendorUsers({ vendor }: { vendor: { id: string; status?: unknown
                       className="button button-danger"
                       disabled={busy}
                       aria-label={intl.formatMessage({ id: 'access.users.deactivateFor' }, { name: user.name })}
-                      onClick={() => setLeaving(user)}
+                      onClick={() => setDialog({ kind: 'deactivate', user })}
                     >
                       <FormattedMessage id="access.users.deactivate" />
                     </button>
@@ -152,74 +146,57 @@ export function VendorUsers({ vendor }: { vendor: { id: string; status?: unknown
         </table>
       )}
 
-      <Dialog.Root open={inviting} onOpenChange={(next) => !busy && setInviting(next)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog" aria-describedby={undefined}>
-            <Dialog.Title className="dialog-title">
-              <FormattedMessage id="access.users.inviteTitle" />
-            </Dialog.Title>
-            <form noValidate onSubmit={submitInvite} aria-busy={busy}>
-              {detail && (
-                <p className="notice notice-error" role="alert">
-                  <ErrorText text={detail} />
-                </p>
-              )}
-              <TextField
-                label={<FormattedMessage id="access.users.name" />}
-                required
-                maxLength={200}
-                autoComplete="off"
-                value={draft.name}
-                onChange={(name) => setDraft({ ...draft, name })}
-                errors={errorsAt(fieldErrors, 'name')}
-              />
-              <TextField
-                label={<FormattedMessage id="access.users.email" />}
-                required
-                type="email"
-                dir="ltr"
-                maxLength={254}
-                autoComplete="off"
-                value={draft.email}
-                onChange={(email) => setDraft({ ...draft, email })}
-                errors={errorsAt(fieldErrors, 'email')}
-              />
-              <TextField
-                label={<FormattedMessage id="access.users.phone" />}
-                type="tel"
-                dir="ltr"
-                maxLength={32}
-                value={draft.phone}
-                onChange={(phone) => setDraft({ ...draft, phone })}
-                errors={errorsAt(fieldErrors, 'phone')}
-              />
-              <p className="muted">
-                <FormattedMessage id="access.users.inviteHint" />
-              </p>
-              <div className="dialog-actions">
-                <Dialog.Close className="button" disabled={busy}>
-                  <FormattedMessage id="common.cancel" />
-                </Dialog.Close>
-                <button type="submit" className="button button-primary" disabled={busy}>
-                  <FormattedMessage id="access.users.sendInvite" />
-                </button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-
-      <ConfirmDialog
-        open={leaving !== null}
-        danger
-        busy={busy}
-        title={<FormattedMessage id="access.users.deactivateTitle" values={{ name: leaving?.name ?? '' }} />}
-        description={<FormattedMessage id="access.users.deactivateBody" />}
-        confirmLabel={<FormattedMessage id="access.users.deactivate" />}
-        onConfirm={() => leaving && actor.send({ type: 'deactivate', userId: leaving.id })}
-        onCancel={() => setLeaving(null)}
-      />
+      {dialog?.kind === 'invite' && (
+        <InviteDialog
+          vendorId={vendor.id}
+          onClose={() => setDialog(null)}
+          onIssued={(issued) => {
+            setDialog(null);
+            actor.send({ type: 'issued', link: issued });
+          }}
+        />
+      )}
+      {dialog?.kind === 'deactivate' && (
+        <DeactivateDialog
+          vendorId={vendor.id}
+          user={dialog.user}
+          onClose={() => setDialog(null)}
+          onDone={(user) => {
+            setDialog(null);
+            actor.send({ type: 'updated', user });
+          }}
+        />
+      )}
     </section>
+  );
+}
+
+/** Inviting one of the vendor's staff: their name, email and phone; the server's refusal (an email taken) at its field. */
+function InviteDialog({ vendorId, onClose, onIssued }: { vendorId: string; onClose: () => void; onIssued: (link: IssuedLink) => void }) {
+  const form = useCommand(invite, { values: { name: '', email: '', phone: '' }, fixed: { vendorId }, onDone: onIssued });
+  return (
+    <CommandDialog form={form} title={<FormattedMessage id="access.users.inviteTitle" />} submitLabel={<FormattedMessage id="access.users.sendInvite" />} onClose={onClose}>
+      <TextField label={<FormattedMessage id="access.users.name" />} maxLength={200} autoComplete="off" {...form.field('name')} />
+      <TextField label={<FormattedMessage id="access.users.email" />} type="email" dir="ltr" maxLength={254} autoComplete="off" {...form.field('email')} />
+      <TextField label={<FormattedMessage id="access.users.phone" />} type="tel" dir="ltr" maxLength={32} {...form.field('phone')} />
+      <p className="muted">
+        <FormattedMessage id="access.users.inviteHint" />
+      </p>
+    </CommandDialog>
+  );
+}
+
+/** Deactivating one of the vendor's staff: asked first, locked out at once. */
+function DeactivateDialog({ vendorId, user, onClose, onDone }: { vendorId: string; user: VendorUser; onClose: () => void; onDone: (user: VendorUser) => void }) {
+  const form = useCommand(deactivate, { fixed: { vendorId, userId: user.id }, onDone });
+  return (
+    <CommandDialog
+      form={form}
+      danger
+      title={<FormattedMessage id="access.users.deactivateTitle" values={{ name: user.name }} />}
+      description={<FormattedMessage id="access.users.deactivateBody" />}
+      submitLabel={<FormattedMessage id="access.users.deactivate" />}
+      onClose={onClose}
+    />
   );
 }

@@ -1,10 +1,15 @@
 /**
  * The scan of one vendor document, sent through the media pipeline (an image owned by the
- * vendor): checked before sending, uploaded, and its media id handed to the document form.
+ * vendor): checked before sending, uploaded, and its media id handed to the document form
+ * (`uploaded`, an action the form provides). The upload is an actor, swapped with
+ * `.provide()` in tests.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { uploadImage } from '../../api/media.ts';
+import { mediaSrc, uploadImage } from '../../api/media.ts';
 import { precheck } from '../../domain/media.ts';
+
+/** Where a stored scan is shown from (the image proxy's smallest width). */
+export const scanAddress = (mediaId: string) => mediaSrc(mediaId);
 
 export const scanUploadMachine = setup({
   types: {
@@ -26,6 +31,8 @@ export const scanUploadMachine = setup({
     assignMedia: assign((_, mediaId: string) => ({ mediaId, error: null })),
     // The server's refusal is already in the user's language; a file it cannot read says so.
     assignFailure: assign(() => ({ error: 'media.error.refused' })),
+    /** Hands the new media id to the document form; the form provides it. */
+    uploaded: (_, _mediaId: string) => {},
   },
 }).createMachine({
   id: 'scanUpload',
@@ -41,7 +48,13 @@ export const scanUploadMachine = setup({
         id: 'upload',
         src: 'upload',
         input: ({ context, event }) => ({ vendorId: context.vendorId, file: (event as { file: File }).file }),
-        onDone: { target: 'idle', actions: { type: 'assignMedia', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'assignMedia', params: ({ event }) => event.output },
+            { type: 'uploaded', params: ({ event }) => event.output },
+          ],
+        },
         onError: { target: 'idle', actions: 'assignFailure' },
       },
     },
