@@ -29,15 +29,13 @@ import { placeBooking, releaseSeats } from './bookings.ts';
 import { assertWalletCurrency, bookings, customers, refundableOf, refunds, walletDestinations } from './money.ts';
 import { invitationHooks, refundHooks } from './payments.ts';
 import { checkParticipantLimit, priceBooking, type PricedQuote } from './pricing.ts';
-import { sqlStatusesTagged, statusesTagged } from '../../src/machines/lifecycles/index.ts';
+import { evaluateTransition, GUARD_INFO, sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const services = collection('services');
 const invitations = collection('payment-invitations');
 const num = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => new Date(v instanceof Date ? v : String(v)).toISOString();
 
-/** Only these bookings can change, and only before they start. */
-const CHANGEABLE = statusesTagged('booking', 'changeable');
 
 export interface ChangeRequest {
   starts_at?: string;
@@ -76,11 +74,15 @@ export interface ChangePlan {
   settlement: Settlement;
 }
 
-/** Refuses a booking that cannot change any more. */
-function assertChangeable(booking: Row, now: string): void {
-  if (!CHANGEABLE.includes(String(booking.status)) || Date.parse(iso(booking.starts_at)) <= Date.parse(now)) {
-    throw conflict('Only upcoming requested or confirmed bookings can be changed.');
-  }
+/**
+ * Refuses a booking that cannot change any more, as the booking chart says: its `change`
+ * event (a requested or confirmed booking, before it starts: the `changeable` guard), the
+ * same the page asks before offering the change.
+ */
+function assertChangeable(ctx: WriteContext, booking: Row): void {
+  const record = { ...booking, starts_at: iso(booking.starts_at) };
+  const verdict = evaluateTransition('booking', String(booking.status), { type: 'change' }, { now: ctx.now, role: ctx.actor.role, record });
+  if (!verdict.ok) throw conflict(GUARD_INFO.changeable.message, { allowed_events: verdict.allowed });
 }
 
 /**
@@ -89,7 +91,7 @@ function assertChangeable(booking: Row, now: string): void {
  */
 export async function planChange(ctx: WriteContext, booking: Row, request: ChangeRequest, options: { lock: boolean }): Promise<ChangePlan> {
   const { tx } = ctx;
-  assertChangeable(booking, ctx.now);
+  assertChangeable(ctx, booking);
   // Making the change locks the service, as booking does, so seats at a start without a slot are counted one change at a time.
   const service = await loadOr404(tx, services, String(booking.service_id), ctx.actor, { forUpdate: options.lock });
   await checkParticipantLimit(tx, request.participants);

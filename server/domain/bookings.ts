@@ -228,6 +228,10 @@ export const bookingHooks: CollectionHooks = {
     complete: async (ctx, record) => {
       await earnPoints(ctx, record);
     },
+    // The chart's `change` says whether a booking may change; the change itself (new price, settlement) is its own endpoint.
+    change: async () => {
+      throw badRequest({ event: ['A booking is changed through POST bookings/<id>/change/, not as a transition.'] });
+    },
   },
 
   /** Every confirmation or cancellation (by a person, a refund or a cancelled slot) tells the customer. */

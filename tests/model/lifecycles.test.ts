@@ -22,6 +22,8 @@ const EXPECTED: Record<LifecycleName, { statuses: readonly string[]; edges: [str
       ['confirmed', 'check_in', 'checked_in'], ['confirmed', 'no_show', 'no_show'], ['confirmed', 'cancel', 'cancelled'],
       ['confirmed', 'complete', 'completed'], ['checked_in', 'undo', 'confirmed'], ['no_show', 'undo', 'confirmed'],
       ['checked_in', 'complete', 'completed'],
+      // A change keeps the status (the change endpoint asks the chart whether it may be made).
+      ['requested', 'change', 'requested'], ['confirmed', 'change', 'confirmed'],
     ],
   },
   refund: {
@@ -103,6 +105,17 @@ const permissive: LifecycleContext = {
   },
 };
 const payload = { reason: 'Because', scheduled_at: '2025-06-16T08:00:00.000Z' };
+/**
+ * Some guards read the same field the other way round (a booking is completed once it has
+ * started, changed only before): every guard passes in one of these two contexts.
+ */
+const upcoming: LifecycleContext = { ...permissive, record: { ...permissive.record, starts_at: '2025-06-15T13:00:00.000Z' } };
+const CONTEXTS = [permissive, upcoming];
+/** The verdict in the first context that allows the event, else in the first. */
+const verdictOf = (name: LifecycleName, status: string, type: string) => {
+  const verdicts = CONTEXTS.map((context) => evaluateTransition(name, status, { type, ...payload }, context));
+  return verdicts.find((v) => v.ok) ?? verdicts[0];
+};
 
 for (const name of Object.keys(LIFECYCLES) as LifecycleName[]) {
   const machine = LIFECYCLES[name] as unknown as AnyStateMachine;
@@ -119,7 +132,7 @@ for (const name of Object.keys(LIFECYCLES) as LifecycleName[]) {
       const edges: [string, string, string][] = [];
       for (const status of statesOf(name)) {
         for (const event of chartEvents(name, status, permissive)) {
-          const verdict = evaluateTransition(name, status, { type: event, ...payload }, permissive);
+          const verdict = verdictOf(name, status, event);
           assert.ok(verdict.ok, `${status} --${event}--> refused: ${JSON.stringify(verdict)}`);
           edges.push([status, event, verdict.ok ? verdict.next : '']);
         }
@@ -133,11 +146,11 @@ for (const name of Object.keys(LIFECYCLES) as LifecycleName[]) {
       for (const status of statesOf(name)) {
         for (const event of eventsOf(name)) {
           if (expected.edges.some(([from, ev]) => from === status && ev === event)) continue;
-          const verdict = evaluateTransition(name, status, { type: event, ...payload }, permissive);
-          assert.equal(verdict.ok, false);
-          assert.ok(!verdict.ok && verdict.code === 'not_in_chart');
+          const verdicts = CONTEXTS.map((context) => evaluateTransition(name, status, { type: event, ...payload }, context));
+          assert.ok(verdicts.every((verdict) => !verdict.ok && verdict.code === 'not_in_chart'));
+          // What is allowed in either context: every event the status has.
           assert.deepEqual(
-            [...(verdict.ok ? [] : verdict.allowed)].sort(),
+            [...new Set(verdicts.flatMap((verdict) => (verdict.ok ? [] : verdict.allowed)))].sort(),
             [...new Set(expected.edges.filter(([from]) => from === status).map(([, ev]) => ev))].sort(),
           );
         }
@@ -165,8 +178,10 @@ for (const name of Object.keys(LIFECYCLES) as LifecycleName[]) {
           events: Object.fromEntries(
             eventsOf(name).map((type) => [type, () => {
               const verdict = evaluateTransition(name, status, { type, ...payload }, permissive);
-              assert.ok(verdict.ok, `${status} --${type}`);
+              // A guard of the record's state that fails in this context (a change once the activity
+              // started) keeps the chart where it is as well: the next state's check says so.
               if (verdict.ok) status = verdict.next;
+              else assert.equal(verdict.code, 'state', `${status} --${type}`);
             }]),
           ),
         });
@@ -234,6 +249,24 @@ describe('guards', () => {
     const noReason = evaluateTransition('refund', 'processing', { type: 'fail' }, { ...vendor({}), role: 'staff' });
     assert.deepEqual(noReason.ok ? null : [noReason.code, noReason.field], ['payload', 'reason']);
     assert.equal(evaluateTransition('refund', 'processing', { type: 'fail', reason: 'Card closed' }, { ...vendor({}), role: 'staff' }).ok, true);
+  });
+
+  test('a booking may change while requested or confirmed, before it starts (the change endpoint and the page ask the same guard)', () => {
+    // NOW is 12:00Z on 15 June.
+    const change = (status: string, starts_at: unknown, role: 'vendor' | 'staff' = 'vendor') =>
+      evaluateTransition('booking', status, { type: 'change' }, { ...vendor({ starts_at }), role });
+    assert.deepEqual(change('requested', '2025-06-16T08:00:00.000Z'), { ok: true, next: 'requested' }, 'requested, tomorrow: the status stays');
+    assert.deepEqual(change('confirmed', '2025-06-15T12:00:01.000Z', 'staff'), { ok: true, next: 'confirmed' }, 'confirmed, a second ahead');
+    const started = change('confirmed', NOW);
+    assert.deepEqual(started.ok ? null : [started.code, started.guard, started.message], ['state', 'changeable', 'Only upcoming requested or confirmed bookings can be changed.'], 'starting now: too late');
+    assert.equal(change('requested', '2025-06-14T08:00:00.000Z').ok, false, 'started yesterday');
+    assert.equal(change('confirmed', null).ok, false, 'no start: nothing to judge, refused');
+    for (const status of ['checked_in', 'no_show', 'completed', 'cancelled', 'declined', 'expired']) {
+      const verdict = change(status, '2025-06-16T08:00:00.000Z');
+      assert.equal(verdict.ok ? '' : verdict.code, 'not_in_chart', status);
+    }
+    assert.ok(allowedEvents('booking', 'confirmed', vendor({ starts_at: '2025-06-16T08:00:00.000Z' })).includes('change'), 'offered ahead');
+    assert.ok(!allowedEvents('booking', 'confirmed', vendor({ starts_at: '2025-06-15T08:00:00.000Z' })).includes('change'), 'hidden once started');
   });
 
   test('scheduling a notification needs a time in the future', () => {

@@ -3,7 +3,12 @@ import { guardImplementations, type LifecycleContext, type LifecycleEvent } from
 
 /**
  * Booking lifecycle. Events: confirm, decline, expire, check_in, no_show, undo, cancel,
- * complete. Payment status is tracked separately (from payments and refunds).
+ * complete, change. Payment status is tracked separately (from payments and refunds).
+ *
+ * `change` keeps the status: it says when a booking's date, seats or extras may change
+ * (a requested or confirmed booking, before it starts: the `changeable` guard). The change
+ * itself is made by its own endpoint (POST bookings/<id>/change/, which asks this chart),
+ * never as a plain transition; the page offers it when the chart allows it.
  *
  * Tags name the groups of statuses the rules read (`statusesTagged('booking', tag)`):
  * - holding: the booking holds its seats;
@@ -17,7 +22,7 @@ export const bookingLifecycle = setup({
   types: {
     context: {} as LifecycleContext,
     input: {} as LifecycleContext,
-    events: {} as LifecycleEvent & { type: 'confirm' | 'decline' | 'expire' | 'check_in' | 'no_show' | 'undo' | 'cancel' | 'complete' },
+    events: {} as LifecycleEvent & { type: 'confirm' | 'decline' | 'expire' | 'check_in' | 'no_show' | 'undo' | 'cancel' | 'complete' | 'change' },
   },
   guards: {
     hasReason: guardImplementations.hasReason,
@@ -25,6 +30,7 @@ export const bookingLifecycle = setup({
     holdExpired: guardImplementations.holdExpired,
     activityStarted: guardImplementations.activityStarted,
     checkInOpen: guardImplementations.checkInOpen,
+    changeable: guardImplementations.changeable,
   },
 }).createMachine({
   id: 'booking',
@@ -39,6 +45,7 @@ export const bookingLifecycle = setup({
         confirm: { target: 'confirmed', description: 'The vendor accepts.' },
         decline: { target: 'declined', description: 'The vendor refuses.' },
         expire: { target: 'expired', guard: 'holdExpired', description: 'No answer within the hold time.' },
+        change: { target: 'requested', guard: 'changeable', description: 'Another date, slot, participants or extras, before it starts (the status stays).' },
       },
     },
     confirmed: {
@@ -49,6 +56,7 @@ export const bookingLifecycle = setup({
         no_show: { target: 'no_show', guard: 'activityStarted' },
         cancel: { target: 'cancelled', guard: 'hasReason', description: 'Cancelled with a reason (also after a full refund).' },
         complete: { target: 'completed', guard: 'activityStarted', description: 'After the activity.' },
+        change: { target: 'confirmed', guard: 'changeable', description: 'Another date, slot, participants or extras, before it starts (the status stays).' },
       },
     },
     checked_in: {

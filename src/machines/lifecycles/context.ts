@@ -68,6 +68,8 @@ export const guardImplementations = {
   },
   holdExpired: ({ context }: GuardArgs) => at(context.record.hold_expires_at) <= Date.parse(context.now),
   activityStarted: ({ context }: GuardArgs) => at(context.record.starts_at) <= Date.parse(context.now),
+  /** A booking's date, seats or extras may change only before it starts (its status: the chart's `change` transitions). */
+  changeable: ({ context }: GuardArgs) => at(context.record.starts_at) > Date.parse(context.now),
   /** On the activity's own day (Algeria time), from the check-in window before its start. */
   checkInOpen: ({ context }: GuardArgs) => {
     const starts = at(context.record.starts_at);
@@ -97,6 +99,7 @@ export const GUARD_INFO: Record<GuardName, { kind: 'payload' | 'role' | 'state';
   isSameDay: { kind: 'state', message: 'This can only be undone on the same day.' },
   holdExpired: { kind: 'state', message: 'The hold time has not run out yet.' },
   activityStarted: { kind: 'state', message: 'The activity has not started yet.' },
+  changeable: { kind: 'state', message: 'Only upcoming requested or confirmed bookings can be changed.' },
   checkInOpen: { kind: 'state', message: 'Check-in opens on the day of the activity, shortly before it starts.' },
   isPastExpiry: { kind: 'state', message: 'The link has not expired yet.' },
   cardSettledByStaff: { kind: 'role', message: 'A card payment is settled by the payment gateway; only staff may settle it by hand.' },
