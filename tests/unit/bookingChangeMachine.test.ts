@@ -11,8 +11,12 @@ import { SimulatedClock, createActor, fromPromise, type AnyActorRef } from 'xsta
 import type { ChangeResult } from '../../src/api/bookingChange.ts';
 import type { Slot } from '../../src/api/bookingPricing.ts';
 import type { ApiRecord } from '../../src/api/resources.ts';
-import { bookingChangeMachine, changeRequest, formOf } from '../../src/machines/bookings/bookingChange.ts';
-import { PREVIEW_DEBOUNCE_MS, pricePreviewMachine } from '../../src/machines/bookings/pricePreview.ts';
+import type { QuoteInput } from '../../src/machines/bookings/pricePreview.ts';
+
+// The API client reads the build's base URL when loaded; the requests themselves are replaced below.
+Object.assign(globalThis, { __API_BASE_URL__: '' });
+const { bookingChangeMachine, changeRequest, formOf } = await import('../../src/machines/bookings/bookingChange.ts');
+const { PREVIEW_DEBOUNCE_MS, pricePreviewMachine } = await import('../../src/machines/bookings/pricePreview.ts');
 
 const service: ApiRecord = { id: 'svc', version: 1, extras: [{ key: 'lunch', price: 80000, per: 'person' }] };
 // 08:00 and 14:00 in Algeria (UTC+1).
@@ -35,8 +39,8 @@ function start(change: (body: Record<string, unknown>) => Promise<ChangeResult>)
     actors: {
       pricePreview: pricePreviewMachine.provide({
         actors: {
-          fetchQuote: fromPromise<Record<string, unknown>, { url: string; body: Record<string, unknown> }>(async ({ input }) => {
-            priced.push({ url: input.url, ...input.body });
+          fetchQuote: fromPromise<Record<string, unknown>, QuoteInput>(async ({ input }) => {
+            priced.push({ read: input.read, ...input.args, ...input.body });
             return { new_total: 1, settlement: { kind: 'none', amount: 0 } };
           }),
         },
@@ -65,7 +69,7 @@ test('the form opens on the booking as it is, its own seats free in its own slot
   assert.deepEqual(context.choices, { refundDestination: 'original_method', sendLink: true, inviteeName: 'Karim', inviteePhone: '+213 555 00 11 22', inviteeEmail: 'karim@example.test' });
   clock.increment(PREVIEW_DEBOUNCE_MS);
   await tick();
-  assert.deepEqual(priced, [{ url: '/branch/api/bookings/b1/change/preview/', slot_id: 'mine', participants: { adult: 2 }, extras: [{ key: 'lunch', quantity: 2 }] }]);
+  assert.deepEqual(priced, [{ read: 'bookingChangeQuote', bookingId: 'b1', slot_id: 'mine', participants: { adult: 2 }, extras: [{ key: 'lunch', quantity: 2 }] }]);
 });
 
 test('another day needs a slot or a time before it is priced or confirmed', async () => {

@@ -6,7 +6,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
-import { PREVIEW_DEBOUNCE_MS, pricePreviewMachine } from '../../src/machines/bookings/pricePreview.ts';
+import type { QuoteInput } from '../../src/machines/bookings/pricePreview.ts';
+
+// The API client reads the build's base URL when loaded; the requests themselves are replaced below.
+Object.assign(globalThis, { __API_BASE_URL__: '' });
+const { PREVIEW_DEBOUNCE_MS, pricePreviewMachine } = await import('../../src/machines/bookings/pricePreview.ts');
 
 function start() {
   const clock = new SimulatedClock();
@@ -14,7 +18,7 @@ function start() {
   let total = 1000;
   const machine = pricePreviewMachine.provide({
     actors: {
-      fetchQuote: fromPromise<Record<string, unknown>, { url: string; body: Record<string, unknown> }>(async ({ input }) => {
+      fetchQuote: fromPromise<Record<string, unknown>, QuoteInput>(async ({ input }) => {
         asked.push(input.body);
         return { total: total };
       }),

@@ -11,7 +11,7 @@
  * current version and the form keeps what they typed.
  */
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
-import { changeBooking, changePreviewUrl, type ChangeResult, type RefundDestination } from '../../api/bookingChange.ts';
+import { changeBooking, type ChangeResult, type RefundDestination } from '../../api/bookingChange.ts';
 import { fetchSlots, seatsLeft, type Slot } from '../../api/bookingPricing.ts';
 import type { ApiRecord } from '../../api/resources.ts';
 import { algeriaWallClock } from '../../domain/time.ts';
@@ -217,7 +217,7 @@ export const bookingChangeMachine = setup({
       result: null,
     };
   },
-  invoke: { id: 'preview', src: 'pricePreview', input: ({ context }) => ({ url: changePreviewUrl(context.bookingId) }) },
+  invoke: { id: 'preview', src: 'pricePreview', input: ({ context }) => ({ read: 'bookingChangeQuote' as const, args: { bookingId: context.bookingId } }) },
   entry: 'reloadSlots',
   states: {
     form: {
@@ -262,7 +262,7 @@ export const bookingChangeMachine = setup({
     },
     slots: {
       initial: 'none',
-      on: { 'slots.reload': { target: '.checking', reenter: true } },
+      on: { 'slots.reload': { target: '.checking' } },
       states: {
         none: {},
         checking: { always: [{ guard: 'canLoadSlots', target: 'loading' }, { target: 'none' }] },

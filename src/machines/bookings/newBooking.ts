@@ -4,12 +4,15 @@
  * each has left, a customer created from the form, and the booking's creation.
  *
  * Regions: `form` (editing, submitting, created), `slots` (for the service and day),
- * `customer` (the new-customer panel). A full or closed slot cannot be chosen
- * (`slotHasSeats`); the server refuses an overbooking anyway.
+ * `customer` (the new-customer dialog, open or closed: the customer is made by its own
+ * command, `bookingNewCustomer`, and chosen here once made), `prefill` (the customer and
+ * service the page was opened for, `?customer=<id>&service=<id>`, read and filled in).
+ * A full or closed slot cannot be chosen (`slotHasSeats`); the server refuses an
+ * overbooking anyway.
  */
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import { fetchSlots, seatsLeft, type Slot } from '../../api/bookingPricing.ts';
-import { createRecord, type ApiRecord } from '../../api/resources.ts';
+import { createRecord, fetchRecord, type ApiRecord } from '../../api/resources.ts';
 import { CUSTOMER_TYPES } from '../../domain/catalogValues.ts';
 import { algeriaInstant } from '../../domain/time.ts';
 import { pricePreviewMachine } from './pricePreview.ts';
@@ -34,10 +37,16 @@ export interface NewBookingForm {
 
 export type NewBookingField = keyof NewBookingForm;
 
-export interface CustomerDraft {
-  name: string;
-  phone: string;
-  email: string;
+/** The customer and service the form was opened for (a personal service's "Book"), by id. */
+export interface NewBookingInput {
+  customerId?: string | null;
+  serviceId?: string | null;
+}
+
+/** The prefill read: each record, or null when none was asked for. */
+export interface Prefill {
+  customer: ApiRecord | null;
+  service: ApiRecord | null;
 }
 
 export interface NewBookingContext {
@@ -47,8 +56,9 @@ export interface NewBookingContext {
   errors: Record<string, string[]>;
   /** The server's words when it refused the booking. */
   detail: string | null;
-  customerErrors: Record<string, string[]>;
-  customerDetail: string | null;
+  prefill: Required<NewBookingInput>;
+  /** Why the prefill could not be read (shown with a retry). */
+  prefillError: string | null;
   created: ApiRecord | null;
   /** Submits refused so far (by the browser's checks or the server): the view focuses the first field at fault on each. */
   attempt: number;
@@ -59,7 +69,9 @@ export type NewBookingEvent =
   | { type: 'slot.chosen'; slot: Slot }
   | { type: 'customer.open' }
   | { type: 'customer.cancel' }
-  | { type: 'customer.save'; draft: CustomerDraft }
+  /** The new customer was made (the dialog's command): the form chooses them. */
+  | { type: 'customer.created'; customer: ApiRecord }
+  | { type: 'prefill.retry' }
   | { type: 'slots.retry' }
   /** Raised when the service or the day changes. */
   | { type: 'slots.reload' }
@@ -92,7 +104,15 @@ export const ERROR_KEYS: Record<NewBookingField, string[]> = {
   notes: ['notes'],
 };
 
-const PREVIEW_URL = '/branch/api/bookings/preview/';
+/** How many people the participants typed are (what is not a whole number counts for none). */
+export const peopleOf = (typed: Record<string, string>) => Object.values(typed).reduce((sum, v) => sum + (Number(v) > 0 ? Number(v) : 0), 0);
+
+/** What a slot offers `people`: its seats left, whether it is full (or closed), or too small for them. */
+export function slotOffer(slot: Slot, people: number): { left: number; full: boolean; tooSmall: boolean } {
+  const left = seatsLeft(slot);
+  const full = slot.closed || left === 0;
+  return { left, full, tooSmall: !full && left < people };
+}
 
 /** Counts per key as typed ('' is 0); null when one is not a whole number of at least 0. */
 export const counts = (typed: Record<string, string>): Record<string, number> | null => {
@@ -170,6 +190,7 @@ const withoutKeys = (errors: Record<string, string[]>, keys: string[]) =>
 
 export const newBookingMachine = setup({
   types: {
+    input: {} as NewBookingInput | undefined,
     context: {} as NewBookingContext,
     events: {} as NewBookingEvent,
   },
@@ -178,9 +199,13 @@ export const newBookingMachine = setup({
     loadSlots: fromPromise<Slot[], { serviceId: string; date: string }>(({ input, signal }) =>
       fetchSlots(input.serviceId, dayStart(input.date), dayStart(input.date, 1), signal),
     ),
-    createCustomer: fromPromise<ApiRecord, CustomerDraft>(({ input }) =>
-      createRecord('customers', { name: input.name.trim(), phone: input.phone.trim(), ...(input.email.trim() ? { email: input.email.trim() } : {}) }),
-    ),
+    loadPrefill: fromPromise<Prefill, Required<NewBookingInput>>(async ({ input, signal }) => {
+      const [customer, service] = await Promise.all([
+        input.customerId ? fetchRecord('customers', input.customerId, signal) : null,
+        input.serviceId ? fetchRecord('services', input.serviceId, signal) : null,
+      ]);
+      return { customer, service };
+    }),
     createBooking: fromPromise<ApiRecord, Record<string, unknown>>(({ input }) => createRecord('bookings', input)),
   },
   actions: {
@@ -207,10 +232,14 @@ export const newBookingMachine = setup({
       return { errors: failure.fieldErrors ?? {}, detail: failure.detail ?? 'newBooking.failed', attempt: context.attempt + 1 };
     }),
     assignCreated: assign((_, booking: ApiRecord) => ({ created: booking })),
-    clearCustomerErrors: assign({ customerErrors: {}, customerDetail: null }),
-    assignCustomerFailure: assign((_, failure: Failure) => {
-      return { customerErrors: failure.fieldErrors ?? {}, customerDetail: failure.status === 400 ? null : (failure.detail ?? 'newBooking.failed') };
+    /** The records the page was opened for, as if chosen (another service: its slots and extras start over). */
+    assignPrefill: assign(({ context }, prefill: Prefill) => {
+      const form = { ...context.form };
+      if (prefill.customer) form.customer = prefill.customer;
+      if (prefill.service) Object.assign(form, { service: prefill.service, slotId: null, time: '', extras: {} });
+      return { form, prefillError: null };
     }),
+    assignPrefillError: assign((_, failure: Failure) => ({ prefillError: failure.detail || 'toast.requestFailed' })),
     selectCreatedCustomer: assign(({ context }, customer: ApiRecord) => ({
       form: { ...context.form, customer },
       errors: withoutKeys(context.errors, ERROR_KEYS.customer),
@@ -223,6 +252,7 @@ export const newBookingMachine = setup({
       const people = Object.values(counts(context.form.participants) ?? {}).reduce((a, b) => a + b, 0);
       return !slot.closed && seatsLeft(slot) >= Math.max(1, people);
     },
+    hasPrefill: ({ context }) => !!(context.prefill.customerId || context.prefill.serviceId),
     movesSlots: (_, field: NewBookingField) => field === 'service' || field === 'date',
     canLoadSlots: ({ context }) => !!context.form.service && /^\d{4}-\d\d-\d\d$/.test(context.form.date),
   },
@@ -230,17 +260,17 @@ export const newBookingMachine = setup({
   id: 'newBooking',
   description: 'The new-booking form: the server’s price as it changes, slots with their seats left, a customer created from the form, the booking made.',
   type: 'parallel',
-  context: {
+  context: ({ input }) => ({
     form: EMPTY_NEW_BOOKING,
     slots: [],
     errors: {},
     detail: null,
-    customerErrors: {},
-    customerDetail: null,
+    prefill: { customerId: input?.customerId ?? null, serviceId: input?.serviceId ?? null },
+    prefillError: null,
     created: null,
     attempt: 0,
-  },
-  invoke: { id: 'preview', src: 'pricePreview', input: { url: PREVIEW_URL } },
+  }),
+  invoke: { id: 'preview', src: 'pricePreview', input: { read: 'bookingQuote' } },
   states: {
     form: {
       initial: 'editing',
@@ -276,7 +306,7 @@ export const newBookingMachine = setup({
     },
     slots: {
       initial: 'none',
-      on: { 'slots.reload': { target: '.checking', reenter: true } },
+      on: { 'slots.reload': { target: '.checking' } },
       states: {
         none: { description: 'No service or no day chosen yet.' },
         checking: {
@@ -298,22 +328,31 @@ export const newBookingMachine = setup({
     customer: {
       initial: 'closed',
       states: {
-        closed: { on: { 'customer.open': { target: 'open', actions: 'clearCustomerErrors' } } },
+        closed: { on: { 'customer.open': 'open' } },
         open: {
+          description: 'The new-customer dialog: its command makes the customer.',
           on: {
             'customer.cancel': 'closed',
-            'customer.save': 'saving',
+            'customer.created': { target: 'closed', actions: [{ type: 'selectCreatedCustomer', params: ({ event }) => event.customer }, 'requestPreview'] },
           },
         },
-        saving: {
+      },
+    },
+    prefill: {
+      initial: 'starting',
+      states: {
+        starting: { always: [{ guard: 'hasPrefill', target: 'loading' }, { target: 'done' }] },
+        loading: {
           invoke: {
-            id: 'createCustomer',
-            src: 'createCustomer',
-            input: ({ event }) => (event as Extract<NewBookingEvent, { type: 'customer.save' }>).draft,
-            onDone: { target: 'closed', actions: [{ type: 'selectCreatedCustomer', params: ({ event }) => event.output }, 'requestPreview'] },
-            onError: { target: 'open', actions: { type: 'assignCustomerFailure', params: ({ event }) => event.error as Failure } },
+            id: 'loadPrefill',
+            src: 'loadPrefill',
+            input: ({ context }) => context.prefill,
+            onDone: { target: 'done', actions: [{ type: 'assignPrefill', params: ({ event }) => event.output }, 'clearSlots', 'requestPreview', 'reloadSlots'] },
+            onError: { target: 'failed', actions: { type: 'assignPrefillError', params: ({ event }) => event.error as Failure } },
           },
         },
+        failed: { description: 'The customer or service asked for could not be read; shown with a retry.', on: { 'prefill.retry': 'loading' } },
+        done: { type: 'final' },
       },
     },
   },

@@ -6,20 +6,39 @@
  * for the form to show at those fields. The quote stays shown while the next one loads.
  *
  * The request is whatever body the pricing endpoint takes; null means the form cannot be
- * priced yet (no service, no participants), which clears the quote.
+ * priced yet (no service, no participants), which clears the quote. The endpoint is a
+ * named read (src/api/reads.ts) given the body beside its own arguments
+ * (`{ read: 'comboQuote', args: { comboId } }`), or an address.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { runRead, type ReadName } from '../../api/reads.ts';
 import { apiClient } from '../../api/registry.ts';
 
 export const PREVIEW_DEBOUNCE_MS = 350;
 
-export interface PricePreviewInput {
-  /** The pricing endpoint, e.g. `/branch/api/bookings/preview/`. */
-  url: string;
+/** Where the form is priced: a named read that takes `{ ...args, body }`, or an address to post the body to. */
+export type PricePreviewInput =
+  | { read: ReadName; args?: Record<string, unknown>; url?: undefined }
+  | {
+      /** The pricing endpoint, e.g. `/branch/api/bookings/preview/`. */
+      url: string;
+      read?: undefined;
+      args?: undefined;
+    };
+
+/** What prices one request. */
+export interface QuoteInput {
+  read?: ReadName;
+  args?: Record<string, unknown>;
+  url?: string;
+  body: Record<string, unknown>;
 }
 
 export interface PricePreviewContext<Q = unknown> {
-  url: string;
+  /** The pricing read and its arguments besides the body, or the address. */
+  read: ReadName | null;
+  args: Record<string, unknown>;
+  url: string | null;
   /** The body last asked for (or waiting to be). */
   request: Record<string, unknown> | null;
   quote: Q | null;
@@ -51,8 +70,10 @@ export const pricePreviewMachine = setup({
     events: {} as PricePreviewEvent,
   },
   actors: {
-    fetchQuote: fromPromise<Record<string, unknown>, { url: string; body: Record<string, unknown> }>(({ input, signal }) =>
-      apiClient().post(input.url, input.body, { signal, quiet: true }),
+    fetchQuote: fromPromise<Record<string, unknown>, QuoteInput>(({ input, signal }) =>
+      input.read
+        ? (runRead(input.read, { ...input.args, body: input.body } as never, signal) as Promise<Record<string, unknown>>)
+        : apiClient().post(input.url!, input.body, { signal, quiet: true }),
     ),
   },
   actions: {
@@ -75,7 +96,7 @@ export const pricePreviewMachine = setup({
 }).createMachine({
   id: 'pricePreview',
   description: 'A form’s price from the server as the form changes: after a pause, the latest request winning.',
-  context: ({ input }) => ({ url: input.url, request: null, quote: null, errors: {}, failure: null }),
+  context: ({ input }) => ({ read: input.read ?? null, args: input.args ?? {}, url: input.url ?? null, request: null, quote: null, errors: {}, failure: null }),
   initial: 'idle',
   on: {
     'request.changed': [
@@ -97,7 +118,7 @@ export const pricePreviewMachine = setup({
       invoke: {
         id: 'fetchQuote',
         src: 'fetchQuote',
-        input: ({ context }) => ({ url: context.url, body: context.request! }),
+        input: ({ context }) => ({ read: context.read ?? undefined, args: context.args, url: context.url ?? undefined, body: context.request! }),
         onDone: { target: 'priced', actions: { type: 'assignQuote', params: ({ event }) => event.output } },
         onError: [
           { guard: { type: 'isRefusal', params: ({ event }) => event.error as Failure }, target: 'refused', actions: { type: 'assignRefusal', params: ({ event }) => event.error as Failure } },

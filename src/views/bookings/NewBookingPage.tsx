@@ -6,7 +6,7 @@ import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { routeByKey, pathOf } from '../../app/routes.ts';
 import type { BookingQuote } from '../../api/bookingPricing.ts';
-import { fetchRecord, type ApiRecord } from '../../api/resources.ts';
+import type { ApiRecord } from '../../api/resources.ts';
 import { EMPTY_NEW_BOOKING, newBookingMachine, type NewBookingField } from '../../machines/bookings/newBooking.ts';
 import type { ActorRefFrom } from 'xstate';
 import type { pricePreviewMachine } from '../../machines/bookings/pricePreview.ts';
@@ -33,12 +33,21 @@ type PreviewRef = ActorRefFrom<typeof pricePreviewMachine>;
 /**
  * A booking taken in the back-office: who, what, when (a slot with seats left), how many;
  * the server's price shows as the form changes. The behaviour is the `newBooking` chart.
+ * Opened for a customer and a service (`?customer=<id>&service=<id>`, from a personal
+ * service), the chart reads both and fills them in; other ones start another form.
  */
-export function NewBookingPage({ route }: PageProps) {
+export function NewBookingPage(props: PageProps) {
+  const prefill = new URLSearchParams(useSearch());
+  const customerId = prefill.get('customer');
+  const serviceId = prefill.get('service');
+  return <NewBookingForm key={`${customerId}/${serviceId}`} {...props} customerId={customerId} serviceId={serviceId} />;
+}
+
+function NewBookingForm({ route, customerId, serviceId }: PageProps & { customerId: string | null; serviceId: string | null }) {
   const intl = useIntl();
   const id = useId();
   const [, navigate] = useLocation();
-  const actor = useActorRef(newBookingMachine);
+  const actor = useActorRef(newBookingMachine, { input: { customerId, serviceId } });
   const context = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const preview = useSelector(actor, (s) => s.children.preview) as PreviewRef | undefined;
@@ -49,16 +58,8 @@ export function NewBookingPage({ route }: PageProps) {
   const dirty = !created && JSON.stringify(form) !== JSON.stringify(EMPTY_NEW_BOOKING);
   const leave = useLeaveGuard(dirty);
 
-  // Opened for a customer and a service (`?customer=<id>&service=<id>`, from a personal service): both filled in.
-  const prefill = new URLSearchParams(useSearch());
-  const prefillCustomer = prefill.get('customer');
-  const prefillService = prefill.get('service');
-  useEffect(() => {
-    const controller = new AbortController();
-    if (prefillCustomer) fetchRecord('customers', prefillCustomer, controller.signal).then((c) => set('customer', c), () => undefined);
-    if (prefillService) fetchRecord('services', prefillService, controller.signal).then((s) => set('service', s), () => undefined);
-    return () => controller.abort();
-  }, [prefillCustomer, prefillService]);
+  const prefillFailed = useSelector(actor, (s) => s.matches({ prefill: 'failed' }));
+  const prefillError = useSelector(actor, (s) => s.context.prefillError);
 
   useEffect(() => {
     if (created) navigate(pathOf(routeByKey('bookingDetail'), created.id));
@@ -94,6 +95,14 @@ export function NewBookingPage({ route }: PageProps) {
           <h2 id={`${id}-title`}>
             <FormattedMessage id="newBooking.title" />
           </h2>
+          {prefillFailed && (
+            <div className="notice notice-error" role="alert">
+              <FormattedMessage id="newBooking.prefillFailed" /> {prefillError && <ErrorText text={prefillError} />}{' '}
+              <button type="button" className="button button-small" onClick={() => actor.send({ type: 'prefill.retry' })}>
+                <FormattedMessage id="common.retry" />
+              </button>
+            </div>
+          )}
           {context.detail && (
             <div className="notice notice-error" role="alert">
               <ErrorText text={context.detail} />

@@ -1,25 +1,31 @@
-import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { fetchList, type ApiRecord } from '../../api/resources.ts';
+import type { ApiRecord } from '../../api/resources.ts';
 import { localized } from '../ui/format.ts';
+import { useRead } from '../ui/useRead.ts';
 
 /**
  * The personal services made for the chosen customer (the service picker offers only
- * public ones): each a button that chooses it. Nothing when they have none.
+ * public ones): each a button that chooses it. Nothing when they have none; a read that
+ * failed says so, with a retry.
  */
 export function PersonalServicePicks({ customerId, chosenId, onPick }: { customerId: string | null; chosenId: string | null; onPick: (service: ApiRecord) => void }) {
   const intl = useIntl();
-  const [services, setServices] = useState<ApiRecord[]>([]);
-  useEffect(() => {
-    setServices([]);
-    if (!customerId) return;
-    const controller = new AbortController();
-    fetchList('services', { page: 1, page_size: 10, ordering: '-created_at', search: '', filters: { private_customer_id: customerId, status: 'published' } }, controller.signal).then(
-      (page) => setServices(page.results),
-      () => undefined,
+  const read = useRead(
+    'list',
+    customerId ? { collection: 'services', filters: { private_customer_id: customerId, status: 'published' }, ordering: '-created_at', pageSize: 10 } : null,
+  );
+  if (read.state === 'failed') {
+    return (
+      <p className="personal-picks" role="alert">
+        <FormattedMessage id="newBooking.personalServicesFailed" />{' '}
+        <button type="button" className="button button-small" onClick={read.retry}>
+          <FormattedMessage id="common.retry" />
+        </button>
+      </p>
     );
-    return () => controller.abort();
-  }, [customerId]);
+  }
+  // Another customer: their services, not the last one's.
+  const services = read.state === 'idle' || read.state === 'loading' ? [] : (read.data ?? []);
   if (services.length === 0) return null;
   return (
     <div className="personal-picks" role="group" aria-label={intl.formatMessage({ id: 'newBooking.personalServices' })}>

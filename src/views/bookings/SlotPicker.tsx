@@ -2,10 +2,9 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { seatsLeft } from '../../api/bookingPricing.ts';
 import { algeriaToday } from '../../domain/time.ts';
 import type { bookingChangeMachine } from '../../machines/bookings/bookingChange.ts';
-import type { newBookingMachine } from '../../machines/bookings/newBooking.ts';
+import { peopleOf, slotOffer, type newBookingMachine } from '../../machines/bookings/newBooking.ts';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
 import { ErrorList, Field } from '../ui/fields/Field.tsx';
 
@@ -31,7 +30,7 @@ export function SlotPicker({
   const form = useSelector(actor, (s) => s.context.form);
   const slots = useSelector(actor, (s) => s.context.slots);
   const state = useSelector(actor, (s) => s.value.slots as string);
-  const people = Object.values(form.participants).reduce((sum, v) => sum + (Number(v) > 0 ? Number(v) : 0), 0);
+  const people = peopleOf(form.participants);
   const errorId = `${id}-error`;
   const today = algeriaToday();
   // A booking being changed may start at a time of its own on a day with slots: its time stays shown.
@@ -66,9 +65,7 @@ export function SlotPicker({
       {state === 'loaded' && slots.length > 0 && (
         <div role="radiogroup" aria-label={intl.formatMessage({ id: 'newBooking.slots' })} className="slot-list">
           {slots.map((slot) => {
-            const left = seatsLeft(slot);
-            const full = slot.closed || left === 0;
-            const tooSmall = !full && left < people;
+            const { left, full, tooSmall } = slotOffer(slot, people);
             return (
               <label key={slot.id} className={`slot-option${full || tooSmall ? ' slot-option-full' : ''}`}>
                 <input
