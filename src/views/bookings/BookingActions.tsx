@@ -1,27 +1,31 @@
-import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
 import type { ApiRecord } from '../../api/resources.ts';
 import { reasonKindOf } from '../../domain/reasonKinds.ts';
+import { bookingActionsMachine } from '../../machines/bookings/bookingActions.ts';
 import { eventPayloadFields, type LifecycleContext } from '../../machines/lifecycles/index.ts';
 import { CopyPayLink } from '../payments/invitations/PaymentLinkResult.tsx';
 import { SendLinkDialog } from '../payments/invitations/SendLinkDialog.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { NO_REASON, ReasonField, reasonPayload, type ReasonValue } from '../ui/ReasonField.tsx';
+import { ReasonField } from '../ui/ReasonField.tsx';
 import { codesOf, reasonComplete, useReasonCodes } from '../ui/reasonCodes.ts';
 import { formatMoney } from '../ui/format.ts';
+
+type ActionsActor = ActorRefFrom<typeof bookingActionsMachine>;
 
 /** Actions offered in this order; which ones show comes from the booking lifecycle chart. */
 const ACTION_ORDER = ['confirm', 'check_in', 'complete', 'undo', 'no_show', 'decline', 'cancel'] as const;
 /** The step forward, when the chart offers it: the one primary button. Everything else is secondary. */
 const FORWARD = ['confirm', 'check_in', 'complete'];
-/** Actions that close or undo something: asked first. */
-const ASKED_FIRST = new Set(['decline', 'no_show', 'cancel']);
 
 /**
  * A booking's lifecycle actions, the ones its chart allows now (`offered`), with one
  * primary step forward; the refund and payment-link buttons; and the questions some
  * actions ask first: a reason (coded, in the user's language) where the chart wants one,
- * and a warning before checking in a customer who still owes money.
+ * and a warning before checking in a customer who still owes money (the `bookingActions`
+ * chart, which announces the event to send).
  */
 export function BookingActions({
   booking,
@@ -48,15 +52,19 @@ export function BookingActions({
   onChange?: () => void;
 }) {
   const intl = useIntl();
-  const [pending, setPending] = useState<string | null>(null);
+  const actor = useActorRef(bookingActionsMachine);
   const actions = ACTION_ORDER.filter((event) => offered.includes(event));
   const primary = FORWARD.find((event) => actions.includes(event as (typeof actions)[number]));
   const owes = Number(booking.balance ?? 0) > 0;
+  // The chart announces the event once asked (or at once): the page's record sends it.
+  const send = useRef(onTransition);
+  send.current = onTransition;
+  useEffect(() => {
+    const subscription = actor.on('transition', ({ event, payload }) => send.current(event, payload));
+    return () => subscription.unsubscribe();
+  }, [actor]);
 
-  const choose = (event: string) => {
-    if (ASKED_FIRST.has(event) || (event === 'check_in' && owes)) setPending(event);
-    else onTransition(event, {});
-  };
+  const choose = (event: string) => actor.send({ type: 'choose', event, owes });
 
   return (
     <div className="record-actions" role="group" aria-label={intl.formatMessage({ id: 'booking.actions' })}>
@@ -75,51 +83,35 @@ export function BookingActions({
           <FormattedMessage id="booking.refund" />
         </button>
       )}
-      {owes && <PaymentLinkButton booking={booking} />}
-      <EventDialog
-        event={pending}
-        booking={booking}
-        context={context}
-        busy={busy}
-        money={money}
-        onCancel={() => setPending(null)}
-        onConfirm={(payload) => {
-          if (pending) onTransition(pending, payload);
-          setPending(null);
-        }}
-      />
+      {owes && <PaymentLinkButton booking={booking} actor={actor} />}
+      <EventDialog actor={actor} booking={booking} context={context} busy={busy} money={money} />
     </div>
   );
 }
 
 /** The question an action asks before it is sent: "are you sure" with a reason, or the unpaid balance before a check-in. */
 function EventDialog({
-  event,
+  actor,
   booking,
   context,
   busy,
   money,
-  onConfirm,
-  onCancel,
 }: {
-  event: string | null;
+  actor: ActionsActor;
   booking: ApiRecord;
   context: LifecycleContext;
   busy: boolean;
   money: (v: unknown) => string;
-  onConfirm: (payload: Record<string, unknown>) => void;
-  onCancel: () => void;
 }) {
   const intl = useIntl();
   const codes = useReasonCodes();
-  const [reason, setReason] = useState<ReasonValue>(NO_REASON);
-  const [missing, setMissing] = useState(false);
+  const event = useSelector(actor, (s) => (s.matches('asking') ? s.context.pending : null));
+  const reason = useSelector(actor, (s) => s.context.reason);
+  const missing = useSelector(actor, (s) => s.context.reasonMissing);
   const needsReason = event !== null && eventPayloadFields('booking', String(booking.status), event, context).includes('reason');
   const offered = event ? codesOf(codes, reasonKindOf('booking', event)) : [];
-  const reset = () => {
-    setReason(NO_REASON);
-    setMissing(false);
-  };
+  const onCancel = () => actor.send({ type: 'cancel' });
+  const onConfirm = () => actor.send({ type: 'confirm', needsReason, reasonComplete: reasonComplete(offered, reason) });
 
   if (event === 'check_in') {
     return (
@@ -130,7 +122,7 @@ function EventDialog({
         confirmLabel={<FormattedMessage id="checkIn.unpaid.confirm" />}
         busy={busy}
         onCancel={onCancel}
-        onConfirm={() => onConfirm({})}
+        onConfirm={onConfirm}
       />
     );
   }
@@ -142,18 +134,8 @@ function EventDialog({
       confirmLabel={event ? <FormattedMessage id={`bookingEvent.${event}`} /> : ''}
       danger
       busy={busy}
-      onCancel={() => {
-        reset();
-        onCancel();
-      }}
-      onConfirm={() => {
-        if (needsReason && !reasonComplete(offered, reason)) {
-          setMissing(true);
-          return;
-        }
-        onConfirm(needsReason ? reasonPayload(reason) : {});
-        reset();
-      }}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
       {needsReason && (
         <ReasonField
@@ -162,7 +144,7 @@ function EventDialog({
           value={reason}
           missing={missing}
           placeholder={intl.formatMessage({ id: 'booking.cancelReasonPlaceholder' })}
-          onChange={setReason}
+          onChange={(next) => actor.send({ type: 'reason.changed', reason: next })}
         />
       )}
     </ConfirmDialog>
@@ -170,24 +152,16 @@ function EventDialog({
 }
 
 /** Sends a payment link for the balance (or part of it), then shows the link to copy and its amount. */
-function PaymentLinkButton({ booking }: { booking: ApiRecord }) {
+function PaymentLinkButton({ booking, actor }: { booking: ApiRecord; actor: ActionsActor }) {
   const intl = useIntl();
-  const [open, setOpen] = useState(false);
-  const [sent, setSent] = useState<ApiRecord | null>(null);
+  const open = useSelector(actor, (s) => s.matches('linking'));
+  const sent = useSelector(actor, (s) => s.context.sentLink);
   return (
     <>
-      <button type="button" className="button" onClick={() => setOpen(true)}>
+      <button type="button" className="button" onClick={() => actor.send({ type: 'link.open' })}>
         <FormattedMessage id="paymentLink.send" />
       </button>
-      {open && (
-        <SendLinkDialog
-          booking={booking}
-          onClose={(link) => {
-            setOpen(false);
-            if (link) setSent(link);
-          }}
-        />
-      )}
+      {open && <SendLinkDialog booking={booking} onClose={(link) => actor.send({ type: 'link.closed', link: link ?? null })} />}
       {sent && (
         <span className="booking-pay-link" role="status">
           <FormattedMessage id="booking.paymentLink.sentFor" values={{ amount: formatMoney(intl, Number(sent.amount), String(sent.currency)) }} />

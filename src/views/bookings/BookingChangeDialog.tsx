@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { ChangePreview, ChangeResult } from '../../api/bookingChange.ts';
-import { fetchRecord, type ApiRecord } from '../../api/resources.ts';
+import type { ApiRecord } from '../../api/resources.ts';
 import { bookingChangeMachine, changeRequest, formOf, type BookingChangeField } from '../../machines/bookings/bookingChange.ts';
 import type { pricePreviewMachine } from '../../machines/bookings/pricePreview.ts';
 import { ErrorList, ErrorText } from '../ui/fields/Field.tsx';
@@ -13,6 +13,7 @@ import { SelectField } from '../ui/fields/SelectField.tsx';
 import { TextField } from '../ui/fields/TextField.tsx';
 import { ToggleField } from '../ui/fields/ToggleField.tsx';
 import { formatDateTime, localized } from '../ui/format.ts';
+import { useRead } from '../ui/useRead.ts';
 import { ParticipantsFields } from './ParticipantsFields.tsx';
 import { SlotPicker } from './SlotPicker.tsx';
 
@@ -23,33 +24,27 @@ const SHOWN_AT_FIELDS = ['starts_at', 'slot_id', 'participants', 'extras', 'invi
 /**
  * "Change booking" (Radix Dialog): date and slot, participants and extras, with the
  * server's new price and how the difference is settled; confirmed in one step. Opened
- * on the booking's service, read when the dialog opens.
+ * on the booking's service, read when the dialog opens (a failure said, with a retry).
  */
 export function BookingChangeDialog({
   booking,
   customerEmail,
   money,
+  onChanged,
   onClose,
 }: {
   booking: ApiRecord;
   customerEmail: string | null;
   money: (v: unknown) => string;
-  /** `changed`: the booking was changed (the page reloads it). */
-  onClose: (changed: boolean) => void;
+  /** The booking was changed (the page reads it again; the dialog shows what the change made). */
+  onChanged: () => void;
+  onClose: () => void;
 }) {
-  const [service, setService] = useState<ApiRecord | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchRecord('services', String(booking.service_id), controller.signal).then(setService, () => {
-      if (!controller.signal.aborted) setFailed(true);
-    });
-    return () => controller.abort();
-  }, [booking.service_id]);
-  const [changed, setChanged] = useState(false);
+  const serviceRead = useRead('record', { collection: 'services', id: String(booking.service_id) });
+  const service = serviceRead.data ?? null;
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose(changed)}>
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog booking-change-dialog" aria-describedby={undefined}>
@@ -57,10 +52,13 @@ export function BookingChangeDialog({
             <FormattedMessage id="bookingChange.title" values={{ ref: <bdi dir="ltr">{String(booking.ref)}</bdi> }} />
           </Dialog.Title>
           {service ? (
-            <ChangeForm booking={booking} service={service} customerEmail={customerEmail} money={money} onDone={() => setChanged(true)} />
-          ) : failed ? (
+            <ChangeForm booking={booking} service={service} customerEmail={customerEmail} money={money} onDone={onChanged} />
+          ) : serviceRead.state === 'failed' ? (
             <p role="alert">
-              <FormattedMessage id="bookingChange.failed" />
+              <FormattedMessage id="bookingChange.failed" />{' '}
+              <button type="button" className="button button-small" onClick={serviceRead.retry}>
+                <FormattedMessage id="common.retry" />
+              </button>
             </p>
           ) : (
             <p className="muted" role="status">
@@ -96,8 +94,10 @@ function ChangeForm({
   const previewSnapshot = useSelector(preview, (s) => s);
   const plan = (previewSnapshot?.context.quote ?? null) as ChangePreview | null;
   const priced = previewSnapshot?.value === 'priced' && plan !== null;
+  const done = useRef(onDone);
+  done.current = onDone;
   useEffect(() => {
-    if (context.result) onDone();
+    if (context.result) done.current();
   }, [context.result]);
 
   if (context.result) return <ChangeDone result={context.result} money={money} />;

@@ -1,89 +1,51 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
-import { fetchRefundable, type Refundable } from '../../api/refunds.ts';
-import { fetchList, fetchRecord, type ApiRecord } from '../../api/resources.ts';
-import { fetchSettingsSection } from '../../api/settings.ts';
-import { allowedEvents, type LifecycleContext, type LifecycleSettings } from '../../machines/lifecycles/index.ts';
-import { recordMachine, selectIsDirty } from '../../machines/resources/record.ts';
+import { allowedEvents, type LifecycleContext } from '../../machines/lifecycles/index.ts';
+import { selectIsDirty } from '../../machines/resources/record.ts';
 import { formatMoney } from '../ui/format.ts';
 import { PageFrame } from '../ui/PageFrame.tsx';
+import { Related } from '../ui/Related.tsx';
+import { useRecordScreen, useRelated } from '../ui/recordScreen.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useLeaveGuard } from '../ui/useLeaveGuard.tsx';
 import { BookingActions } from './BookingActions.tsx';
 import { BookingChangeDialog } from './BookingChangeDialog.tsx';
-import { BookingFacts, BookingMoney, type BookingLabels } from './BookingFacts.tsx';
+import { BookingFacts, BookingMoney } from './BookingFacts.tsx';
 import { BookingNotes } from './BookingNotes.tsx';
 import { BookingRefundDialog } from './BookingRefundDialog.tsx';
-import { BookingTimeline, type TimelineRecords } from './BookingTimeline.tsx';
+import { BookingTimeline } from './BookingTimeline.tsx';
+import { bookingScreen, labelsOf, settingsOf, timelineOf } from './bookingScreen.ts';
 import { MoneyLedger } from '../payments/ledger/MoneyLedger.tsx';
 import { RecordUnavailable } from '../ui/RecordUnavailable.tsx';
 import { useStaff } from '../../app/permissions.ts';
 
-interface Related extends TimelineRecords {
-  /** How much may be refunded and from which payment: the server decides. */
-  refundable: Refundable | null;
-  labels: BookingLabels;
-  /** The business rules the chart's guards read (the check-in window). */
-  settings: LifecycleSettings | undefined;
-}
-
-/** What a booking points to, named: one read with `expand=` and the customer's record (for the email). */
-async function labelsOf(booking: ApiRecord, signal: AbortSignal): Promise<BookingLabels> {
-  const [expanded, customer] = await Promise.all([
-    fetchRecord('bookings', booking.id, signal, ['vendor_id', 'location_id', 'branch_id', 'created_by']).catch(() => null),
-    fetchRecord('customers', String(booking.customer_id), signal).catch(() => null),
-  ]);
-  const names = (expanded?._expanded ?? {}) as Record<string, Record<string, unknown> | null>;
-  return {
-    vendor: (names.vendor_id?.trade_name as string | undefined) ?? null,
-    location: names.location_id?.name_i18n ?? null,
-    branch: (names.branch_id?.name as string | undefined) ?? null,
-    createdBy: (names.created_by?.name as string | undefined) ?? null,
-    customerEmail: (customer?.email as string | undefined) ?? null,
-  };
-}
-
-/** A booking: its status and the actions its chart allows, what it is and for whom, its money, notes and history. */
+/**
+ * A booking: its status and the actions its chart allows (changing it too, when the chart's
+ * `change` says it may), what it is and for whom, its money, notes and history. What it
+ * reads beside the record is declared in bookingScreen.ts, each read's failure shown with
+ * a retry.
+ */
 export function BookingDetailPage({ route, params }: PageProps) {
   const intl = useIntl();
-  const record = useActorRef(recordMachine, { input: { resource: 'bookings', id: params.id ?? '' } });
+  const { screen, record } = useRecordScreen(bookingScreen, params.id ?? '');
   const snapshot = useSelector(record, (s) => s);
   const admin = useStaff();
   const booking = snapshot.context.record;
-  const [related, setRelated] = useState<Related | null>(null);
+  const names = useRelated(screen, bookingScreen, 'names');
+  const customer = useRelated(screen, bookingScreen, 'customer');
+  const payments = useRelated(screen, bookingScreen, 'payments');
+  const refunds = useRelated(screen, bookingScreen, 'refunds');
+  const audit = useRelated(screen, bookingScreen, 'audit');
+  const refundable = useRelated(screen, bookingScreen, 'refundable');
+  const settings = useRelated(screen, bookingScreen, 'settings');
   const [refunding, setRefunding] = useState(false);
   const [changing, setChanging] = useState(false);
-  // Bumped when something the booking's version does not reflect changes (a refund requested).
-  const [relatedStamp, setRelatedStamp] = useState(0);
   const dirty = selectIsDirty(snapshot);
   const leave = useLeaveGuard(dirty);
   usePageReady(!snapshot.matches('loading'));
-
-  // Payments, refunds, the audit trail and the names of what it points to follow the booking's version.
-  useEffect(() => {
-    if (!booking) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    const by = { page: 1, page_size: 100, search: '', ordering: 'created_at' };
-    Promise.all([
-      fetchList('payments', { ...by, filters: { booking_id: booking.id } }, signal),
-      fetchList('refunds', { ...by, filters: { booking_id: booking.id } }, signal),
-      fetchList('audit-log', { ...by, ordering: '-at', filters: { entity: 'bookings', entity_id: booking.id } }, signal, undefined, ['actor_user_id']),
-      fetchRefundable(booking.id, signal).catch(() => null),
-      labelsOf(booking, signal),
-      fetchSettingsSection<LifecycleSettings>('business', signal).then((s) => s.value, () => undefined),
-    ])
-      .then(([payments, refunds, audit, refundable, labels, settings]) =>
-        setRelated({ payments: payments.results, refunds: refunds.results, audit: audit.results, refundable, labels, settings }),
-      )
-      .catch(() => {
-        if (!signal.aborted) setRelated({ payments: [], refunds: [], audit: [], refundable: null, labels: NO_LABELS, settings: undefined });
-      });
-    return () => controller.abort();
-  }, [booking?.id, booking?.version, relatedStamp]);
 
   if (snapshot.matches('notFound') || snapshot.matches('failed')) {
     return (
@@ -102,11 +64,13 @@ export function BookingDetailPage({ route, params }: PageProps) {
   const money = (value: unknown) => formatMoney(intl, Number(value ?? 0), currency);
   const status = String(booking.status);
   // The shared chart says which actions show; the server applies the same chart and refuses the rest.
-  const chartContext: LifecycleContext = { now: new Date().toISOString(), role: admin ? 'staff' : 'vendor', record: booking, settings: related?.settings };
+  const chartContext: LifecycleContext = { now: new Date().toISOString(), role: admin ? 'staff' : 'vendor', record: booking, settings: settingsOf(settings.data) };
   const offered = allowedEvents('booking', status, chartContext);
   const ref = String(booking.ref);
-  // The server refuses the rest; only an upcoming requested or confirmed booking offers a change.
-  const changeable = (status === 'requested' || status === 'confirmed') && Date.parse(String(booking.starts_at)) > Date.now();
+  // The chart's `change` (its `changeable` guard) says whether the booking may change; the change endpoint asks the same.
+  const changeable = offered.includes('change');
+  const labels = names.data || customer.data ? labelsOf(names.data, customer.data) : null;
+  const timeline = timelineOf(payments, refunds, audit);
 
   return (
     <PageFrame
@@ -124,7 +88,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
           context={chartContext}
           busy={snapshot.hasTag('busy')}
           money={money}
-          refundable={related?.refundable?.amount ?? 0}
+          refundable={refundable.data?.amount ?? 0}
           onTransition={(event, payload) => record.send({ type: 'transition', event, payload })}
           onRefund={() => setRefunding(true)}
           onChange={changeable ? () => setChanging(true) : undefined}
@@ -145,6 +109,9 @@ export function BookingDetailPage({ route, params }: PageProps) {
           )}
         </div>
       )}
+      {/* What the actions are judged with: shown when it could not be read, with a retry. */}
+      <Related of={settings}>{() => null}</Related>
+      <Related of={refundable}>{() => null}</Related>
       {snapshot.matches('saved') && (
         <div className="notice notice-info" role="status">
           <FormattedMessage id="record.saved" />
@@ -153,13 +120,19 @@ export function BookingDetailPage({ route, params }: PageProps) {
 
       <div className="record-columns">
         <div className="record-main">
-          <BookingFacts booking={booking} labels={related?.labels ?? null} staff={admin} />
+          <BookingFacts booking={booking} labels={labels} staff={admin} />
+          <Related of={names}>{() => null}</Related>
+          <Related of={customer}>{() => null}</Related>
           <BookingNotes record={record} />
           <section className="card" aria-labelledby="booking-timeline">
             <h2 id="booking-timeline">
               <FormattedMessage id="booking.timeline" />
             </h2>
-            <BookingTimeline related={related} money={money} />
+            {timeline.state === 'failed' ? (
+              <Related of={timeline}>{() => null}</Related>
+            ) : (
+              <BookingTimeline related={timeline.data ?? null} money={money} />
+            )}
           </section>
         </div>
         <div className="record-side">
@@ -172,29 +145,22 @@ export function BookingDetailPage({ route, params }: PageProps) {
       {changing && (
         <BookingChangeDialog
           booking={booking}
-          customerEmail={related?.labels.customerEmail ?? null}
+          customerEmail={labels?.customerEmail ?? null}
           money={money}
-          onClose={(changed) => {
-            setChanging(false);
-            if (changed) record.send({ type: 'reload' });
-          }}
+          onChanged={() => screen.send({ type: 'reload' })}
+          onClose={() => setChanging(false)}
         />
       )}
       <BookingRefundDialog
         open={refunding}
         booking={booking}
-        refundable={related?.refundable ?? null}
+        refundable={refundable.data ?? null}
         money={money}
         onClose={(done) => {
           setRefunding(false);
-          if (done) {
-            record.send({ type: 'reload' });
-            setRelatedStamp((n) => n + 1);
-          }
+          if (done) screen.send({ type: 'reload' });
         }}
       />
     </PageFrame>
   );
 }
-
-const NO_LABELS: BookingLabels = { vendor: null, location: null, branch: null, createdBy: null, customerEmail: null };

@@ -1,25 +1,32 @@
-import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { Refundable } from '../../api/refunds.ts';
-import { createRecord, type ApiRecord } from '../../api/resources.ts';
+import type { ApiRecord } from '../../api/resources.ts';
+import { bookingRefundMachine } from '../../machines/bookings/bookingRefund.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { ErrorText } from '../ui/fields/Field.tsx';
+import { errorsElsewhere } from '../ui/fields/fieldErrors.ts';
 import { MoneyField } from '../ui/fields/MoneyField.tsx';
 import { SelectField } from '../ui/fields/SelectField.tsx';
-import { NO_REASON, ReasonField, reasonPayload, type ReasonValue } from '../ui/ReasonField.tsx';
+import { ReasonField } from '../ui/ReasonField.tsx';
 import { codesOf, reasonComplete, useReasonCodes } from '../ui/reasonCodes.ts';
 
 /** Before the server has said where the money may go: the original method, always allowed. */
 const FIRST_DESTINATIONS = ['original_method'] as const;
+/** The fields the dialog shows errors at; others are listed above them. */
+const SHOWN_AT_FIELDS = ['amount', 'destination', 'reason_code', 'reason'];
 
 /**
  * Requests a refund of a booking: how much (at most what the server allows), where to (the
  * destinations the server offers: the wallet only when it is kept in the booking's currency),
- * and why (a coded refund reason).
+ * and why (a coded refund reason). The form is the `bookingRefund` chart, started afresh
+ * each time the dialog opens.
  */
 export function BookingRefundDialog({
   open,
   booking,
-  refundable: allowed,
+  refundable,
   money,
   onClose,
 }: {
@@ -29,82 +36,90 @@ export function BookingRefundDialog({
   money: (v: unknown) => string;
   onClose: (done: boolean) => void;
 }) {
-  const refundable = allowed?.amount ?? 0;
+  return open ? <RefundForm booking={booking} refundable={refundable} money={money} onClose={onClose} /> : null;
+}
+
+function RefundForm({
+  booking,
+  refundable: allowed,
+  money,
+  onClose,
+}: {
+  booking: ApiRecord;
+  refundable: Refundable | null;
+  money: (v: unknown) => string;
+  onClose: (done: boolean) => void;
+}) {
+  const most = allowed?.amount ?? 0;
   const destinations = allowed?.destinations ?? FIRST_DESTINATIONS;
   const offered = codesOf(useReasonCodes(), 'refund');
-  const [amount, setAmount] = useState<number | null>(null);
-  const [amountInvalid, setAmountInvalid] = useState(false);
-  const [destination, setDestination] = useState('original_method');
-  const [reason, setReason] = useState<ReasonValue>(NO_REASON);
-  const [reasonMissing, setReasonMissing] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const actor = useActorRef(bookingRefundMachine, { input: { bookingId: booking.id } });
+  const context = useSelector(actor, (s) => s.context);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const done = useSelector(actor, (s) => s.matches('done'));
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (done) close.current(true);
+  }, [done]);
 
-  const submit = async () => {
-    const local: Record<string, string[]> = {};
-    // An amount that does not parse already says so at the field.
-    if (amountInvalid) return;
-    if (amount === null || amount <= 0) local.amount = ['refund.amountInvalid'];
-    else if (amount > refundable) local.amount = ['refund.amountTooHigh'];
-    const reasonOk = reasonComplete(offered, reason);
-    setReasonMissing(!reasonOk);
-    setErrors(local);
-    if (Object.keys(local).length > 0 || !reasonOk) return;
-    setBusy(true);
-    try {
-      await createRecord('refunds', {
-        booking_id: booking.id,
-        payment_id: allowed?.payment_id ?? null,
-        amount,
-        destination: destinations.includes(destination as never) ? destination : 'original_method',
-        ...reasonPayload(reason),
-        notify_customer: true,
-      });
-      setAmount(null);
-      setReason(NO_REASON);
-      onClose(true);
-    } catch (error) {
-      const fieldErrors = (error as { fieldErrors?: Record<string, string[]>; detail?: string }).fieldErrors ?? {};
-      setErrors(Object.keys(fieldErrors).length > 0 ? fieldErrors : { amount: [(error as { detail?: string }).detail ?? 'refund.failed'] });
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const { errors } = context;
+  const destination = destinations.includes(context.destination as never) ? context.destination : 'original_method';
   const serverReasonErrors = [...(errors.reason_code ?? []), ...(errors.reason ?? [])];
+  const elsewhere = errorsElsewhere(errors, SHOWN_AT_FIELDS);
+  const submit = () =>
+    actor.send({
+      type: 'submit',
+      limits: { most, paymentId: allowed?.payment_id ?? null, destinations, reasonComplete: reasonComplete(offered, context.reason) },
+    });
+
   return (
     <ConfirmDialog
-      open={open}
+      open
       title={<FormattedMessage id="booking.refund" />}
-      description={<FormattedMessage id="refund.refundable" values={{ amount: money(refundable) }} />}
+      description={<FormattedMessage id="refund.refundable" values={{ amount: money(most) }} />}
       confirmLabel={<FormattedMessage id="refund.request" />}
       busy={busy}
       onCancel={() => onClose(false)}
       onConfirm={submit}
     >
+      {elsewhere.length > 0 && (
+        <div className="notice notice-error" role="alert">
+          {elsewhere.map(([path, messages]) => (
+            <p key={path}>
+              {messages.map((m, i) => (
+                <ErrorText key={i} text={m} />
+              ))}
+            </p>
+          ))}
+        </div>
+      )}
       <MoneyField
         label={<FormattedMessage id="refund.amount" />}
         required
-        value={amount}
+        value={context.amount}
         currency={String(booking.currency ?? 'DZD')}
-        onChange={(minor, invalid) => {
-          setAmount(minor);
-          setAmountInvalid(invalid);
-        }}
+        onChange={(amount, unreadable) => actor.send({ type: 'amount.changed', amount, unreadable })}
         errors={errors.amount}
       />
-      <button type="button" className="button button-ghost refund-full" onClick={() => setAmount(refundable)}>
+      <button type="button" className="button button-ghost refund-full" onClick={() => actor.send({ type: 'amount.changed', amount: most, unreadable: false })}>
         <FormattedMessage id="refund.full" />
       </button>
       <SelectField
         label={<FormattedMessage id="refund.destination" />}
-        value={destinations.includes(destination as never) ? destination : 'original_method'}
+        value={destination}
         options={destinations}
         labelPrefix="refundDestination"
-        onChange={setDestination}
+        onChange={(next) => actor.send({ type: 'destination.changed', destination: next })}
         errors={errors.destination}
       />
-      <ReasonField label="refund.reason" offered={offered} value={reason} missing={reasonMissing} onChange={setReason} />
+      <ReasonField
+        label="refund.reason"
+        offered={offered}
+        value={context.reason}
+        missing={context.reasonMissing}
+        onChange={(reason) => actor.send({ type: 'reason.changed', reason })}
+      />
       {serverReasonErrors.length > 0 && (
         <p className="field-error" role="alert">
           {serverReasonErrors.join(' ')}

@@ -1,0 +1,112 @@
+/**
+ * The questions a booking's actions ask before they are sent (the buttons its chart
+ * offers on its page): closing or undoing something (decline, no-show, cancel) is asked
+ * first, with a reason where the chart's guards want one; checking in a customer who
+ * still owes money warns of the balance first; the other actions go at once. The event
+ * to send is announced (`transition`), and the page's record sends it. Also the payment
+ * link sent from the page: its dialog open, and the link last sent shown to copy.
+ */
+import { assign, emit, setup } from 'xstate';
+import type { ApiRecord } from '../../api/resources.ts';
+
+/** Actions that close or undo something: asked first. */
+export const ASKED_FIRST: readonly string[] = ['decline', 'no_show', 'cancel'];
+
+/** A reason as typed: a code ('' when none is chosen) and free text. */
+export interface ActionReason {
+  code: string;
+  text: string;
+}
+
+export const NO_ACTION_REASON: ActionReason = { code: '', text: '' };
+
+export interface BookingActionsContext {
+  /** The action being asked about. */
+  pending: string | null;
+  reason: ActionReason;
+  /** The reason was found missing on a confirm: the field shows what it lacks. */
+  reasonMissing: boolean;
+  /** The payment link sent last from the page. */
+  sentLink: ApiRecord | null;
+}
+
+export type BookingActionsEvent =
+  /** An action chosen; `owes`: the customer still owes money (a check-in warns first). */
+  | { type: 'choose'; event: string; owes: boolean }
+  | { type: 'reason.changed'; reason: ActionReason }
+  /** The question answered: whether the chart wants a reason, and whether the one typed is complete. */
+  | { type: 'confirm'; needsReason: boolean; reasonComplete: boolean }
+  | { type: 'cancel' }
+  | { type: 'link.open' }
+  /** The payment-link dialog closed: the link sent, or null. */
+  | { type: 'link.closed'; link: ApiRecord | null };
+
+export type BookingActionsEmitted = { type: 'transition'; event: string; payload: Record<string, unknown> };
+
+/** What a transition carries of a reason: the code and, when given, the trimmed free text. */
+export function reasonBody(reason: ActionReason): { reason_code?: string; reason?: string } {
+  const text = reason.text.trim();
+  return { ...(reason.code ? { reason_code: reason.code } : {}), ...(text ? { reason: text } : {}) };
+}
+
+export const bookingActionsMachine = setup({
+  types: {
+    context: {} as BookingActionsContext,
+    events: {} as BookingActionsEvent,
+    emitted: {} as BookingActionsEmitted,
+  },
+  actions: {
+    ask: assign((_, event: string) => ({ pending: event, reason: NO_ACTION_REASON, reasonMissing: false })),
+    forget: assign({ pending: null, reason: NO_ACTION_REASON, reasonMissing: false }),
+    assignReason: assign((_, reason: ActionReason) => ({ reason })),
+    markReasonMissing: assign({ reasonMissing: true }),
+    sendAtOnce: emit((_, event: string) => ({ type: 'transition' as const, event, payload: {} })),
+    sendAnswered: emit(({ context }, needsReason: boolean) => ({
+      type: 'transition' as const,
+      event: context.pending!,
+      payload: needsReason ? reasonBody(context.reason) : {},
+    })),
+    assignLink: assign((_, link: ApiRecord | null) => (link ? { sentLink: link } : {})),
+  },
+  guards: {
+    /** Closing or undoing something, or checking in a customer who still owes money. */
+    asksFirst: (_, p: { event: string; owes: boolean }) => ASKED_FIRST.includes(p.event) || (p.event === 'check_in' && p.owes),
+    /** No reason wanted, or the one typed is complete. */
+    answered: (_, p: { needsReason: boolean; reasonComplete: boolean }) => !p.needsReason || p.reasonComplete,
+  },
+}).createMachine({
+  id: 'bookingActions',
+  description: 'A booking page’s actions: asked first when they close, undo or check in an unpaid booking; the payment link sent from the page.',
+  context: { pending: null, reason: NO_ACTION_REASON, reasonMissing: false, sentLink: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        choose: [
+          { guard: { type: 'asksFirst', params: ({ event }) => event }, target: 'asking', actions: { type: 'ask', params: ({ event }) => event.event } },
+          { actions: { type: 'sendAtOnce', params: ({ event }) => event.event } },
+        ],
+        'link.open': 'linking',
+      },
+    },
+    asking: {
+      description: 'The question of `pending`: are you sure, with a reason where the chart wants one, or the unpaid balance before a check-in.',
+      on: {
+        'reason.changed': { actions: { type: 'assignReason', params: ({ event }) => event.reason } },
+        confirm: [
+          {
+            guard: { type: 'answered', params: ({ event }) => event },
+            target: 'idle',
+            actions: [{ type: 'sendAnswered', params: ({ event }) => event.needsReason }, 'forget'],
+          },
+          { actions: 'markReasonMissing' },
+        ],
+        cancel: { target: 'idle', actions: 'forget' },
+      },
+    },
+    linking: {
+      description: 'The payment-link dialog is open.',
+      on: { 'link.closed': { target: 'idle', actions: { type: 'assignLink', params: ({ event }) => event.link } } },
+    },
+  },
+});

@@ -1,0 +1,85 @@
+/**
+ * A booking page's actions: the step forward goes at once; closing or undoing something,
+ * or checking in a customer who owes money, is asked first; a reason the chart wants must
+ * be complete before the action is sent, and is sent trimmed; cancelling sends nothing;
+ * the payment link sent from the page is kept to copy.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createActor } from 'xstate';
+import { bookingActionsMachine, reasonBody, type BookingActionsEmitted } from '../../src/machines/bookings/bookingActions.ts';
+
+function start() {
+  const actor = createActor(bookingActionsMachine).start();
+  const sent: Omit<BookingActionsEmitted, 'type'>[] = [];
+  actor.on('transition', ({ event, payload }) => sent.push({ event, payload }));
+  return { actor, sent };
+}
+
+test('an action that asks nothing is sent at once', () => {
+  const { actor, sent } = start();
+  actor.send({ type: 'choose', event: 'confirm', owes: true });
+  assert.deepEqual(sent, [{ event: 'confirm', payload: {} }]);
+  assert.ok(actor.getSnapshot().matches('idle'));
+  actor.send({ type: 'choose', event: 'check_in', owes: false });
+  assert.deepEqual(sent.at(-1), { event: 'check_in', payload: {} }, 'nothing owed: checked in at once');
+});
+
+test('checking in a customer who owes money warns first, then sends it without a reason', () => {
+  const { actor, sent } = start();
+  actor.send({ type: 'choose', event: 'check_in', owes: true });
+  assert.ok(actor.getSnapshot().matches('asking'));
+  assert.equal(actor.getSnapshot().context.pending, 'check_in');
+  assert.equal(sent.length, 0);
+  actor.send({ type: 'confirm', needsReason: false, reasonComplete: false });
+  assert.deepEqual(sent, [{ event: 'check_in', payload: {} }]);
+  assert.ok(actor.getSnapshot().matches('idle'));
+});
+
+test('a cancellation asks for a reason: an incomplete one is shown missing, a complete one is sent trimmed', () => {
+  const { actor, sent } = start();
+  actor.send({ type: 'choose', event: 'cancel', owes: false });
+  actor.send({ type: 'confirm', needsReason: true, reasonComplete: false });
+  assert.equal(actor.getSnapshot().context.reasonMissing, true);
+  assert.ok(actor.getSnapshot().matches('asking'));
+  assert.equal(sent.length, 0);
+  actor.send({ type: 'reason.changed', reason: { code: 'weather', text: '  Sandstorm ' } });
+  actor.send({ type: 'confirm', needsReason: true, reasonComplete: true });
+  assert.deepEqual(sent, [{ event: 'cancel', payload: { reason_code: 'weather', reason: 'Sandstorm' } }]);
+  assert.deepEqual(actor.getSnapshot().context, { pending: null, reason: { code: '', text: '' }, reasonMissing: false, sentLink: null });
+});
+
+test('an asked action the chart wants no reason for is sent without one', () => {
+  const { actor, sent } = start();
+  actor.send({ type: 'choose', event: 'no_show', owes: false });
+  actor.send({ type: 'reason.changed', reason: { code: '', text: 'typed anyway' } });
+  actor.send({ type: 'confirm', needsReason: false, reasonComplete: true });
+  assert.deepEqual(sent, [{ event: 'no_show', payload: {} }]);
+});
+
+test('cancelling the question sends nothing and forgets the reason', () => {
+  const { actor, sent } = start();
+  actor.send({ type: 'choose', event: 'decline', owes: false });
+  actor.send({ type: 'reason.changed', reason: { code: 'full', text: '' } });
+  actor.send({ type: 'cancel' });
+  assert.equal(sent.length, 0);
+  assert.ok(actor.getSnapshot().matches('idle'));
+  assert.deepEqual(actor.getSnapshot().context.reason, { code: '', text: '' });
+});
+
+test('the payment link sent is kept to copy; a dialog closed without one keeps the last', () => {
+  const { actor } = start();
+  actor.send({ type: 'link.open' });
+  assert.ok(actor.getSnapshot().matches('linking'));
+  actor.send({ type: 'link.closed', link: { id: 'l1', version: 1, token: 't' } });
+  assert.equal(actor.getSnapshot().context.sentLink?.id, 'l1');
+  actor.send({ type: 'link.open' });
+  actor.send({ type: 'link.closed', link: null });
+  assert.ok(actor.getSnapshot().matches('idle'));
+  assert.equal(actor.getSnapshot().context.sentLink?.id, 'l1');
+});
+
+test('a reason is sent as its code and its trimmed text, each when given', () => {
+  assert.deepEqual(reasonBody({ code: '', text: '  ' }), {});
+  assert.deepEqual(reasonBody({ code: 'other', text: ' x ' }), { reason_code: 'other', reason: 'x' });
+});
