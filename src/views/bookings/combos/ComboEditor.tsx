@@ -1,6 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { fetchRecord, type ApiRecord } from '../../../api/resources.ts';
 import { combos } from '../../../domain/collections.ts';
 import { formatMoney, localized } from '../../ui/format.ts';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
@@ -12,6 +11,7 @@ import { SelectField } from '../../ui/fields/SelectField.tsx';
 import { ToggleField } from '../../ui/fields/ToggleField.tsx';
 import { RecordEditorPanel } from '../../ui/RecordEditorPanel.tsx';
 import { RelationPicker } from '../../ui/RelationPicker.tsx';
+import { useRead } from '../../ui/useRead.ts';
 import { useRecordEditor } from '../../ui/useRecordEditor.ts';
 import type { ComboItem } from '../bookingViews.ts';
 import { COMBO_DEFAULTS, MAX_COMBO_ITEMS } from './combosScreen.ts';
@@ -24,25 +24,13 @@ export function ComboEditor({ id, onClose }: { id: string | null; onClose: (save
   const staff = useStaff();
   const editor = useRecordEditor({ resource: combos.name, id, defaults: COMBO_DEFAULTS, limits: combos.fields, onClose });
   const { context, field, set } = editor;
-  const [services, setServices] = useState<Record<string, ApiRecord>>({});
   const itemsField = field.custom<ComboItem[]>('items', []);
   const items = itemsField.value;
   const pricing = field.select<'fixed' | 'percent_of_parts'>('pricing');
 
-  // Titles of the child services already in the combo.
-  const itemKey = items.map((i) => i.service_id).join(',');
-  useEffect(() => {
-    const missing = items.map((i) => i.service_id).filter((sid) => !(sid in services));
-    if (missing.length === 0) return;
-    const controller = new AbortController();
-    Promise.all(missing.map((sid) => fetchRecord('services', sid, controller.signal).catch(() => ({ id: sid, version: 0 }) as ApiRecord))).then((found) => {
-      if (!controller.signal.aborted) setServices((s) => ({ ...s, ...Object.fromEntries(found.map((r) => [r.id, r])) }));
-    });
-    return () => controller.abort();
-  }, [itemKey]);
-
-  // Staff's new combo belongs to the vendor of its first service.
-  const firstVendor = items.length > 0 ? (services[items[0].service_id]?.vendor_id as string | undefined) : undefined;
+  // Staff's new combo belongs to the vendor of its first service (each part reads its own service for its title).
+  const first = useRead('record', items.length > 0 ? { collection: 'services', id: items[0].service_id } : null);
+  const firstVendor = items.length > 0 ? (first.data?.vendor_id as string | undefined) : undefined;
   const summary = (r: Record<string, unknown> | null) =>
     r ? (
       <>
@@ -78,25 +66,12 @@ export function ComboEditor({ id, onClose }: { id: string | null; onClose: (save
         {items.length > 0 && (
           <ul className="combo-items">
             {items.map((item, index) => (
-              <li key={item.service_id} className="combo-item">
-                <span className="combo-item-title">{localized(services[item.service_id]?.title_i18n, intl.locale) || '…'}</span>
-                <label className="field-inline">
-                  <input
-                    type="checkbox"
-                    checked={item.required}
-                    onChange={(e) => itemsField.onChange(items.map((it, i) => (i === index ? { ...it, required: e.target.checked } : it)))}
-                  />
-                  <FormattedMessage id="combo.required" />
-                </label>
-                <button
-                  type="button"
-                  className="button button-ghost button-small"
-                  onClick={() => itemsField.onChange(items.filter((_, i) => i !== index))}
-                  aria-label={intl.formatMessage({ id: 'combo.removeService' }, { service: localized(services[item.service_id]?.title_i18n, intl.locale) })}
-                >
-                  <FormattedMessage id="combo.remove" />
-                </button>
-              </li>
+              <ComboItemRow
+                key={item.service_id}
+                item={item}
+                onRequired={(required) => itemsField.onChange(items.map((it, i) => (i === index ? { ...it, required } : it)))}
+                onRemove={() => itemsField.onChange(items.filter((_, i) => i !== index))}
+              />
             ))}
           </ul>
         )}
@@ -110,7 +85,6 @@ export function ComboEditor({ id, onClose }: { id: string | null; onClose: (save
             optionLabel={(s) => localized(s.title_i18n, intl.locale)}
             onChange={(s) => {
               if (!s || items.some((i) => i.service_id === s.id)) return;
-              setServices((all) => ({ ...all, [s.id]: s }));
               itemsField.onChange([...items, { service_id: s.id, required: true }]);
             }}
           />
@@ -130,5 +104,40 @@ export function ComboEditor({ id, onClose }: { id: string | null; onClose: (save
       </div>
       <ToggleField {...field.toggle('active')} label={<FormattedMessage id="combo.activeLabel" />} />
     </RecordEditorPanel>
+  );
+}
+
+/** One service of the combo: its title (read by its id; a failure said, with a retry), whether it is required, and its removal. */
+function ComboItemRow({ item, onRequired, onRemove }: { item: ComboItem; onRequired: (required: boolean) => void; onRemove: () => void }) {
+  const intl = useIntl();
+  const service = useRead('record', { collection: 'services', id: item.service_id });
+  const title = localized(service.data?.title_i18n, intl.locale);
+  return (
+    <li className="combo-item">
+      <span className="combo-item-title">
+        {title || '…'}
+        {service.state === 'failed' && (
+          <span role="alert">
+            {' '}
+            <FormattedMessage id="comboBooking.servicesFailed" />{' '}
+            <button type="button" className="button button-small" onClick={service.retry}>
+              <FormattedMessage id="common.retry" />
+            </button>
+          </span>
+        )}
+      </span>
+      <label className="field-inline">
+        <input type="checkbox" checked={item.required} onChange={(e) => onRequired(e.target.checked)} />
+        <FormattedMessage id="combo.required" />
+      </label>
+      <button
+        type="button"
+        className="button button-ghost button-small"
+        onClick={onRemove}
+        aria-label={intl.formatMessage({ id: 'combo.removeService' }, { service: title })}
+      >
+        <FormattedMessage id="combo.remove" />
+      </button>
+    </li>
   );
 }
