@@ -1,6 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PageProps } from '../../../app/routes.ts';
+import type { TotalsGroup } from '../../../api/resources.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { formatDateTime, formatMoney } from '../../ui/format.ts';
@@ -9,7 +9,6 @@ import { ListScreen } from '../../ui/ListScreen.tsx';
 import { useListScreen } from '../../ui/listScreen.ts';
 import { reasonText, useReasonCodes } from '../../ui/reasonCodes.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
-import { RefundTotals } from './RefundTotals.tsx';
 import { bookingRefOf, REFUND_EVENTS, refundsScreen, type RefundRow } from './refundsScreen.ts';
 import { useStaff } from '../../../app/permissions.ts';
 
@@ -18,7 +17,6 @@ export function RefundListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useStaff();
   const list = useListScreen(refundsScreen);
-  const query = useSelector(list, (s) => s.context.query);
   const bookingRoute = routeByKey('bookingDetail');
   const codes = useReasonCodes();
   const actions = useLifecycleActions<RefundRow>({
@@ -43,7 +41,16 @@ export function RefundListPage({ route }: PageProps) {
     ...(staff
       ? [{ key: 'vendor', header: 'booking.vendor', priority: 3 as const, render: (r: RefundRow) => r._expanded?.vendor_id?.trade_name ?? '—' }]
       : []),
-    { key: 'amount', header: 'refund.amount', priority: 1, sortField: 'amount', align: 'end', render: (r) => formatMoney(intl, r.amount, r.currency) },
+    {
+      key: 'amount',
+      header: 'refund.amount',
+      priority: 1,
+      sortField: 'amount',
+      align: 'end',
+      render: (r) => formatMoney(intl, r.amount, r.currency),
+      // How much the refunds the filters find add up to, over every page (the totals row).
+      total: (group: TotalsGroup) => formatMoney(intl, group.sums.amount ?? 0, group.currency ?? 'DZD'),
+    },
     {
       key: 'kind',
       header: 'refundList.kind',
@@ -92,7 +99,6 @@ export function RefundListPage({ route }: PageProps) {
       bulk={actions.bulkButtons}
       notices={
         <>
-          <RefundTotals query={query} />
           {actions.report}
           {actions.dialog}
         </>

@@ -21,6 +21,8 @@ export const refundsScreen = defineListScreen({
   defaultOrdering: '-created_at',
   fields: ['booking_id', 'amount', 'currency', 'kind', 'destination', 'reason_code', 'reason', 'status', 'status_reason_code', 'status_reason', 'created_at', 'vendor_id'],
   expand: ['booking_id', 'vendor_id'],
+  // How many refunds the filters find and how much they add up to, in a row at the table's foot.
+  totals: true,
 });
 
 /** The order of a refund's actions in its row; which show comes from the refund chart. */
