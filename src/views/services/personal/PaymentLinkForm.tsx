@@ -1,61 +1,38 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { fetchSlots, type Slot } from '../../../api/bookingPricing.ts';
-import { sendPaymentLink } from '../../../api/prices.ts';
-import { fetchRecord, type ApiRecord } from '../../../api/resources.ts';
+import type { ApiRecord } from '../../../api/resources.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import { ParticipantsFields } from '../../bookings/ParticipantsFields.tsx';
+import { paymentLinkMachine } from '../../../machines/services/paymentLink.ts';
 import { formatDateTime, formatMoney, localized } from '../../ui/format.ts';
 import { ErrorText } from '../../ui/fields/Field.tsx';
 import { errorsElsewhere } from '../../ui/fields/fieldErrors.ts';
-
-/** Sooner than any departure a personal service has: its slots are looked up from now to a year on. */
-const YEAR_MS = 366 * 86_400_000;
+import { Related } from '../../ui/Related.tsx';
+import { useRead } from '../../ui/useRead.ts';
 
 /**
  * A payment link for a personal service: how many people, then the booking that the link
  * pays (unpaid until then) at the service's departure and the invitation sent to the
- * customer's phone or email. Paying it is the customer's side.
+ * customer's phone or email (the payment link machine). Paying it is the customer's side.
+ * The customer and the departure are read beside the form, each with its failure and a
+ * retry.
  */
 export function PaymentLinkForm({ service, onClose }: { service: ApiRecord; onClose: () => void }) {
   const intl = useIntl();
   const id = useId();
-  const [customer, setCustomer] = useState<ApiRecord | null>(null);
-  const [slot, setSlot] = useState<Slot | null | undefined>(undefined);
-  const [participants, setParticipants] = useState<Record<string, string>>({ adult: '1' });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [detail, setDetail] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState<{ booking: ApiRecord; invitation: ApiRecord } | null>(null);
+  const customerRead = useRead('record', { collection: 'customers', id: String(service.private_customer_id) });
+  const departure = useRead('servicesNextDeparture', { serviceId: service.id }, { reloadOn: ['service-slots'] });
+  const customer = customerRead.data ?? null;
+  const slot = departure.data;
+  const link = useActorRef(paymentLinkMachine, { input: { service } });
+  const { participants, errors, detail, sent } = useSelector(link, (s) => s.context);
+  const busy = useSelector(link, (s) => s.hasTag('busy'));
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchRecord('customers', String(service.private_customer_id), controller.signal).then(setCustomer, () => setCustomer(null));
-    const now = Date.now();
-    fetchSlots(service.id, new Date(now).toISOString(), new Date(now + YEAR_MS).toISOString(), controller.signal).then(
-      (slots) => setSlot(slots.find((s) => !s.closed) ?? null),
-      () => setSlot(null),
-    );
-    return () => controller.abort();
-  }, [service.id]);
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const counts = Object.fromEntries(Object.entries(participants).map(([t, v]) => [t, Number(v || 0)]).filter(([, n]) => Number(n) > 0)) as Record<string, number>;
-    if (Object.keys(counts).length === 0) return setErrors({ participants: ['personal.participantsRequired'] });
-    if (!customer || !slot) return;
-    setBusy(true);
-    setDetail(null);
-    try {
-      setSent(await sendPaymentLink({ service, slotId: slot.id, customer, participants: counts }));
-    } catch (error) {
-      const failure = error as { fieldErrors?: Record<string, string[]>; detail?: string };
-      setErrors(failure.fieldErrors ?? {});
-      setDetail(failure.detail ?? 'personal.failed');
-    } finally {
-      setBusy(false);
-    }
+    if (customer && slot) link.send({ type: 'submit', customer, slotId: slot.id });
   };
 
   const other = errorsElsewhere(errors, ['participants']);
@@ -88,13 +65,19 @@ export function PaymentLinkForm({ service, onClose }: { service: ApiRecord; onCl
               <dt>
                 <FormattedMessage id="personal.customer" />
               </dt>
-              <dd>{customer ? `${String(customer.name)} · ${String(customer.phone ?? customer.email ?? '')}` : '…'}</dd>
+              <dd>
+                {customerRead.state === 'loading' ? '…' : null}
+                <Related<ApiRecord> of={customerRead}>{(c) => `${String(c.name)} · ${String(c.phone ?? c.email ?? '')}`}</Related>
+              </dd>
             </div>
             <div>
               <dt>
                 <FormattedMessage id="personal.startsAt" />
               </dt>
-              <dd>{slot === undefined ? '…' : slot ? formatDateTime(intl, slot.starts_at) : <FormattedMessage id="personal.noDeparture" />}</dd>
+              <dd>
+                {departure.state === 'loading' ? '…' : null}
+                <Related of={departure}>{(s) => (s ? formatDateTime(intl, s.starts_at) : <FormattedMessage id="personal.noDeparture" />)}</Related>
+              </dd>
             </div>
           </dl>
           {(detail || other.length > 0) && (
@@ -107,7 +90,13 @@ export function PaymentLinkForm({ service, onClose }: { service: ApiRecord; onCl
               ))}
             </div>
           )}
-          <ParticipantsFields value={participants} onChange={setParticipants} errors={errors} max={Number(service.capacity)} types={Array.isArray(service.customer_types) ? (service.customer_types as string[]) : undefined} />
+          <ParticipantsFields
+            value={participants}
+            onChange={(next) => link.send({ type: 'participants.changed', participants: next })}
+            errors={errors}
+            max={Number(service.capacity)}
+            types={Array.isArray(service.customer_types) ? (service.customer_types as string[]) : undefined}
+          />
           <div className="form-actions">
             <button type="button" className="button" onClick={onClose} disabled={busy}>
               <FormattedMessage id="common.cancel" />

@@ -35,7 +35,7 @@ export function PersonalServicesPage({ route }: PageProps) {
   const paying = panel.get('pay');
   const payRow = paying ? ((page?.results.find((r) => r.id === paying) ?? null) as ApiRecord | null) : null;
   const serviceHref = (id: string) => pathOf(routeByKey('serviceDetail'), id);
-  const departures = useDepartures(page?.results.map((r) => r.id) ?? []);
+  const { departures, failed: departuresFailed } = useDepartures(page?.results.map((r) => r.id) ?? []);
 
   const columns: Column<PersonalRow>[] = [
     {
@@ -57,7 +57,21 @@ export function PersonalServicesPage({ route }: PageProps) {
     { key: 'customer', header: 'personal.customer', priority: 1, render: (r) => r._expanded?.private_customer_id?.name ?? '—' },
     ...(staff ? [{ key: 'vendor', header: 'booking.vendor', priority: 3 as const, render: (r: PersonalRow) => r._expanded?.vendor_id?.trade_name ?? '—' }] : []),
     { key: 'capacity', header: 'personal.capacity', priority: 3, sortField: 'capacity', align: 'end', render: (r) => intl.formatNumber(r.capacity) },
-    { key: 'departure', header: 'personal.departure', priority: 1, render: (r) => (departures[r.id] ? formatDateTime(intl, departures[r.id]) : '—') },
+    {
+      key: 'departure',
+      header: 'personal.departure',
+      priority: 1,
+      render: (r) =>
+        departures[r.id] ? (
+          formatDateTime(intl, departures[r.id]!)
+        ) : departuresFailed ? (
+          <span className="muted">
+            <FormattedMessage id="personal.departureFailed" />
+          </span>
+        ) : (
+          '—'
+        ),
+    },
     {
       key: 'price',
       header: 'personal.price',
