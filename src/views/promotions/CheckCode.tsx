@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
 import type { BookingQuote } from '../../api/bookingPricing.ts';
-import type { ApiRecord } from '../../api/resources.ts';
-import { algeriaInstant } from '../../domain/time.ts';
-import { pricePreviewMachine, type PricePreviewContext } from '../../machines/bookings/pricePreview.ts';
+import type { PricePreviewContext, pricePreviewMachine } from '../../machines/bookings/pricePreview.ts';
+import { checkCodeMachine } from '../../machines/promotions/checkCode.ts';
 import { ParticipantsFields } from '../bookings/ParticipantsFields.tsx';
 import { PriceSummary } from '../bookings/PriceSummary.tsx';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
@@ -14,11 +14,6 @@ import { formatMoney } from '../ui/format.ts';
 import { RelationPicker } from '../ui/RelationPicker.tsx';
 import { serviceLabel } from './promotionScreens.ts';
 
-const PREVIEW_URL = '/branch/api/bookings/preview/';
-
-/** A week from today in Algeria, `YYYY-MM-DD`: a likely travel date to start from. */
-const nextWeek = () => new Date(Date.now() + 3_600_000 + 7 * 86_400_000).toISOString().slice(0, 10);
-
 /**
  * "Check a code": a service, a day, participants and a code, priced by the server exactly
  * as a booking made now would be. It shows what the code takes off, or (at the code) why
@@ -27,27 +22,14 @@ const nextWeek = () => new Date(Date.now() + 3_600_000 + 7 * 86_400_000).toISOSt
 export function CheckCode({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const id = useId();
-  const [service, setService] = useState<ApiRecord | null>(null);
-  const [date, setDate] = useState<string | null>(nextWeek());
-  const [participants, setParticipants] = useState<Record<string, string>>({ adult: '2' });
-  const [code, setCode] = useState('');
-  const preview = useActorRef(pricePreviewMachine, { input: { url: PREVIEW_URL } });
+  const check = useActorRef(checkCodeMachine, { input: {} });
+  const { service, date, participants, code } = useSelector(check, (s) => s.context.draft);
+  const preview = useSelector(check, (s) => s.children.pricePreview as ActorRefFrom<typeof pricePreviewMachine>);
   const priced = useSelector(
     preview,
     (s) => ({ context: s.context as PricePreviewContext<BookingQuote & { coupon_id: string | null }>, value: s.value, busy: s.hasTag('busy') }),
     (a, b) => a.context === b.context && a.value === b.value && a.busy === b.busy,
   );
-
-  useEffect(() => {
-    const counts = Object.entries(participants).map(([t, v]) => [t, v.trim() === '' ? 0 : Number(v)] as const);
-    const valid = !!service && !!date && code.trim().length > 0 && counts.every(([, n]) => Number.isInteger(n) && n >= 0) && counts.some(([, n]) => n > 0);
-    preview.send({
-      type: 'request.changed',
-      request: valid
-        ? { service_id: service!.id, starts_at: algeriaInstant(date!, '12:00'), participants: Object.fromEntries(counts.filter(([, n]) => n > 0)), coupon_code: code.trim() }
-        : null,
-    });
-  }, [service?.id, date, JSON.stringify(participants), code]);
 
   const quote = priced.context.quote;
   const errors = priced.context.errors;
@@ -68,7 +50,7 @@ export function CheckCode({ onClose }: { onClose: () => void }) {
       </p>
       <TextField
         value={code}
-        onChange={(v) => setCode(v.toUpperCase())}
+        onChange={(value) => check.send({ type: 'code.changed', code: value })}
         label={<FormattedMessage id="coupon.code" />}
         dir="ltr"
         autoComplete="off"
@@ -78,13 +60,13 @@ export function CheckCode({ onClose }: { onClose: () => void }) {
         resource="services"
         label={<FormattedMessage id="couponCheck.service" />}
         value={service}
-        onChange={setService}
+        onChange={(picked) => check.send({ type: 'service.changed', service: picked })}
         filters={{ view: 'public' }}
         optionLabel={(s) => serviceLabel(s, intl.locale)}
         errors={errorsAt(errors, 'service_id')}
       />
-      <DateTimeField mode="date" value={date} onChange={setDate} label={<FormattedMessage id="couponCheck.date" />} errors={errorsAt(errors, 'starts_at')} required />
-      <ParticipantsFields value={participants} onChange={setParticipants} errors={errors} max={1000} types={(service?.customer_types as string[] | undefined) ?? undefined} />
+      <DateTimeField mode="date" value={date} onChange={(value) => check.send({ type: 'date.changed', date: value })} label={<FormattedMessage id="couponCheck.date" />} errors={errorsAt(errors, 'starts_at')} required />
+      <ParticipantsFields value={participants} onChange={(value) => check.send({ type: 'participants.changed', participants: value })} errors={errors} max={1000} types={(service?.customer_types as string[] | undefined) ?? undefined} />
       {quote && priced.value === 'priced' && (
         <p className="notice notice-info" role="status">
           {quote.coupon_id ? (
@@ -97,7 +79,7 @@ export function CheckCode({ onClose }: { onClose: () => void }) {
       <PriceSummary
         busy={priced.busy}
         state={priced.value === 'idle' ? 'empty' : priced.value === 'failed' ? 'failed' : priced.value === 'refused' ? 'refused' : 'priced'}
-        onRetry={() => preview.send({ type: 'retry' })}
+        onRetry={() => check.send({ type: 'retry' })}
         currency={currency}
         lines={(quote?.lines ?? []).map((l) => ({
           key: l.customer_type,
