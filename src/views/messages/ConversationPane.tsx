@@ -1,16 +1,16 @@
-import { useEffect, useId, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { refusalDetail } from '../../machines/resources/bulk.ts';
 import { useRealtimeEvents } from '../../app/realtime.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
-import { updateRecord } from '../../api/resources.ts';
-import { markConversationRead, markMessageUnread, fetchAssignees, type Assignee } from './messagesApi.ts';
+import { conversationMachine } from '../../machines/messages/conversation.ts';
+import { conversationThread } from '../../machines/messages/threads.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
-import { useExpandedRecord } from '../ui/useExpandedRecord.ts';
 import { ThreadView, useThread } from '../ui/ThreadView.tsx';
-import { correspondentOf, INBOX_EXPAND, type ConversationRow } from './inboxScreen.ts';
+import { useRead } from '../ui/useRead.ts';
+import { correspondentOf, type ConversationRow } from './inboxScreen.ts';
 
 /**
  * One conversation beside the inbox: who and what it is about, its assignee (staff assign
@@ -21,23 +21,23 @@ export function ConversationPane({
   id, row, staff, userId, backHref, onChanged,
 }: { id: string; row?: ConversationRow; staff: boolean; userId: string; backHref: string; onChanged: () => void }) {
   const intl = useIntl();
-  const loaded = useExpandedRecord<ConversationRow>('conversations', id, INBOX_EXPAND);
-  const record = loaded.record ?? row ?? null;
-  const reload = loaded.reload;
-  const [notice, setNotice] = useState<string | null>(null);
-  const [assignees, setAssignees] = useState<Assignee[]>([]);
-  const thread = useThread(`/branch/api/conversations/${encodeURIComponent(id)}/messages/`);
+  const thread = useThread(conversationThread(id));
+  const conversation = useActorRef(
+    conversationMachine.provide({
+      actions: {
+        announceChanged: () => {
+          thread.send({ type: 'changed' });
+          onChanged();
+        },
+      },
+    }),
+    { input: { id } },
+  );
+  const { record: loaded, notFound, loadFailed, notice } = useSelector(conversation, (s) => s.context);
+  const record = (loaded as ConversationRow | null) ?? row ?? null;
+  const reload = () => conversation.send({ type: 'reload' });
+  const assignees = useRead('messagesAssignees', {}).data ?? [];
   const selectId = useId();
-
-  useEffect(() => {
-    fetchAssignees().then(setAssignees, () => setAssignees([]));
-  }, []);
-
-  // Opening a conversation with unread customer messages reads them.
-  const unread = record?.unread_count ?? 0;
-  useEffect(() => {
-    if (unread > 0) markConversationRead(id).then(() => reload(), () => undefined);
-  }, [id, unread > 0]);
 
   useRealtimeEvents((event) => {
     if (event.payload?.conversation_id !== id) return;
@@ -48,31 +48,15 @@ export function ConversationPane({
     if (event.record_id === id) reload();
   }, { type: 'record', collection: 'conversations' });
 
-  if (loaded.state === 'notFound') return <EmptyState title={<FormattedMessage id="record.notFound" />} />;
-  if (loaded.state === 'failed' && !record) return <ErrorState onRetry={reload} />;
+  if (notFound) return <EmptyState title={<FormattedMessage id="record.notFound" />} />;
+  if (loadFailed && !record) return <ErrorState onRetry={reload} />;
   if (!record) return null;
 
-  const assign = (assigneeId: string) => {
-    setNotice(null);
-    updateRecord('conversations', id, { assignee_id: assigneeId || null, version: record.version }).then(
-      () => {
-        reload();
-        onChanged();
-      },
-      (error) => {
-        setNotice(refusalDetail(error));
-        reload();
-      },
-    );
-  };
+  const unread = record.unread_count ?? 0;
+  const assign = (assigneeId: string) => conversation.send({ type: 'assign', assigneeId: assigneeId || null });
   const markUnread = () => {
     const last = [...thread.getSnapshot().context.messages].reverse().find((m) => m.author_type === 'customer');
-    if (!last) return;
-    markMessageUnread(id, last).then(() => {
-      thread.send({ type: 'changed' });
-      reload();
-      onChanged();
-    }, (error) => setNotice(refusalDetail(error)));
+    if (last) conversation.send({ type: 'markUnread', message: { id: last.id, version: last.version } });
   };
   const booking = record._expanded?.booking_id;
   const assigneeOptions = assignees.some((a) => a.id === record.assignee_id) || !record.assignee_id
@@ -116,7 +100,7 @@ export function ConversationPane({
             </button>
           )}
           {unread > 0 ? (
-            <button type="button" className="button button-small" onClick={() => markConversationRead(id).then(() => { reload(); onChanged(); })}>
+            <button type="button" className="button button-small" onClick={() => conversation.send({ type: 'markRead' })}>
               <FormattedMessage id="inbox.markRead" />
             </button>
           ) : (

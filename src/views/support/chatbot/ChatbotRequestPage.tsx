@@ -1,21 +1,21 @@
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { usePageReady } from '../../../app/pageReady.ts';
 import type { PageProps } from '../../../app/routes.ts';
-import { useRealtimeEvents } from '../../../app/realtime.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
 import { Fact } from '../../ui/Fact.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { useLifecycleActions, type LifecycleRow } from '../../ui/LifecycleActions.tsx';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { RecordUnavailable } from '../../ui/RecordUnavailable.tsx';
+import { useRecordScreen, useRelated } from '../../ui/recordScreen.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
-import { useExpandedRecord } from '../../ui/useExpandedRecord.ts';
+import { chatbotRequestScreen } from './chatbotRequestScreen.ts';
 import { IntentText } from './IntentText.tsx';
 import { CHATBOT_EVENTS, type ChatbotRow } from './chatbotScreen.ts';
 
 type ChatbotRecord = ChatbotRow & { resolution_note: string | null; status_reason: string | null };
-const EXPAND = ['customer_id', 'booking_id', 'ticket_id'] as const;
 
 /**
  * One chatbot request (staff): the transcript as chat bubbles, the intent the bot detected
@@ -25,11 +25,10 @@ const EXPAND = ['customer_id', 'booking_id', 'ticket_id'] as const;
 export function ChatbotRequestPage({ route, params }: PageProps) {
   const intl = useIntl();
   const id = params.id ?? '';
-  const loaded = useExpandedRecord<ChatbotRecord>('chatbot-requests', id, EXPAND);
-  usePageReady(loaded.state !== 'loading');
-  useRealtimeEvents((event) => {
-    if (event.record_id === id) loaded.reload();
-  }, { type: 'record', collection: 'chatbot-requests' });
+  const { screen, record } = useRecordScreen(chatbotRequestScreen, id);
+  const snapshot = useSelector(record, (s) => s);
+  const names = useRelated(screen, chatbotRequestScreen, 'names');
+  usePageReady(!snapshot.matches('loading'));
   const customerOf = (r: ChatbotRow) => String(r._expanded?.customer_id?.name ?? intl.formatMessage({ id: 'chatbot.anonymous' }));
   const actions = useLifecycleActions<LifecycleRow>({
     resource: 'chatbot-requests',
@@ -39,14 +38,15 @@ export function ChatbotRequestPage({ route, params }: PageProps) {
     staff: true,
     label: (row) => customerOf(row as unknown as ChatbotRow),
     describe: (row) => <FormattedMessage id="chatbot.actionOn" values={{ customer: <bdi>{customerOf(row as unknown as ChatbotRow)}</bdi> }} />,
-    onDone: loaded.reload,
+    onDone: () => screen.send({ type: 'reload' }),
   });
 
-  if (loaded.state === 'notFound' || (loaded.state === 'failed' && !loaded.record)) {
-    return <RecordUnavailable route={route} notFound={loaded.state === 'notFound'} onRetry={loaded.reload} />;
+  if (snapshot.matches('notFound') || snapshot.matches('failed')) {
+    return <RecordUnavailable route={route} notFound={snapshot.matches('notFound')} detail={snapshot.context.error?.detail} onRetry={() => record.send({ type: 'retry' })} />;
   }
-  const request = loaded.record;
-  if (!request) return null;
+  const shown = snapshot.context.record;
+  if (!shown) return null;
+  const request = { ...shown, _expanded: names.data?._expanded ?? {} } as unknown as ChatbotRecord;
   const booking = request._expanded?.booking_id;
   const ticket = request._expanded?.ticket_id;
   const customer = request._expanded?.customer_id;

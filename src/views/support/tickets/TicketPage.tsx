@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { sessionActor } from '../../../app/actors.ts';
@@ -7,19 +7,21 @@ import { usePageReady } from '../../../app/pageReady.ts';
 import type { PageProps } from '../../../app/routes.ts';
 import { useRealtimeEvents } from '../../../app/realtime.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
-import { updateRecord } from '../../../api/resources.ts';
 import { tickets } from '../../../domain/collections.ts';
-import { refusalDetail } from '../../../machines/resources/bulk.ts';
-import { fetchAssignees, type Assignee } from '../../messages/messagesApi.ts';
+import { ticketThread } from '../../../machines/messages/threads.ts';
+import { defineCommand, useCommand } from '../../ui/command.ts';
+import { ErrorText } from '../../ui/fields/Field.tsx';
 import { Fact } from '../../ui/Fact.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { useLifecycleActions, type LifecycleRow } from '../../ui/LifecycleActions.tsx';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { RecordUnavailable } from '../../ui/RecordUnavailable.tsx';
+import { useRecordScreen, useRelated } from '../../ui/recordScreen.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { ThreadView, useThread } from '../../ui/ThreadView.tsx';
-import { useExpandedRecord } from '../../ui/useExpandedRecord.ts';
+import { useRead } from '../../ui/useRead.ts';
 import { DueCell } from './DueCell.tsx';
+import { ticketScreen } from './ticketScreen.ts';
 import { TICKET_EVENTS, type TicketRow } from './ticketsScreen.ts';
 import { isStaff } from '../../../app/permissions.ts';
 
@@ -31,38 +33,38 @@ type TicketRecord = TicketRow & {
   _expanded?: TicketRow['_expanded'] & { customer_id?: { id: string; name?: unknown } | null };
 };
 
-const EXPAND = ['booking_id', 'assignee_id', 'vendor_id', 'customer_id'] as const;
+/** Staff change a ticket's priority or assignee, at the version shown. */
+const ticketUpdate = defineCommand({ command: 'ticketUpdate' });
 
 /**
  * One support ticket: its status and the actions its chart allows, when the first answer
  * is due, who asks and about which booking, its assignee and priority (staff), and the
- * reply thread; the first staff reply meets the due time.
+ * reply thread; the first staff reply meets the due time (the ticket follows live).
  */
 export function TicketPage({ route, params }: PageProps) {
   const intl = useIntl();
   const id = params.id ?? '';
   const user = useSelector(sessionActor, (s) => s.context.user);
   const staff = isStaff(user);
-  const loaded = useExpandedRecord<TicketRecord>('tickets', id, EXPAND);
-  const thread = useThread(`/branch/api/tickets/${encodeURIComponent(id)}/messages/`, 500);
-  const [assignees, setAssignees] = useState<Assignee[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { screen, record } = useRecordScreen(ticketScreen, id);
+  const snapshot = useSelector(record, (s) => s);
+  const names = useRelated(screen, ticketScreen, 'names');
+  const thread = useThread(ticketThread(id), 500);
+  const assignees = useRead('messagesAssignees', staff ? {} : null).data ?? [];
+  // A change went through: the ticket is read again, and another change may follow.
+  const update = useCommand(ticketUpdate, {
+    onDone: () => {
+      update.again();
+      screen.send({ type: 'reload' });
+    },
+  });
   const assigneeId = useId();
   const priorityId = useId();
-  usePageReady(loaded.state !== 'loading');
-  useEffect(() => {
-    if (staff) fetchAssignees().then(setAssignees, () => setAssignees([]));
-  }, [staff]);
+  usePageReady(!snapshot.matches('loading'));
+  // Someone else's reply, or a change of the ticket, shows in the thread.
   useRealtimeEvents((event) => {
-    if (event.record_id !== id) return;
-    loaded.reload();
-    thread.send({ type: 'changed' });
+    if (event.record_id === id) thread.send({ type: 'changed' });
   }, { type: 'record', collection: 'tickets' });
-  // A reply of ours may meet the first-response time: the ticket says so once it is sent.
-  const replies = useSelector(thread, (s) => s.context.messages.length);
-  useEffect(() => {
-    if (replies > 0) loaded.reload();
-  }, [replies]);
 
   const actions = useLifecycleActions<LifecycleRow>({
     resource: 'tickets',
@@ -72,24 +74,22 @@ export function TicketPage({ route, params }: PageProps) {
     staff,
     label: (row) => String(row.subject),
     describe: (row) => <FormattedMessage id="tickets.actionOn" values={{ subject: <bdi>{String(row.subject)}</bdi> }} />,
-    onDone: loaded.reload,
+    onDone: () => screen.send({ type: 'reload' }),
   });
 
-  if (loaded.state === 'notFound' || (loaded.state === 'failed' && !loaded.record)) {
-    return <RecordUnavailable route={route} notFound={loaded.state === 'notFound'} onRetry={loaded.reload} />;
+  if (snapshot.matches('notFound') || snapshot.matches('failed')) {
+    return <RecordUnavailable route={route} notFound={snapshot.matches('notFound')} detail={snapshot.context.error?.detail} onRetry={() => record.send({ type: 'retry' })} />;
   }
-  const ticket = loaded.record;
-  if (!ticket) return null;
+  const shown = snapshot.context.record;
+  if (!shown) return null;
+  const ticket = { ...shown, _expanded: names.data?._expanded ?? {} } as unknown as TicketRecord;
 
-  const change = (changes: Record<string, unknown>) => {
-    setNotice(null);
-    updateRecord('tickets', ticket.id, { ...changes, version: ticket.version }).then(loaded.reload, (error) => {
-      setNotice(refusalDetail(error));
-      loaded.reload();
-    });
+  const change = (changes: { priority?: string; assignee_id?: string | null }) => {
+    update.set({ id: ticket.id, version: ticket.version, priority: undefined, assignee_id: undefined, ...changes });
+    update.submit();
   };
   const booking = ticket._expanded?.booking_id;
-  const options = assignees.some((a) => a.id === ticket.assignee_id) || !ticket.assignee_id
+  const options: { id: string; name: string }[] = assignees.some((a) => a.id === ticket.assignee_id) || !ticket.assignee_id
     ? assignees
     : [...assignees, { id: ticket.assignee_id, name: String(ticket._expanded?.assignee_id?.name ?? '…') }];
 
@@ -104,9 +104,9 @@ export function TicketPage({ route, params }: PageProps) {
       </div>
       {actions.report}
       {actions.dialog}
-      {notice && (
+      {update.error && (
         <p className="notice notice-error" role="alert">
-          {notice}
+          <ErrorText text={update.error} />
         </p>
       )}
       <div className="ticket-layout">
