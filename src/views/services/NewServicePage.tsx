@@ -1,10 +1,10 @@
 import { useRef } from 'react';
+import { useKnownRecords } from '../catalog/useKnownRecords.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { usePageReady } from '../../app/pageReady.ts';
 import type { PageProps } from '../../app/routes.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
-import type { ApiRecord } from '../../api/resources.ts';
 import { services } from '../../domain/collections.ts';
 import { I18nTextField } from '../ui/fields/I18nTextField.tsx';
 import { NumberField } from '../ui/fields/NumberField.tsx';
@@ -39,8 +39,8 @@ export function NewServicePage({ route }: PageProps) {
   });
   created.current = editor.context.record?.id ?? null;
   const { terms, read: termsRead } = useReferenceData();
-  // The vendor picked, for its name in the box (the form keeps its id).
-  const vendor = useRef<ApiRecord | null>(null);
+  // The vendor picked, shown by its name (the form keeps its id).
+  const vendors = useKnownRecords('vendors');
   const vendorField = editor.field.custom<string | null>('vendor_id', null);
   usePageReady(true);
 
@@ -59,11 +59,11 @@ export function NewServicePage({ route }: PageProps) {
             resource="vendors"
             label={<FormattedMessage id="services.vendor" />}
             required
-            value={vendorField.value && vendor.current?.id === vendorField.value ? vendor.current : null}
+            value={vendorField.value ? (vendors.records[vendorField.value] ?? null) : null}
             optionLabel={(v) => String(v.trade_name ?? '')}
             errors={vendorField.errors}
             onChange={(v) => {
-              vendor.current = v;
+              if (v) vendors.picked(v);
               vendorField.onChange(v?.id ?? null);
             }}
           />

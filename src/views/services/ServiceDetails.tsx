@@ -1,8 +1,9 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { ApiRecord } from '../../api/resources.ts';
 import { services, type ServicesRecord } from '../../domain/collections.ts';
+import { useKnownRecords } from '../catalog/useKnownRecords.ts';
 import { ErrorList, Field, type FieldBaseProps } from '../ui/fields/Field.tsx';
 import { I18nTextField } from '../ui/fields/I18nTextField.tsx';
 import { NumberField } from '../ui/fields/NumberField.tsx';
@@ -20,7 +21,7 @@ type Errors = Record<string, string[]>;
 /**
  * Every field of a service, edited in place on the Details tab (the page holds the
  * editor: its unsaved changes hold the publishing actions). `names`: the service read
- * with the names of its vendor and location. `refusal`: what a refused publish said was
+ * with the name of its vendor. `refusal`: what a refused publish said was
  * missing, shown at the field it concerns (the location) or as a note pointing to the
  * tab that fixes it (prices, media).
  */
@@ -41,8 +42,6 @@ export function ServiceDetails({
 }) {
   const intl = useIntl();
   const { terms, read: termsRead } = useReferenceData();
-  // The words of the locations picked here (the form keeps their ids); the saved one's come with the service.
-  const picked = useRef(new Map<string, ApiRecord>());
   const missing = (name: string) => refusal[name] ?? [];
 
   const save = () => {
@@ -59,10 +58,9 @@ export function ServiceDetails({
   };
 
   const location = editor.field.custom<string | null>('location_id', null);
-  const savedLocation = (names?._expanded?.location_id ?? null) as ApiRecord | null;
-  const locationValue = location.value
-    ? (picked.current.get(location.value) ?? (savedLocation?.id === location.value ? savedLocation : ({ id: location.value, version: 0 } as ApiRecord)))
-    : null;
+  // The location named by the form, shown by its name: the one picked at once, the saved one read.
+  const locations = useKnownRecords('locations', location.value ? [location.value] : []);
+  const locationValue = location.value ? (locations.records[location.value] ?? ({ id: location.value, version: 0 } as ApiRecord)) : null;
   const vendorName = names?._expanded?.vendor_id?.trade_name as string | undefined;
   const notes = (['price_rules', 'cover'] as const).filter((name) => missing(name).length > 0);
 
@@ -107,7 +105,7 @@ export function ServiceDetails({
         optionLabel={(l) => localized(l.name_i18n, intl.locale)}
         errors={[...(location.errors ?? []), ...missing('location_id')]}
         onChange={(l) => {
-          if (l) picked.current.set(l.id, l);
+          if (l) locations.picked(l);
           location.onChange(l?.id ?? null);
         }}
       />

@@ -28,8 +28,8 @@ import { useStaff } from '../../app/permissions.ts';
  * One service: its status and the publishing actions its chart allows, then its tabs
  * (details, availability, prices, media, adrenaline profile, reviews, bookings, history),
  * the open one kept in the URL. Each tab's part asks the page to read the service again
- * when it changed something the service shows (`onChanged`). The names of its vendor and
- * location are read beside it (serviceScreen).
+ * when it changed something the service shows (`onChanged`). The name of its vendor is
+ * read beside it (serviceScreen).
  */
 export function ServicePage({ route, params }: PageProps) {
   const intl = useIntl();

@@ -18,11 +18,11 @@ export const PUBLISHING_ORDER = ['publish', 'unpublish', 'restore', 'archive'] a
 
 /**
  * A service's page as data: the service (its editing, publishing and conflicts) and, read
- * beside it, the names of its vendor and location.
+ * beside it, the name of its vendor.
  */
 export const serviceScreen = defineRecordScreen({
   collection: services,
   related: {
-    names: related('record', (s) => ({ collection: 'services', id: s.id, expand: ['vendor_id', 'location_id'] })),
+    names: related('record', (s) => ({ collection: 'services', id: s.id, expand: ['vendor_id'] })),
   },
 });
