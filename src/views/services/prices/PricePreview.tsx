@@ -1,58 +1,49 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BookingQuote } from '../../../api/bookingPricing.ts';
-import { pricePreviewMachine, type PricePreviewContext } from '../../../machines/bookings/pricePreview.ts';
+import type { PricePreviewContext } from '../../../machines/bookings/pricePreview.ts';
+import { servicePricePreviewMachine, type PricePreviewChild } from '../../../machines/services/pricePreview.ts';
 import { ParticipantsFields } from '../../bookings/ParticipantsFields.tsx';
 import { PriceSummary } from '../../bookings/PriceSummary.tsx';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';
 import { TextField } from '../../ui/fields/TextField.tsx';
-import { algeriaInstant } from '../../../domain/time.ts';
-
-const PREVIEW_URL = '/branch/api/bookings/preview/';
 
 /** Today in Algeria, `YYYY-MM-DD`. */
 const algeriaToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
 
 /**
  * What a booking of a service would cost: a day, participants per customer type and a
- * coupon, priced by the server exactly as a booking would be (the new booking page's
- * pricing chart), line by line. The day is priced at noon in Algeria, so the rules of
- * that date and weekday apply whatever the browser's time zone.
+ * coupon, priced by the server exactly as a booking would be (the service price preview
+ * machine over the new booking page's pricing chart), line by line. The day is priced at
+ * noon in Algeria, so the rules of that date and weekday apply whatever the browser's
+ * time zone.
  */
-export function PricePreview({ service, revision = 0 }: { service: { id: string; currency?: string; customer_types?: readonly string[] | null }; /** Bumped when the service's rules change: the shown price is asked again. */ revision?: number }) {
+export function PricePreview({
+  service,
+  revision,
+}: {
+  service: { id: string; currency?: string; customer_types?: readonly string[] | null };
+  /** Changes when the service's rules change: the shown price is asked again (undefined until the rules are known). */
+  revision?: string;
+}) {
   const intl = useIntl();
   const id = useId();
-  const [date, setDate] = useState<string | null>(algeriaToday());
-  const [participants, setParticipants] = useState<Record<string, string>>({ adult: '2' });
-  const [coupon, setCoupon] = useState('');
-  const preview = useActorRef(pricePreviewMachine, { input: { url: PREVIEW_URL } });
+  const form = useActorRef(servicePricePreviewMachine, { input: { serviceId: service.id, date: algeriaToday() } });
+  const { date, participants, coupon } = useSelector(form, (s) => s.context);
+  const preview = useSelector(form, (s) => s.children.preview as PricePreviewChild);
   const priced = useSelector(
     preview,
     (s) => ({ context: s.context as PricePreviewContext<BookingQuote>, value: s.value, busy: s.hasTag('busy') }),
     (a, b) => a.context === b.context && a.value === b.value && a.busy === b.busy,
   );
 
+  // A new revision after one was known (not the first one read) prices the request again.
+  const lastRevision = useRef(revision);
   useEffect(() => {
-    const counts = Object.entries(participants).map(([t, v]) => [t, v.trim() === '' ? 0 : Number(v)] as const);
-    const valid = !!date && counts.every(([, n]) => Number.isInteger(n) && n >= 0) && counts.some(([, n]) => n > 0);
-    preview.send({
-      type: 'request.changed',
-      request: valid
-        ? {
-            service_id: service.id,
-            starts_at: algeriaInstant(date, '12:00'),
-            participants: Object.fromEntries(counts.filter(([, n]) => n > 0)),
-            ...(coupon.trim() ? { coupon_code: coupon.trim() } : {}),
-          }
-        : null,
-    });
-  }, [service.id, date, JSON.stringify(participants), coupon]);
-
-  const firstRevision = useRef(revision);
-  useEffect(() => {
-    if (revision !== firstRevision.current) preview.send({ type: 'refresh' });
+    if (lastRevision.current !== undefined && revision !== lastRevision.current) form.send({ type: 'refresh' });
+    lastRevision.current = revision;
   }, [revision]);
 
   const quote = priced.context.quote;
@@ -64,10 +55,10 @@ export function PricePreview({ service, revision = 0 }: { service: { id: string;
         <FormattedMessage id="prices.preview.title" />
       </h2>
       <div className="form-grid">
-        <DateTimeField mode="date" value={date} onChange={setDate} label={<FormattedMessage id="prices.preview.date" />} errors={errorsAt(errors, 'starts_at')} required />
-        <TextField value={coupon} onChange={setCoupon} label={<FormattedMessage id="prices.preview.coupon" />} dir="ltr" autoComplete="off" errors={errorsAt(errors, 'coupon_code')} />
+        <DateTimeField mode="date" value={date} onChange={(next) => form.send({ type: 'date.changed', date: next })} label={<FormattedMessage id="prices.preview.date" />} errors={errorsAt(errors, 'starts_at')} required />
+        <TextField value={coupon} onChange={(next) => form.send({ type: 'coupon.changed', coupon: next })} label={<FormattedMessage id="prices.preview.coupon" />} dir="ltr" autoComplete="off" errors={errorsAt(errors, 'coupon_code')} />
       </div>
-      <ParticipantsFields value={participants} onChange={setParticipants} errors={errors} max={1000} types={service.customer_types ?? undefined} />
+      <ParticipantsFields value={participants} onChange={(next) => form.send({ type: 'participants.changed', participants: next })} errors={errors} max={1000} types={service.customer_types ?? undefined} />
       {errorsAt(errors, 'service_id') && (
         <p className="notice notice-error" role="alert">
           {errorsAt(errors, 'service_id')!.join(' ')}
@@ -76,7 +67,7 @@ export function PricePreview({ service, revision = 0 }: { service: { id: string;
       <PriceSummary
         busy={priced.busy}
         state={priced.value === 'idle' ? 'empty' : priced.value === 'failed' ? 'failed' : priced.value === 'refused' ? 'refused' : 'priced'}
-        onRetry={() => preview.send({ type: 'retry' })}
+        onRetry={() => form.send({ type: 'retry' })}
         currency={quote?.currency ?? service.currency ?? 'DZD'}
         lines={[
           ...(quote?.lines ?? []).map((l) => ({

@@ -1,6 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useEffect, useState } from 'react';
-import { fetchRecord, type ApiRecord } from '../../../api/resources.ts';
+import type { ApiRecord } from '../../../api/resources.ts';
 import { priceRules } from '../../../domain/collections.ts';
 import { formatDate, formatMoney, localized } from '../../ui/format.ts';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
@@ -9,6 +8,7 @@ import { NumberField } from '../../ui/fields/NumberField.tsx';
 import { SelectField } from '../../ui/fields/SelectField.tsx';
 import { TextField } from '../../ui/fields/TextField.tsx';
 import { ToggleField } from '../../ui/fields/ToggleField.tsx';
+import { useKnownRecords } from '../../catalog/useKnownRecords.ts';
 import { RecordEditorPanel } from '../../ui/RecordEditorPanel.tsx';
 import { RelationPicker } from '../../ui/RelationPicker.tsx';
 import { useRecordEditor } from '../../ui/useRecordEditor.ts';
@@ -33,16 +33,11 @@ export function PriceRuleEditor({ id, service, onClose }: { id: string | null; s
     onClose,
   });
   const { field, set, value } = editor;
-  const [picked, setPicked] = useState<ApiRecord | null>(service ?? null);
-  // An existing rule opened from the list of all rules: the heading names its service, fetched by id.
+  // The rule's service, shown by its title: the page's, the one picked for a new rule, or (a rule opened from the list of all rules) read by id.
   const ruleService = value('service_id');
-  useEffect(() => {
-    if (service || typeof ruleService !== 'string') return;
-    const controller = new AbortController();
-    fetchRecord('services', ruleService, controller.signal).then(setPicked, () => setPicked(null));
-    return () => controller.abort();
-  }, [service, ruleService]);
-  const serviceTitle = picked ? localized(picked.title_i18n, intl.locale) : '';
+  const services = useKnownRecords('services', !service && typeof ruleService === 'string' ? [ruleService] : []);
+  const chosen = service ?? (typeof ruleService === 'string' ? (services.records[ruleService] ?? null) : null);
+  const serviceTitle = chosen ? localized(chosen.title_i18n, intl.locale) : '';
   const from = field.date('valid_from');
   const to = field.date('valid_to');
   // Dates in order before sending: the later one carries the problem, as the server words it.
@@ -88,9 +83,9 @@ export function PriceRuleEditor({ id, service, onClose }: { id: string | null; s
         <RelationPicker
           resource="services"
           label={intl.formatMessage({ id: 'prices.service' })}
-          value={picked}
+          value={chosen}
           onChange={(s) => {
-            setPicked(s);
+            if (s) services.picked(s);
             set('service_id', s?.id ?? null);
             if (s) set('currency', s.currency);
           }}

@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import type { PageProps } from '../../../app/routes.ts';
 import { pathOf } from '../../../app/routes.ts';
-import { fetchRecord, type ApiRecord } from '../../../api/resources.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { localized } from '../../ui/format.ts';
 import { ListScreen } from '../../ui/ListScreen.tsx';
 import { useListScreen } from '../../ui/listScreen.ts';
+import type { ApiRecord } from '../../../api/resources.ts';
 import { usePanelParam } from '../../ui/usePanelParam.ts';
+import { useRead } from '../../ui/useRead.ts';
+import { Related } from '../../ui/Related.tsx';
 import { priceRuleColumns } from './priceColumns.tsx';
 import { PricePreview } from './PricePreview.tsx';
 import { PriceRuleEditor } from './PriceRuleEditor.tsx';
@@ -27,15 +28,8 @@ export function PriceRulesPage({ route }: PageProps) {
   const panel = usePanelParam(pathOf(route), priceRulesScreen.panels ?? []);
   const editing = panel.get('edit');
   const previewing = panel.get('preview');
-  const [previewService, setPreviewService] = useState<ApiRecord | null>(null);
-
   // The service previewed is named by the URL: its title and currency come from the server.
-  useEffect(() => {
-    if (!previewing) return setPreviewService(null);
-    const controller = new AbortController();
-    fetchRecord('services', previewing, controller.signal).then(setPreviewService, () => setPreviewService(null));
-    return () => controller.abort();
-  }, [previewing]);
+  const previewed = useRead('record', previewing ? { collection: 'services', id: previewing } : null);
 
   const serviceColumn: Column<PriceRuleRow> = {
     key: 'service',
@@ -68,16 +62,20 @@ export function PriceRulesPage({ route }: PageProps) {
         if (saved) list.send({ type: 'refresh' });
       }}
     />
-  ) : previewService ? (
-    <div className="price-preview-panel">
-      <div className="prices-heading">
-        <h2>{localized(previewService.title_i18n, intl.locale)}</h2>
-        <Link href={panel.href('preview', null)} className="button button-ghost button-small">
-          <FormattedMessage id="prices.preview.close" />
-        </Link>
-      </div>
-      <PricePreview key={previewService.id} service={previewService as { id: string; currency?: string; customer_types?: string[] }} />
-    </div>
+  ) : previewing ? (
+    <Related<ApiRecord> of={previewed}>
+      {(previewService) => (
+        <div className="price-preview-panel">
+          <div className="prices-heading">
+            <h2>{localized(previewService.title_i18n, intl.locale)}</h2>
+            <Link href={panel.href('preview', null)} className="button button-ghost button-small">
+              <FormattedMessage id="prices.preview.close" />
+            </Link>
+          </div>
+          <PricePreview key={previewService.id} service={previewService as { id: string; currency?: string; customer_types?: string[] }} />
+        </div>
+      )}
+    </Related>
   ) : null;
 
   return (

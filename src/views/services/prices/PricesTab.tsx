@@ -1,5 +1,5 @@
-import { useActorRef } from '@xstate/react';
-import { useId, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import type { ApiRecord } from '../../../api/resources.ts';
@@ -25,10 +25,11 @@ export function PricesTab({ service, onChanged }: { service: ServicesRecord; onC
   const [path, navigate] = useLocation();
   const panel = usePanelParam(path, ['rule'] as const);
   const open = panel.get('rule');
-  const [revision, setRevision] = useState(0);
   const list = useActorRef(tabListMachine, {
     input: { resource: 'price-rules', defaultOrdering: '-priority', query: { page: 1, page_size: 50, ordering: '-priority', search: '', filters: { service_id: service.id } } },
   });
+  // The rules shown, each at its version: when they change (one saved here), the preview asks its price again.
+  const revision = useSelector(list, (s) => s.context.page?.results.map((r) => `${r.id}@${r.version}`).sort().join(','));
 
   return (
     <div className="prices-tab">
@@ -58,7 +59,6 @@ export function PricesTab({ service, onChanged }: { service: ServicesRecord; onC
               navigate(panel.href('rule', null));
               if (saved) {
                 list.send({ type: 'refresh' });
-                setRevision((n) => n + 1);
                 // The page shows whether the service can be published: that depends on its rules.
                 onChanged?.();
               }
