@@ -1,6 +1,6 @@
 /**
  * A service's price preview (the prices tab, the price rules screen): each whole request
- * priced by the named read after the pause, an incomplete one clears the price, a
+ * priced by the booking preview's named read after the pause, an incomplete one clears the price, a
  * refresh (the rules changed) asks again.
  */
 import assert from 'node:assert/strict';
@@ -31,7 +31,7 @@ test('the price preview asks the server after the pause, clears on an incomplete
       pricePreview: pricePreviewMachine.provide({
         actors: {
           fetchQuote: fromPromise<Record<string, unknown>, QuoteInput>(async ({ input }) => {
-            assert.equal(input.read, 'servicesPricePreview');
+            assert.equal(input.read, 'bookingQuote');
             asked.push(input.body);
             return { total: 1000 * asked.length };
           }),

@@ -2,7 +2,7 @@
 import type { SlotsBulkInput } from '../../domain/availability.ts';
 import type { DisruptOutcome, RosterEntry } from '../../domain/availabilityRules.ts';
 import { createSlotsInBulk, disruptSlot, fetchManifest, type BulkResult, type Manifest } from '../availability.ts';
-import { fetchSlots, previewBooking, type BookingQuote, type Slot } from '../bookingPricing.ts';
+import { fetchSlots, type Slot } from '../bookingPricing.ts';
 import { createPersonalService, sendPaymentLink, type PersonalServiceBody } from '../prices.ts';
 import { fetchList, transitionRecord, updateRecord, type ApiRecord, type Page } from '../resources.ts';
 
@@ -61,8 +61,6 @@ export const servicesReads = {
       for (const slot of page.results) departures[slot.service_id] ??= slot.starts_at;
       return departures;
     }),
-  /** What a booking of a service would cost (a day, participants, a coupon), priced as the new booking page prices it. */
-  servicesPricePreview: (args: { body: Record<string, unknown> }, signal: AbortSignal): Promise<BookingQuote> => previewBooking(args.body, signal),
 };
 
 export const servicesCommands = {

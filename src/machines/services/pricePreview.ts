@@ -67,8 +67,8 @@ export const servicePricePreviewMachine = setup({
   id: 'servicePricePreview',
   description: 'A service’s price for a day, participants and a coupon, asked of the server as they change.',
   context: ({ input }) => ({ serviceId: input.serviceId, date: input.date, participants: { adult: '2' }, coupon: '' }),
-  // Quotes from the named read of this screen (src/api/calls/services.ts).
-  invoke: { id: 'preview', src: 'pricePreview', input: { read: 'servicesPricePreview' } },
+  // Quotes from the booking preview's named read: the price a booking would get.
+  invoke: { id: 'preview', src: 'pricePreview', input: { read: 'bookingQuote' } },
   initial: 'pricing',
   states: {
     pricing: {
