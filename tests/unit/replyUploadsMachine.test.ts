@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
+import type { MediaOwner } from '../../src/api/media.ts';
 
 Object.assign(globalThis, { __API_BASE_URL__: '' });
 const { ApiRequestError } = await import('../../src/api/client.ts');
@@ -20,7 +21,7 @@ function start(answer: (name: string) => Promise<{ id: string; version: number }
   const thread = createActor(fromCallback<EventObject>(({ receive }) => receive((event) => told.push(event)))).start();
   const machine = replyUploadsMachine.provide({
     actors: {
-      upload: fromCallback<EventObject, { owner: typeof owner; file: File; key: string }>(({ input, sendBack }) => {
+      upload: fromCallback<EventObject, { owner: MediaOwner; file: File; key: string }>(({ input, sendBack }) => {
         answer(input.file.name).then(
           (media) => sendBack({ type: 'upload.done', key: input.key, media }),
           (error: unknown) => sendBack({ type: 'upload.failed', key: input.key, error: uploadRefusal(error) }),

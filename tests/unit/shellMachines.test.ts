@@ -27,15 +27,17 @@ function startBell(server: { unread: number; items: InboxItem[]; failList?: bool
         if (server.failList) throw new Error('offline');
         return [...server.items];
       }),
-      markRead: fromPromise(async ({ input }: { input: { id: string } }) => {
+      markRead: fromPromise<unknown, { id: string }>(async ({ input }) => {
         calls.push(`read ${input.id}`);
         server.unread -= 1;
         server.items = server.items.map((i) => (i.id === input.id ? item(i.id, true) : i));
+        return null;
       }),
-      markAllRead: fromPromise(async () => {
+      markAllRead: fromPromise<unknown>(async () => {
         calls.push('read all');
         server.unread = 0;
         server.items = server.items.map((i) => item(i.id, true));
+        return null;
       }),
     },
   });

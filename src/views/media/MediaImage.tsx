@@ -1,5 +1,5 @@
 import type { MediaRecord } from '../../domain/collections.ts';
-import { mediaSrc, mediaSrcSet } from './mediaAddress.ts';
+import { mediaSrc, mediaSrcSet } from '../ui/mediaUrl.ts';
 
 /**
  * A media shown at the size the layout gives it: a stored image through the proxy, the
