@@ -60,3 +60,12 @@ test(`views hold at most ${USE_STATE_CEILING} useState, for what is purely visua
   const total = counts.reduce((sum, [, n]) => sum + n, 0);
   assert.ok(total <= USE_STATE_CEILING, `${total} useState in src/views:\n${counts.map(([name, n]) => `${n} ${name}`).join('\n')}`);
 });
+
+test('pages are named by what they are: a list screen <Thing>ListPage, a record screen <Thing>DetailPage', () => {
+  const misnamed = views.flatMap(({ name, text }) => {
+    const pages = [...text.matchAll(/export function ([A-Z]\w*Page)\b/g)].map((m) => m[1]);
+    const kind = text.includes('useRecordScreen(') ? 'DetailPage' : text.includes('useListScreen(') ? 'ListPage' : null;
+    return kind ? pages.filter((page) => !page.endsWith(kind)).map((page) => `${name}#${page} (${kind})`) : [];
+  });
+  assert.deepEqual(misnamed, []);
+});

@@ -3,7 +3,7 @@ import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { BookingDetailPage } from './BookingDetailPage.tsx';
 import { BookingListPage } from './BookingListPage.tsx';
-import { ComboPage } from './combos/ComboPage.tsx';
+import { ComboListPage } from './combos/ComboListPage.tsx';
 import { NEW_BOOKING_ID } from './bookingViews.ts';
 import { NewBookingPage } from './NewBookingPage.tsx';
 import { RefundListPage } from './refunds/RefundListPage.tsx';
@@ -18,7 +18,7 @@ export default function BookingsArea(props: PageProps) {
     case 'bookingRefund':
       return <RefundListPage {...props} />;
     case 'bookingCombo':
-      return <ComboPage {...props} />;
+      return <ComboListPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }

@@ -1,7 +1,7 @@
 /** The catalog area (categories, adventures, gallery): one lazy chunk for its screens. */
 import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
-import { AdventuresPage } from './adventures/AdventuresPage.tsx';
+import { AdventureListPage } from './adventures/AdventureListPage.tsx';
 import { GalleryPage } from './gallery/GalleryPage.tsx';
 import { TaxonomyPage } from './taxonomy/TaxonomyPage.tsx';
 
@@ -12,7 +12,7 @@ export default function CatalogArea(props: PageProps) {
     case 'subcategories':
       return <TaxonomyPage {...props} kind="subcategories" />;
     case 'adventures':
-      return <AdventuresPage {...props} />;
+      return <AdventureListPage {...props} />;
     case 'gallery':
       return <GalleryPage {...props} />;
     default:

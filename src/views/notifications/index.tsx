@@ -4,7 +4,7 @@ import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { ComposerPage } from './ComposerPage.tsx';
 import { NotificationDetailPage } from './NotificationDetailPage.tsx';
 import { NotificationListPage } from './NotificationListPage.tsx';
-import { TopicsPage } from './TopicsPage.tsx';
+import { TopicListPage } from './TopicListPage.tsx';
 
 export default function NotificationsArea(props: PageProps) {
   switch (props.route.key) {
@@ -13,7 +13,7 @@ export default function NotificationsArea(props: PageProps) {
     case 'notificationsSend':
       return <ComposerPage {...props} />;
     case 'notificationsTopic':
-      return <TopicsPage {...props} />;
+      return <TopicListPage {...props} />;
     case 'notificationDetail':
       return <NotificationDetailPage {...props} />;
     default:

@@ -1,8 +1,8 @@
 /** The settings area: one lazy chunk for its screens. */
 import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
-import { BannersPage } from './banners/BannersPage.tsx';
-import { BranchesPage } from './branches/BranchesPage.tsx';
+import { BannerListPage } from './banners/BannerListPage.tsx';
+import { BranchListPage } from './branches/BranchListPage.tsx';
 import { SectionPage } from './SectionPage.tsx';
 
 export default function SettingsArea(props: PageProps) {
@@ -20,9 +20,9 @@ export default function SettingsArea(props: PageProps) {
     case 'settingsCompany':
       return <SectionPage {...props} section="company" />;
     case 'settingsBranches':
-      return <BranchesPage {...props} />;
+      return <BranchListPage {...props} />;
     case 'settingsBanner':
-      return <BannersPage {...props} />;
+      return <BannerListPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }

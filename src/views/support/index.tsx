@@ -2,23 +2,23 @@
 import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { ChatbotListPage } from './chatbot/ChatbotListPage.tsx';
-import { ChatbotRequestPage } from './chatbot/ChatbotRequestPage.tsx';
-import { HelpPage } from './help/HelpPage.tsx';
+import { ChatbotRequestDetailPage } from './chatbot/ChatbotRequestDetailPage.tsx';
+import { HelpListPage } from './help/HelpListPage.tsx';
 import { TicketListPage } from './tickets/TicketListPage.tsx';
-import { TicketPage } from './tickets/TicketPage.tsx';
+import { TicketDetailPage } from './tickets/TicketDetailPage.tsx';
 
 export default function SupportArea(props: PageProps) {
   switch (props.route.key) {
     case 'help':
-      return <HelpPage {...props} />;
+      return <HelpListPage {...props} />;
     case 'support':
       return <TicketListPage {...props} />;
     case 'ticketDetail':
-      return <TicketPage {...props} />;
+      return <TicketDetailPage {...props} />;
     case 'chatbotRequests':
       return <ChatbotListPage {...props} />;
     case 'chatbotRequestDetail':
-      return <ChatbotRequestPage {...props} />;
+      return <ChatbotRequestDetailPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }

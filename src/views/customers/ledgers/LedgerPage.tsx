@@ -40,7 +40,7 @@ function useSharedColumns<R extends Row>(ledger: 'wallet' | 'loyalty', change: C
 }
 
 /** Every wallet transaction: credits and debits with their source, amount and balance after; staff credit or debit with a reason. */
-export function WalletPage({ route }: PageProps) {
+export function WalletListPage({ route }: PageProps) {
   const intl = useIntl();
   const money = (minor: number, currency: string) => formatMoney(intl, minor, currency);
   const columns = useSharedColumns<WalletRow>(
@@ -64,7 +64,7 @@ export function WalletPage({ route }: PageProps) {
 }
 
 /** Every loyalty entry: points earned, taken back, expired or adjusted, with the balance after; staff adjust with a reason. */
-export function LoyaltyPage({ route }: PageProps) {
+export function LoyaltyListPage({ route }: PageProps) {
   const intl = useIntl();
   const columns = useSharedColumns<LoyaltyRow>(
     'loyalty',

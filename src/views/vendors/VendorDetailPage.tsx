@@ -26,7 +26,7 @@ import { VENDOR_EVENTS, VENDOR_TABS, vendorTabOf, type VendorRecord, type Vendor
  * documents, commission, branches, users, services, bookings, payouts, history), the open
  * one kept in the URL. Its documents are read beside it (the page's related reads).
  */
-export function VendorPage({ route, params }: PageProps) {
+export function VendorDetailPage({ route, params }: PageProps) {
   const intl = useIntl();
   const id = params.id ?? '';
   const { screen, record } = useRecordScreen(vendorScreen, id);

@@ -39,7 +39,7 @@ type Dialog = { kind: 'block' | 'unblock' | 'message' } | { kind: 'adjust'; ledg
  * ledger tabs, and merge a duplicate into them; whoever may see the customer writes them
  * a message. Every action is a command; once one is done the page reads everything again.
  */
-export function CustomerPage({ route, params }: PageProps) {
+export function CustomerDetailPage({ route, params }: PageProps) {
   const intl = useIntl();
   const id = params.id ?? '';
   const { screen, record } = useRecordScreen(customerScreen, id);

@@ -28,7 +28,7 @@ import { useStaff } from '../../app/permissions.ts';
 const percent = (intl: ReturnType<typeof useIntl>, value: number) => intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 });
 
 /** Deals: a vendor's services shown at a percentage off for a while, featured or not. */
-export function DealPage({ route }: PageProps) {
+export function DealListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useStaff();
   const list = useListScreen(dealsScreen);

@@ -6,7 +6,7 @@ import { PageFrame } from '../ui/PageFrame.tsx';
 import { LocationEditor } from './LocationEditor.tsx';
 
 /** A new location on a page of its own: the map needs the room. Saved, it joins the list. */
-export function AddLocationPage({ route }: PageProps) {
+export function NewLocationPage({ route }: PageProps) {
   const [, navigate] = useLocation();
   usePageReady(true);
   return (

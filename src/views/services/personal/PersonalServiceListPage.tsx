@@ -25,7 +25,7 @@ export const bookingHref = (row: Pick<PersonalRow, 'id' | 'private_customer_id'>
  * Services made for one customer (their own price, date and seats, offered to nobody
  * else): create one beside the list, then book it for them or send them a payment link.
  */
-export function PersonalServicesPage({ route }: PageProps) {
+export function PersonalServiceListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useStaff();
   const list = useListScreen(personalScreen);

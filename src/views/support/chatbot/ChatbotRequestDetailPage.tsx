@@ -22,7 +22,7 @@ type ChatbotRecord = ChatbotRow & { resolution_note: string | null; status_reaso
  * and how sure it was, the customer and the booking, and the chart's actions; escalating
  * opens a support ticket, linked from here.
  */
-export function ChatbotRequestPage({ route, params }: PageProps) {
+export function ChatbotRequestDetailPage({ route, params }: PageProps) {
   const intl = useIntl();
   const id = params.id ?? '';
   const { screen, record } = useRecordScreen(chatbotRequestScreen, id);

@@ -20,7 +20,7 @@ import { useStaff } from '../../../app/permissions.ts';
  * Every price rule of the user's services (all vendors' for staff), by validity, service,
  * customer type; a rule edited beside the list, or a service's price previewed there.
  */
-export function PriceRulesPage({ route }: PageProps) {
+export function PriceRuleListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useStaff();
   const list = useListScreen(priceRulesScreen);

@@ -20,7 +20,7 @@ type Row = CouponRow | DiscountRow;
  * Coupons (`resource="coupons"`, with a code and "check a code") or automatic discounts:
  * the list, and beside it the one being edited with its usage report.
  */
-export function PromotionPage({ route, resource }: PageProps & { resource: 'coupons' | 'discounts' }) {
+export function PromotionListPage({ route, resource }: PageProps & { resource: 'coupons' | 'discounts' }) {
   const intl = useIntl();
   const staff = useStaff();
   const screen = resource === 'coupons' ? couponsScreen : discountsScreen;

@@ -22,7 +22,7 @@ import { useStaff } from '../../../app/permissions.ts';
  * and resubmit it); vendor staff read the reviews of their services and reply to the
  * approved ones. The ratings of each service sit above the list.
  */
-export function ReviewsPage({ route }: PageProps) {
+export function ReviewListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useStaff();
   const screen = staff ? reviewsScreen : vendorReviewsScreen;

@@ -14,7 +14,7 @@ import { ADVENTURE_EVENTS, adventuresScreen, NEW_ADVENTURE, type AdventureRow } 
 import { useStaff } from '../../../app/permissions.ts';
 
 /** Curated multi-day trips: what they hold, what they cost, whether customers see them; edited beside the list. */
-export function AdventuresPage({ route }: PageProps) {
+export function AdventureListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useStaff();
   const list = useListScreen(adventuresScreen);

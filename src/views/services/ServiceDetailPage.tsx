@@ -31,7 +31,7 @@ import { useStaff } from '../../app/permissions.ts';
  * when it changed something the service shows (`onChanged`). The name of its vendor is
  * read beside it (serviceScreen).
  */
-export function ServicePage({ route, params }: PageProps) {
+export function ServiceDetailPage({ route, params }: PageProps) {
   const intl = useIntl();
   const id = params.id ?? '';
   const { screen, record } = useRecordScreen(serviceScreen, id);

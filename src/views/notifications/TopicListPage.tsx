@@ -20,7 +20,7 @@ import { useRecordEditor } from '../ui/useRecordEditor.ts';
 import { NEW_TOPIC, topicsScreen, type TopicRow } from './topicsScreen.ts';
 
 /** Topics customers subscribe to, with their subscriber counts; a topic's subscribers beside the list. */
-export function TopicsPage({ route }: PageProps) {
+export function TopicListPage({ route }: PageProps) {
   const intl = useIntl();
   const list = useListScreen(topicsScreen);
   const [, navigate] = useLocation();

@@ -15,7 +15,7 @@ import { helpScreen, NEW_ARTICLE, type HelpRow } from './helpScreen.ts';
 import { useStaff } from '../../../app/permissions.ts';
 
 /** Help articles: staff write them for staff, vendors or everyone; vendor staff read theirs. */
-export function HelpPage({ route }: PageProps) {
+export function HelpListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useStaff();
   const list = useListScreen(helpScreen);

@@ -13,7 +13,7 @@ import { BannerEditor } from './BannerEditor.tsx';
 import { bannersScreen, bannerState, NEW_BANNER, type BannerRow } from './bannersScreen.ts';
 
 /** The customer app's banners in their order, the ones shown today marked; each edited beside the list with a preview. */
-export function BannersPage({ route }: PageProps) {
+export function BannerListPage({ route }: PageProps) {
   const intl = useIntl();
   const list = useListScreen(bannersScreen);
   const [, navigate] = useLocation();

@@ -15,7 +15,7 @@ import { combosScreen, NEW_COMBO, type ComboRow } from './combosScreen.ts';
 import { useStaff } from '../../../app/permissions.ts';
 
 /** Packages of several services sold together; edited or booked beside the list. */
-export function ComboPage({ route }: PageProps) {
+export function ComboListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useStaff();
   const list = useListScreen(combosScreen);

@@ -14,7 +14,7 @@ import { branchesScreen, NEW_BRANCH, type BranchRow } from './branchesScreen.ts'
 import { useStaff } from '../../../app/permissions.ts';
 
 /** A vendor's sites (name, address, phone, manager): vendor staff manage theirs, staff every vendor's. */
-export function BranchesPage({ route }: PageProps) {
+export function BranchListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useStaff();
   const list = useListScreen(branchesScreen);

@@ -41,7 +41,7 @@ const ticketUpdate = defineCommand({ command: 'ticketUpdate' });
  * is due, who asks and about which booking, its assignee and priority (staff), and the
  * reply thread; the first staff reply meets the due time (the ticket follows live).
  */
-export function TicketPage({ route, params }: PageProps) {
+export function TicketDetailPage({ route, params }: PageProps) {
   const intl = useIntl();
   const id = params.id ?? '';
   const user = useSelector(sessionActor, (s) => s.context.user);

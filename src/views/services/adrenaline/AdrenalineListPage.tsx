@@ -14,7 +14,7 @@ import { adrenalineScreen, type AdrenalineRow } from './adrenalineScreen.ts';
 import { useStaff } from '../../../app/permissions.ts';
 
 /** Services with their adrenaline profile (risk, who may take part, waiver, questions); a profile edited beside the list. */
-export function AdrenalinePage({ route }: PageProps) {
+export function AdrenalineListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useStaff();
   const list = useListScreen(adrenalineScreen);

@@ -14,7 +14,7 @@ import { locationsScreen, type LocationRow } from './locationsScreen.ts';
 import { useStaff } from '../../app/permissions.ts';
 
 /** Where activities take place: the vendor's locations, edited beside the list. */
-export function LocationsPage({ route }: PageProps) {
+export function LocationListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useStaff();
   const list = useListScreen(locationsScreen);
