@@ -1,6 +1,6 @@
 /** The named reads and commands of the payments, promotions, notifications, messages and support screens (composed in src/api/reads.ts and src/api/commands.ts). */
 import { fetchVendorUsers, type VendorUser } from '../access.ts';
-import { fetchAssignees, markConversationRead, markMessageUnread, type Assignee } from '../messages.ts';
+import { fetchAssignees, type Assignee } from '../messages.ts';
 import { fetchDeliveries, fetchOutbox, type Delivery, type OutboxMessage, type Paged } from '../notifications.ts';
 import { downloadStatement } from '../payouts.ts';
 import { fetchRecord, updateRecord, type ApiRecord } from '../resources.ts';
@@ -27,13 +27,6 @@ export const moneyCommands = {
   /** A payout's statement (CSV) downloaded in the reader's language. */
   payoutStatement: (input: { id: string; period_end: string; locale: string }): Promise<void> =>
     downloadStatement({ id: input.id, period_end: input.period_end }, input.locale),
-  /** Reads every customer message of a conversation. */
-  conversationMarkRead: (input: { id: string }): Promise<unknown> => markConversationRead(input.id),
-  /** Flags the conversation's last customer message unread again. */
-  conversationMarkUnread: (input: { id: string; message: { id: string; version?: number } }): Promise<unknown> => markMessageUnread(input.id, input.message),
-  /** Gives a conversation to someone (or to nobody: `null`). */
-  conversationAssign: (input: { id: string; version: number; assignee_id: string | null }): Promise<ApiRecord> =>
-    updateRecord('conversations', input.id, { assignee_id: input.assignee_id, version: input.version }),
   /** A ticket's priority or assignee changed by staff. */
   ticketUpdate: (input: { id: string; version: number; priority?: string; assignee_id?: string | null }): Promise<ApiRecord> => {
     const { id, ...changes } = input;
