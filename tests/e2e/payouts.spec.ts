@@ -73,10 +73,13 @@ test.describe('staff, English light', () => {
   test.use({ account: 'admin', colorScheme: 'light' });
 
   test('build a payout from its preview, approve it and mark it paid with the bank reference', async ({ page }) => {
-    const reference = bankReference();
-    await buildAndPay(page, 'en', 'Kabylie Outdoor', reference);
+    await buildAndPay(page, 'en', 'Kabylie Outdoor', bankReference());
     await expectNoSeriousViolations(page, '/payments/split?tab=payouts with a payout open (en, light)');
-    await page.getByRole('link', { name: t('en', 'payouts.tab.splits'), exact: true }).click();
+  });
+
+  // Apart from the payout built above, so a retry of either never finds its vendor already paid.
+  test('the unpaid splits with their totals, and the commission tab, pass the scan', async ({ page }) => {
+    await page.goto('/payments/split');
     await expect(page.getByRole('radio', { name: t('en', 'payouts.view.unpaid') })).toBeChecked();
     await expect(page.locator('.table-foot')).toContainText(/\d/);
     await expectNoSeriousViolations(page, '/payments/split (en, light)');
@@ -87,20 +90,23 @@ test.describe('staff, English light', () => {
 test.describe('staff, Arabic dark', () => {
   test.use({ account: 'admin', colorScheme: 'dark' });
 
-  test('the same in Arabic: the payout is paid, the screen reads right to left', async ({ page, request }) => {
-    const reference = bankReference();
-    await buildAndPay(page, 'ar', 'Sétif Karting', reference);
+  test('the same in Arabic: the payout is paid, the screen reads right to left', async ({ page }) => {
+    await buildAndPay(page, 'ar', 'Sétif Karting', bankReference());
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expectNoSeriousViolations(page, '/ar/payments/split?tab=payouts with a payout open (ar, dark)');
-    const payoutId = new URL(page.url()).searchParams.get('payout');
+  });
+
+  test("a paid payout's booking names it in its money ledger; the splits and the commission tab pass the scan", async ({ page, request }) => {
+    // The demo's paid payout: this test changes nothing, so it can run again as it is.
     const headers = await staffHeaders(request);
-    const entries = await (await request.get(`/branch/api/vendor-share-entries/?payout_id=${payoutId}&kind=payment&page_size=1`, { headers })).json();
+    const sahara = await vendorId(request, headers, 'Sahara Quad');
+    const paid = (await (await request.get(`/branch/api/payouts/?vendor_id=${sahara}&status=paid&page_size=1`, { headers })).json()).results[0];
+    const entries = await (await request.get(`/branch/api/vendor-share-entries/?payout_id=${paid.id}&kind=payment&page_size=1`, { headers })).json();
     await page.goto(localized('ar', `/booking/${entries.results[0].booking_id}`));
     // The booking's page loads a good deal besides the ledger: give it time on a busy machine.
     await expect(page.locator('.money-ledger tbody')).toContainText(`(${t('ar', 'payoutStatus.paid')})`, { timeout: 15_000 });
     await expectNoSeriousViolations(page, 'the money ledger on a booking (ar, dark)', '.money-ledger');
-    await page.goto(localized('ar', `/payments/split?tab=payouts&payout=${payoutId}`));
-    await page.getByRole('link', { name: t('ar', 'payouts.tab.splits'), exact: true }).click();
+    await page.goto(localized('ar', '/payments/split'));
     await expect(page.locator('.table-foot')).toContainText(/\d|[٠-٩]/);
     await expectNoSeriousViolations(page, '/ar/payments/split (ar, dark)');
     await scanCommission(page, 'ar');
