@@ -1,0 +1,92 @@
+/**
+ * No content widens a page: on a phone every screen of the sidebar, and at a desktop width
+ * and on a phone many records of each kind (a booking of each status, one paid with a coupon the
+ * platform funds, whose ledger line is the longest) fit the window; long texts wrap and
+ * wide tables scroll inside their own box. One test per width walks them all, naming
+ * every page that overflows, so one failure lists them all.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { BOOKING_STATUSES } from '../../src/domain/statuses.ts';
+import { expect, loginViaApi, test } from './fixtures.ts';
+
+type Json = Record<string, any>;
+
+const SCREENS = [
+  '/home', '/booking/manage', '/booking/combo', '/booking/refund', '/locations', '/services/list', '/services/price',
+  '/services/adrenaline', '/services/personal', '/categories', '/adventures', '/gallery', '/coupons', '/discount', '/deals',
+  '/payments/list', '/payments/invitations', '/payments/split', '/customers/list', '/customers/reviews', '/customers/wallet',
+  '/loyalty', '/vendors', '/notifications', '/notifications/send', '/notifications/topic', '/messages', '/support',
+  '/chatbot-requests', '/help', '/settings/business', '/settings/fees',
+];
+
+async function records(request: APIRequestContext): Promise<string[]> {
+  const { access_token } = await loginViaApi(request, 'admin');
+  const headers = { Authorization: `JWT ${access_token}` };
+  const list = async (path: string): Promise<Json[]> => {
+    const res = await request.get(`/branch/api/${path}`, { headers });
+    expect(res.status(), path).toBe(200);
+    return (await res.json()).results;
+  };
+  // A booking paid in cash with a 20% coupon the platform funds: the ledger explains the commission.
+  const code = `WIDE${Date.now().toString(36).toUpperCase()}`;
+  expect((await request.post('/branch/api/coupons/', { headers, data: { code, kind: 'percent', value: 20, funded_by: 'platform' } })).status()).toBe(201);
+  const [service] = await list('services/?status=published&confirmation=instant&page_size=1&ordering=created_at');
+  const [customer] = await list('customers/?page_size=1&ordering=-created_at');
+  const booked = await request.post('/branch/api/bookings/', {
+    headers,
+    data: {
+      customer_id: customer!.id, service_id: service!.id, starts_at: new Date(Date.now() + 6 * 86_400_000).toISOString(),
+      participants: { adult: 2 }, coupon_code: code, channel: 'back_office', payment_method: 'cash',
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const paths = [`/booking/${(await booked.json()).id}`];
+  for (const status of BOOKING_STATUSES) {
+    for (const booking of await list(`bookings/?status=${status}&page_size=1&ordering=-total`)) paths.push(`/booking/${booking.id}`);
+  }
+  for (const [collection, route] of [['payments', 'payments'], ['customers', 'customers'], ['vendors', 'vendors'], ['services', 'services'], ['notifications', 'notifications'], ['tickets', 'support'], ['chatbot-requests', 'chatbot-requests']] as const) {
+    for (const record of await list(`${collection}/?page_size=1&ordering=-updated_at`)) paths.push(`/${route}/${record.id}`);
+  }
+  return paths;
+}
+
+/**
+ * How far the page scrolls sideways once it has settled: its reads arrive after the heading
+ * (a ledger, a history), so the width is read until it holds for a second.
+ */
+async function overflowOf(page: Page, path: string): Promise<number> {
+  await page.goto(path);
+  await expect(page.locator('.page-transition[data-ready] h1'), path).toBeVisible({ timeout: 15_000 });
+  const width = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  let last = await width();
+  for (let settled = 0, tries = 0; settled < 2 && tries < 12; tries++) {
+    await page.waitForTimeout(300);
+    const now = await width();
+    settled = now === last ? settled + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
+// Desktop screens' tables already fit by dropping columns (each list's own spec); records
+// are where a long text can still push the page wider.
+const WIDTHS = [
+  { name: 'desktop, 1440 px', viewport: { width: 1440, height: 900 }, screens: [] as string[] },
+  { name: 'phone, 390 px', viewport: { width: 390, height: 844 }, screens: SCREENS },
+];
+
+for (const { name, viewport, screens } of WIDTHS) {
+  test.describe(name, () => {
+    test.use({ account: 'admin', viewport });
+
+    test('no screen and no record widens the page', async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const wide: string[] = [];
+      for (const path of [...screens, ...(await records(request))]) {
+        const overflow = await overflowOf(page, path);
+        if (overflow > 0) wide.push(`${path}: ${overflow} px`);
+      }
+      expect(wide).toEqual([]);
+    });
+  });
+}
