@@ -109,3 +109,15 @@ test('a record that points nowhere leaves its read idle; a reload reads the reco
   await waitFor(child('booking'), (s) => s.matches('idle'));
   assert.equal(child('booking').getSnapshot().context.data, undefined, 'what belonged to the old booking is not shown');
 });
+
+test('a reload that brings a new version reads each related read once, not twice', async () => {
+  const { actor, server, child, reads } = startScreen(related);
+  for (const key of Object.keys(related)) await waitFor(child(key), (s) => s.matches('ready'));
+  server.payment = { ...server.payment, version: 2 };
+  actor.send({ type: 'reload' });
+  await waitFor(actor, (s) => s.context.readFor === 'p1@2');
+  for (const key of Object.keys(related)) await waitFor(child(key), (s) => s.matches('ready'));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(reads.length, 8);
+  assert.equal(actor.getSnapshot().context.reload, 'none');
+});

@@ -6,6 +6,10 @@
  * read's arguments come from the record, so they are read once the record is there and
  * again whenever its version changes (saved here, a transition, or a change made
  * elsewhere); a live change to a collection a read shows reloads that read alone.
+ *
+ * A `reload` (after a command that changed several things) reads the record first: at a
+ * new version its reads follow that version, so each is read once; only when the record
+ * came back unchanged are the reads asked again themselves.
  */
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import type { ApiRecord } from '../../api/resources.ts';
@@ -41,6 +45,8 @@ function readsCollection(spec: RelatedRead, args: unknown, collection: string): 
   return own === collection || (spec.reloadOn ?? []).includes(collection);
 }
 
+const viewing = ({ event }: { event: { snapshot: { matches: (state: 'viewing') => boolean } } }) => event.snapshot.matches('viewing');
+
 export const recordScreenMachine = setup({
   types: {
     input: {} as RecordScreenInput,
@@ -51,6 +57,10 @@ export const recordScreenMachine = setup({
       /** The record's id and version the related reads were last read for. */
       readFor: string | null;
       record: ApiRecord | null;
+      /** A reload's progress: asked of the record, its read under way, or none. */
+      reload: 'none' | 'asked' | 'reading';
+      /** Whether the record is on view (not being edited, saved or loaded): only then does a reload read it. */
+      recordViewing: boolean;
     },
     events: {} as RecordScreenEvent,
   },
@@ -73,10 +83,17 @@ export const recordScreenMachine = setup({
         enqueue.sendTo(relatedId(key), { type: 'load', args: spec.args(record) });
       }
     }),
-    reloadEverything: enqueueActions(({ context, enqueue }) => {
+    reloadRecord: enqueueActions(({ enqueue }) => {
       enqueue.sendTo('record', { type: 'reload' });
+      enqueue.assign({ reload: 'asked' });
+    }),
+    reloadReads: enqueueActions(({ context, enqueue }) => {
       for (const key of Object.keys(context.related)) enqueue.sendTo(relatedId(key), { type: 'reload' });
     }),
+    /** The record's reload has started (its machine is loading). */
+    noteReloadReading: assign({ reload: 'reading' as const }),
+    endReload: assign({ reload: 'none' as const }),
+    noteRecordState: assign((_, viewing: boolean) => ({ recordViewing: viewing })),
     reloadReadsOf: enqueueActions(({ context, enqueue }, collection: string) => {
       const record = context.record;
       if (!record) return;
@@ -91,22 +108,38 @@ export const recordScreenMachine = setup({
   guards: {
     /** A record read for the first time, or at a new version. */
     isNewVersion: ({ context }, record: ApiRecord | null) => record !== null && `${record.id}@${record.version}` !== context.readFor,
+    /** Only a record on view reloads; one being edited keeps its draft. */
+    recordViewing: ({ context }) => context.recordViewing,
+    reloadStarted: ({ context }, loading: boolean) => context.reload === 'asked' && loading,
+    /** The record's reload ended without a new version. */
+    reloadEndedUnchanged: ({ context }, loading: boolean) => context.reload === 'reading' && !loading,
   },
 }).createMachine({
   id: 'recordScreen',
-  context: ({ input: { related, ...recordInput } }) => ({ related, recordInput, readFor: null, record: null }),
+  context: ({ input: { related, ...recordInput } }) => ({ related, recordInput, readFor: null, record: null, reload: 'none' as const, recordViewing: false }),
   entry: 'spawnReads',
   invoke: {
     id: 'record',
     src: 'record',
     input: ({ context }) => context.recordInput,
-    onSnapshot: {
-      guard: { type: 'isNewVersion', params: ({ event }) => event.snapshot.context.record },
-      actions: [{ type: 'assignRecord', params: ({ event }) => event.snapshot.context.record! }, 'loadReads'],
-    },
+    onSnapshot: [
+      {
+        guard: { type: 'isNewVersion', params: ({ event }) => event.snapshot.context.record },
+        actions: [{ type: 'assignRecord', params: ({ event }) => event.snapshot.context.record! }, 'loadReads', 'endReload', { type: 'noteRecordState', params: viewing }],
+      },
+      {
+        guard: { type: 'reloadStarted', params: ({ event }) => event.snapshot.matches('loading') },
+        actions: ['noteReloadReading', { type: 'noteRecordState', params: viewing }],
+      },
+      {
+        guard: { type: 'reloadEndedUnchanged', params: ({ event }) => event.snapshot.matches('loading') },
+        actions: ['reloadReads', 'endReload', { type: 'noteRecordState', params: viewing }],
+      },
+      { actions: { type: 'noteRecordState', params: viewing } },
+    ],
   },
   on: {
-    reload: { actions: 'reloadEverything' },
+    reload: [{ guard: 'recordViewing', actions: 'reloadRecord' }, { actions: 'reloadReads' }],
     'related.changed': { actions: { type: 'reloadReadsOf', params: ({ event }) => event.collection } },
     'related.retry': { actions: { type: 'retryRead', params: ({ event }) => event.key } },
   },
