@@ -155,10 +155,10 @@ async function serveSpa(app: FastifyInstance, distDir: string) {
     // Build metadata lists every source path: never served, even from a dist/ built
     // before the build wrote it elsewhere (.build/).
     allowedPath: (path: string) => !path.endsWith('/metafile.json'),
-    setHeaders(reply: import('fastify').FastifyReply, path: string) {
+    setHeaders(response: import('node:http').ServerResponse, path: string) {
       // Hashed names never change content: cache them for a year. Everything else
       // (index.html, sw.js, manifest) is revalidated on every load.
-      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      response.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   // The static plugin answers the bare root as a directory: 403 to a request that accepts

@@ -35,6 +35,13 @@ test('build metadata is never served', async () => {
   assert.equal((await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' })).statusCode, 200, 'assets still are');
 });
 
+test('hashed assets are cached for a year; the page itself is asked again each time', async () => {
+  const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+  assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable');
+  const page = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+  assert.equal(page.headers['cache-control'], 'no-cache');
+});
+
 test('the root serves the app whatever encodings the request accepts (a health check, curl)', async () => {
   for (const encoding of [undefined, 'identity', 'gzip']) {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: encoding ? { 'accept-encoding': encoding } : {} });
