@@ -577,12 +577,15 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
       else if (past) status = roll < 0.84 ? 'completed' : roll < 0.92 ? 'cancelled' : roll < 0.96 ? 'no_show' : roll < 0.98 ? 'declined' : 'expired';
       else status = service.confirmation === 'manual' && roll < 0.35 ? 'requested' : roll < 0.94 ? 'confirmed' : 'cancelled';
       const endsAt = startsAt + Number(service.duration_minutes) * 60_000;
+      // A request waits for the vendor for the hold time from when it was made (it would have expired otherwise).
+      const holdExpiresAt = status === 'requested' ? now + rng.int(2, 20) * HOUR : null;
+      const madeAt = holdExpiresAt === null ? createdAt : holdExpiresAt - holdMinutes * 60_000;
       // When the booking reached its status, as the rules allow it: checked in within the window
       // before the start, missing after it, completed at its end, cancelled, declined or expired
       // between its making (and its payment, within three hours) and its start.
       const statusAt = (() => {
         const latest = now - 1000;
-        if (status === 'requested' || status === 'confirmed') return createdAt;
+        if (status === 'requested' || status === 'confirmed') return madeAt;
         if (status === 'checked_in') return Math.min(now, Math.max(startsAt - checkInWindow, Math.min(latest, startsAt - HOUR / 3)));
         if (status === 'no_show') return Math.min(now, Math.max(startsAt, Math.min(latest, startsAt + HOUR)));
         if (status === 'completed') return Math.min(latest, endsAt);
@@ -657,8 +660,8 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
         status_changed_at: iso(statusAt),
         status_reason: null,
         status_reason_code: status === 'cancelled' ? rng.pick(['weather', 'customer_request', 'illness', 'vendor_cancelled']) : status === 'declined' ? 'fully_booked' : null,
-        channel: rng.pick(['web', 'web', 'app', 'app', 'back_office', 'partner']), created_by: null, created_at: iso(createdAt), updated_at: iso(createdAt),
-        hold_expires_at: status === 'requested' ? iso(now + rng.int(2, 20) * 3_600_000) : null,
+        channel: rng.pick(['web', 'web', 'app', 'app', 'back_office', 'partner']), created_by: null, created_at: iso(madeAt), updated_at: iso(madeAt),
+        hold_expires_at: holdExpiresAt === null ? null : iso(holdExpiresAt),
       };
       // Booked by staff in the back office; on the web, the app or a partner's site, by the customer.
       if (booking.channel === 'back_office') booking.created_by = staff;

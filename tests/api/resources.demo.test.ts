@@ -80,7 +80,7 @@ test('some categories have subcategories, named in three languages, and services
   assert.equal(row.misplaced, 0);
 });
 
-test('the demo obeys the rules it demonstrates: check-in window, who booked, branches, titles in three languages, chatbot intents', async () => {
+test('the demo obeys the rules it demonstrates: check-in window, hold time, who booked, branches, titles in three languages, chatbot intents', async () => {
   // Each checked-in or missing customer passed the booking chart's own guard at the moment it happened.
   const settings = { check_in_window_minutes: DEFAULT_SETTINGS.business.check_in_window_minutes };
   const marked = await d.sql<Json>(`SELECT ref, status, starts_at, status_changed_at FROM bookings WHERE status IN ('checked_in', 'no_show')`);
@@ -97,8 +97,10 @@ test('the demo obeys the rules it demonstrates: check-in window, who booked, bra
     (SELECT count(*)::int FROM services s JOIN branches br ON br.id = s.branch_id JOIN locations l ON l.id = s.location_id WHERE br.wilaya_code <> l.wilaya_code) AS service_branch,
     (SELECT count(*)::int FROM bookings b JOIN branches br ON br.id = b.branch_id JOIN locations l ON l.id = b.location_id WHERE br.wilaya_code <> l.wilaya_code) AS booking_branch,
     (SELECT count(*)::int FROM bookings WHERE status IN ('cancelled', 'declined', 'expired') AND status_changed_at > starts_at) AS decided_after_start,
-    (SELECT count(*)::int FROM refunds r JOIN bookings b ON b.id = r.booking_id WHERE b.status = 'cancelled' AND r.created_at < b.status_changed_at) AS refund_before_cancel`);
-  assert.deepEqual(row, { booked_by: 0, back_office: row.back_office, service_branch: 0, booking_branch: 0, decided_after_start: 0, refund_before_cancel: 0 });
+    (SELECT count(*)::int FROM refunds r JOIN bookings b ON b.id = r.booking_id WHERE b.status = 'cancelled' AND r.created_at < b.status_changed_at) AS refund_before_cancel,
+    (SELECT count(*)::int FROM bookings WHERE status = 'requested' AND (hold_expires_at <= now() OR hold_expires_at - created_at <> make_interval(mins => $1))) AS hold_not_kept`,
+    [DEFAULT_SETTINGS.business.hold_minutes]);
+  assert.deepEqual(row, { booked_by: 0, back_office: row.back_office, service_branch: 0, booking_branch: 0, decided_after_start: 0, refund_before_cancel: 0, hold_not_kept: 0 });
   assert.ok(row.back_office > 0, 'some bookings made in the back office, by staff');
 
   // Every title the demo shows is written in French and Arabic, not left in English.

@@ -84,7 +84,7 @@ function FieldChanges({ entry }: { entry: ApiRecord }) {
   const { changes, others } = auditChanges(intl, entry);
   if (changes.length === 0 && others === 0) return null;
   return (
-    <ul className="booking-change-versions">
+    <ul className="audit-changes">
       {changes.map((change) => (
         <li key={change.field}>
           {change.before === null || change.after === null ? (
