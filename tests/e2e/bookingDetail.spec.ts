@@ -19,7 +19,7 @@ for (const locale of ['en', 'ar'] as const) {
     // a branch and a location, for a customer with an email: the first such, found through the API.
     const headers = { Authorization: `JWT ${seeded!.access_token}` };
     const candidates = await (
-      await request.get('/branch/api/bookings/?view=all&status=confirmed&channel=back_office&ordering=ref&page_size=50&fields=id,ref,customer_id,branch_id,location_id', { headers })
+      await request.get('/branch/api/bookings/?view=all&status=confirmed&channel=back_office&branch_id__isnull=false&location_id__isnull=false&ordering=ref&page_size=50&fields=id,ref,customer_id,branch_id,location_id', { headers })
     ).json();
     let wanted = '';
     for (const booking of candidates.results as { ref: string; customer_id: string; branch_id: string | null; location_id: string | null }[]) {
