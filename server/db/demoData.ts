@@ -121,6 +121,31 @@ const i18n = (en: string, fr: string, ar: string) => ({ en, fr, ar });
 const iso = (ms: number) => new Date(ms).toISOString();
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Unique refs for the demo: a bijection of the index into 6 characters. */
+/** The demo chatbot's intents, and what a customer says for each in French, Arabic and English, with the bot's answer. */
+export const CHATBOT_INTENTS = ['booking.change', 'refund.status', 'payment.failed', 'general.question'] as const;
+const CHATBOT_WORDS: Record<(typeof CHATBOT_INTENTS)[number], { customer: string; bot: string }[]> = {
+  'booking.change': [
+    { customer: 'Je voudrais changer la date de ma réservation.', bot: 'Je transmets votre demande de changement de date à un conseiller.' },
+    { customer: 'أريد تغيير موعد حجزي من فضلكم.', bot: 'سأحوّل طلب تغيير الموعد إلى أحد المستشارين.' },
+    { customer: 'Can I move my booking to another date?', bot: 'I am passing your date change to an agent.' },
+  ],
+  'refund.status': [
+    { customer: 'Où en est le remboursement de ma réservation annulée ?', bot: 'Je vérifie votre remboursement avec un conseiller.' },
+    { customer: 'متى سأستلم استرداد المبلغ؟', bot: 'سأتحقق من حالة الاسترداد مع أحد المستشارين.' },
+    { customer: 'When will I get my refund?', bot: 'I am checking your refund with an agent.' },
+  ],
+  'payment.failed': [
+    { customer: 'Mon paiement par carte CIB a été refusé.', bot: 'Un conseiller va vous aider à régler votre réservation.' },
+    { customer: 'فشل الدفع ببطاقة الذهبية.', bot: 'سيساعدك أحد المستشارين على إتمام الدفع.' },
+    { customer: 'My card payment failed twice.', bot: 'An agent will help you pay for your booking.' },
+  ],
+  'general.question': [
+    { customer: 'Est-ce que l’activité convient aux enfants de 8 ans ?', bot: 'Je transmets votre question à un conseiller.' },
+    { customer: 'هل يوجد موقف للسيارات في مكان اللقاء؟', bot: 'سأحوّل سؤالك إلى أحد المستشارين.' },
+    { customer: 'What should I bring for the activity?', bot: 'I am passing your question to an agent.' },
+  ],
+};
+
 /** A payout account in its method's format with a right key: a BNA RIB, or a CCP account. */
 function demoPayoutAccount(method: string, a: string, b: string) {
   if (method === 'ccp') return { payout_method: method, payout_account: a + ccpKey(a) };
@@ -147,15 +172,39 @@ const VENDOR_NAMES = [
 ];
 /** The wilaya each of VENDOR_NAMES is named after (Hoggar in Tamanrasset, El Kala in El Tarf…). */
 const VENDOR_WILAYAS = ['11', '33', '15', '16', '09', '47', '06', '42', '25', '05', '49', '36', '31', '40', '13', '19', '18', '23'];
-const CATEGORIES: [string, string, string, string, string[]][] = [
-  ['desert', 'Desert', 'Désert', 'الصحراء', ['Quad ride', 'Camel trek', 'Sandboarding', 'Desert camp night']],
-  ['mountain', 'Mountain', 'Montagne', 'الجبال', ['Guided hike', 'Via ferrata', 'Canyoning', 'Ski day']],
-  ['water', 'Water sports', 'Sports nautiques', 'الرياضات المائية', ['Scuba diving', 'Sea kayak', 'Jet ski', 'Sailing lesson']],
-  ['air', 'Air sports', 'Sports aériens', 'الرياضات الجوية', ['Tandem paragliding', 'Hot-air balloon', 'Zip line']],
-  ['heritage', 'Culture & heritage', 'Culture et patrimoine', 'الثقافة والتراث', ['Medina walking tour', 'Roman ruins visit', 'Casbah discovery']],
-  ['wellness', 'Wellness', 'Bien-être', 'العافية', ['Hot spring spa', 'Hammam ritual', 'Yoga retreat']],
-  ['motor', 'Motor sports', 'Sports mécaniques', 'الرياضات الميكانيكية', ['Karting session', '4x4 off-road', 'Buggy ride']],
-  ['family', 'Family', 'Famille', 'العائلة', ['Adventure park', 'Horse riding', 'Nature workshop']],
+/** A demo service's kind of activity in the three languages (its title adds the wilaya); the English name is its key. */
+type Activity = readonly [en: string, fr: string, ar: string];
+const CATEGORIES: [string, string, string, string, Activity[]][] = [
+  ['desert', 'Desert', 'Désert', 'الصحراء', [
+    ['Quad ride', 'Balade en quad', 'جولة بالدراجة الرباعية'], ['Camel trek', 'Randonnée à dos de dromadaire', 'رحلة على ظهر الجمل'],
+    ['Sandboarding', 'Glisse sur les dunes', 'التزلج على الرمال'], ['Desert camp night', 'Nuit en bivouac dans le désert', 'ليلة تخييم في الصحراء'],
+  ]],
+  ['mountain', 'Mountain', 'Montagne', 'الجبال', [
+    ['Guided hike', 'Randonnée guidée', 'مشي جبلي مع مرشد'], ['Via ferrata', 'Via ferrata encadrée', 'مسار فيا فيراتا'],
+    ['Canyoning', 'Descente de canyon', 'النزول في الأودية'], ['Ski day', 'Journée de ski', 'يوم تزلج'],
+  ]],
+  ['water', 'Water sports', 'Sports nautiques', 'الرياضات المائية', [
+    ['Scuba diving', 'Plongée sous-marine', 'الغوص تحت الماء'], ['Sea kayak', 'Kayak de mer', 'كاياك بحري'],
+    ['Jet ski', 'Balade en jet-ski', 'جولة بالدراجة المائية'], ['Sailing lesson', 'Cours de voile', 'درس في الإبحار الشراعي'],
+  ]],
+  ['air', 'Air sports', 'Sports aériens', 'الرياضات الجوية', [
+    ['Tandem paragliding', 'Parapente en biplace', 'الطيران المظلي الثنائي'], ['Hot-air balloon', 'Vol en montgolfière', 'رحلة بالمنطاد'],
+    ['Zip line', 'Tyrolienne', 'الانزلاق على الحبل المعلّق'],
+  ]],
+  ['heritage', 'Culture & heritage', 'Culture et patrimoine', 'الثقافة والتراث', [
+    ['Medina walking tour', 'Visite à pied de la médina', 'جولة سيرًا في المدينة العتيقة'], ['Roman ruins visit', 'Visite des ruines romaines', 'زيارة الآثار الرومانية'],
+    ['Casbah discovery', 'Découverte de la Casbah', 'اكتشاف القصبة'],
+  ]],
+  ['wellness', 'Wellness', 'Bien-être', 'العافية', [
+    ['Hot spring spa', 'Bains thermaux', 'حمّامات معدنية'], ['Hammam ritual', 'Rituel du hammam', 'طقوس الحمّام'], ['Yoga retreat', 'Retraite de yoga', 'خلوة يوغا'],
+  ]],
+  ['motor', 'Motor sports', 'Sports mécaniques', 'الرياضات الميكانيكية', [
+    ['Karting session', 'Session de karting', 'حصة كارتينغ'], ['4x4 off-road', 'Virée en 4x4 tout-terrain', 'جولة رباعية الدفع خارج الطرق'],
+    ['Buggy ride', 'Balade en buggy', 'جولة بالباغي'],
+  ]],
+  ['family', 'Family', 'Famille', 'العائلة', [
+    ['Adventure park', 'Parc aventure', 'حديقة المغامرات'], ['Horse riding', 'Balade à cheval', 'ركوب الخيل'], ['Nature workshop', 'Atelier nature', 'ورشة الطبيعة'],
+  ]],
 ];
 /** Subcategories of some demo categories, each with the service titles it holds (the others stay in their category only). */
 const SUBCATEGORIES: [string, string, string, string, string, string[]][] = [
@@ -369,15 +418,17 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
     const code = i < 14 ? rng.pick(['47', '30', '01', '11', '56', '49']) : i < 24 ? rng.pick(['15', '10', '06']) : WILAYAS[i % 58].code;
     const wilaya = WILAYAS.find((w) => w.code === code)!;
     const category = i < 14 ? categories[0] : i < 24 ? categories[1] : categories[i % categories.length];
-    const title = rng.pick(category.titles);
+    const [title, titleFr, titleAr] = rng.pick(category.titles);
     const locationId = rng.uuid();
     locations.push({
       id: locationId, vendor_id: vendor.id, name_i18n: i18n(`${wilaya.name.en} meeting point`, `Point de rencontre ${wilaya.name.fr}`, `نقطة اللقاء ${wilaya.name.ar}`),
       wilaya_code: wilaya.code, commune: wilaya.name.fr, address: `Route principale, ${wilaya.name.fr}`,
       latitude: Math.round((wilaya.lat + (rng.next() - 0.5) * 0.2) * 1e5) / 1e5, longitude: Math.round((wilaya.lng + (rng.next() - 0.5) * 0.2) * 1e5) / 1e5,
       // A vendor's one branch sits in its own wilaya: a location elsewhere has none.
-      meeting_point: 'Devant l’agence', branch_id: vendor.wilaya === wilaya.code ? branchByVendor.get(vendor.id) : null,
+      meeting_point: vendor.wilaya === wilaya.code ? 'Devant l’agence' : 'Parking du site', branch_id: vendor.wilaya === wilaya.code ? branchByVendor.get(vendor.id) : null,
     });
+    // A service is run from the branch of its meeting point's wilaya, or from none (no Djelfa activity at the Annaba branch).
+    const branchId = locations[locations.length - 1].branch_id;
     const adult = rng.int(15, 250) * 10_000; // 1,500 to 25,000 DZD
     const extras = rng.chance(0.4) ? [{ key: 'lunch', name_i18n: i18n('Lunch', 'Déjeuner', 'غداء'), price: rng.int(8, 20) * 10_000, per: 'person' }] : [];
     const id = rng.uuid();
@@ -391,9 +442,9 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
     const status = rng.chance(0.9) ? 'published' : rng.pick(['draft', 'archived']);
     services.push({
       id, vendor_id: vendor.id, vendor, rules, extras,
-      title_i18n: i18n(`${title} — ${wilaya.name.en}`, `${title} — ${wilaya.name.fr}`, `${title} — ${wilaya.name.ar}`),
-      description_i18n: i18n(`${title} with a local guide in ${wilaya.name.en}.`, `${title} avec un guide local à ${wilaya.name.fr}.`, `${title} مع مرشد محلي في ${wilaya.name.ar}.`),
-      category_id: category.id, location_id: locationId, branch_id: branchByVendor.get(vendor.id), duration_minutes: rng.pick([60, 90, 120, 180, 240, 480]),
+      title_i18n: i18n(`${title} — ${wilaya.name.en}`, `${titleFr} — ${wilaya.name.fr}`, `${titleAr} — ${wilaya.name.ar}`),
+      description_i18n: i18n(`${title} with a local guide in ${wilaya.name.en}.`, `${titleFr} avec un guide local à ${wilaya.name.fr}.`, `${titleAr} مع مرشد محلي في ${wilaya.name.ar}.`),
+      category_id: category.id, location_id: locationId, branch_id: branchId, duration_minutes: rng.pick([60, 90, 120, 180, 240, 480]),
       booking_type: 'date_time', capacity: rng.pick([8, 10, 12, 16, 20, 30, 40]), min_participants: 1, max_participants: 12, booking_cutoff_minutes: rng.pick([60, 120, 1440]),
       confirmation: rng.chance(0.7) ? 'instant' : 'manual', cancellation_policy: rng.pick(['flexible', 'moderate', 'strict']), customer_types: ['adult', 'child'],
       interest_ids: [rng.pick(interests).id], amenity_ids: [rng.pick(amenities).id, rng.pick(amenities).id].filter((v, k, a) => a.indexOf(v) === k),
@@ -493,6 +544,9 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
     reviews = [];
   };
   const hour = (h: number) => (h - 1) * 3_600_000; // local (UTC+1) hour as a UTC offset
+  const checkInWindow = DEFAULT_SETTINGS.business.check_in_window_minutes * 60_000;
+  const holdMinutes = DEFAULT_SETTINGS.business.hold_minutes;
+  const HOUR = 3_600_000;
   const generate = async () => {
     for (let i = 0; i < bookingCount; i++) {
       const service = bookable[Math.floor(Math.pow(rng.next(), 1.3) * bookable.length)];
@@ -518,9 +572,26 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
       const isToday = dayOffset === 0;
       let status: string;
       const roll = rng.next();
-      if (isToday) status = roll < 0.5 ? 'checked_in' : roll < 0.9 ? 'confirmed' : 'no_show';
+      // Today's customers are checked in once the check-in window has opened, and missing only once the activity has started.
+      if (isToday) status = roll < 0.5 && now >= startsAt - checkInWindow ? 'checked_in' : roll >= 0.9 && now >= startsAt ? 'no_show' : 'confirmed';
       else if (past) status = roll < 0.84 ? 'completed' : roll < 0.92 ? 'cancelled' : roll < 0.96 ? 'no_show' : roll < 0.98 ? 'declined' : 'expired';
       else status = service.confirmation === 'manual' && roll < 0.35 ? 'requested' : roll < 0.94 ? 'confirmed' : 'cancelled';
+      const endsAt = startsAt + Number(service.duration_minutes) * 60_000;
+      // A request waits for the vendor for the hold time from when it was made (it would have expired otherwise).
+      const holdExpiresAt = status === 'requested' ? now + rng.int(2, 20) * HOUR : null;
+      const madeAt = holdExpiresAt === null ? createdAt : holdExpiresAt - holdMinutes * 60_000;
+      // When the booking reached its status, as the rules allow it: checked in within the window
+      // before the start, missing after it, completed at its end, cancelled, declined or expired
+      // between its making (and its payment, within three hours) and its start.
+      const statusAt = (() => {
+        const latest = now - 1000;
+        if (status === 'requested' || status === 'confirmed') return madeAt;
+        if (status === 'checked_in') return Math.min(now, Math.max(startsAt - checkInWindow, Math.min(latest, startsAt - HOUR / 3)));
+        if (status === 'no_show') return Math.min(now, Math.max(startsAt, Math.min(latest, startsAt + HOUR)));
+        if (status === 'completed') return Math.min(latest, endsAt);
+        if (status === 'expired') return Math.min(latest, createdAt + holdMinutes * 60_000);
+        return Math.min(latest, Math.max(createdAt + 4 * HOUR, (createdAt + Math.min(startsAt, now)) / 2));
+      })();
       const id = rng.uuid();
       const ref = demoRef(i);
       // Money: who paid what, and what came back.
@@ -556,7 +627,9 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
       if (paid > 0 && (status === 'cancelled' || (status === 'completed' && rng.chance(0.02)))) {
         const amount = status === 'cancelled' ? paid : Math.round((paid * 0.2) / 100) * 100;
         const payment = bookingPayments[0];
-        const at = Math.min(now - 1000, Date.parse(String(payment.paid_at)) + rng.int(1, 5) * DAY);
+        // Asked for when the booking was cancelled (a goodwill gesture the day after the activity), settled days later.
+        const askedAt = Math.min(now - 1000, status === 'cancelled' ? statusAt : endsAt + DAY);
+        const at = Math.min(now - 1000, askedAt + rng.int(1, 5) * DAY);
         // Refunds asked for in the last week are still on their way; only a succeeded one has moved money.
         const recent = at > now - 7 * DAY;
         const refundStatus = recent ? rng.pick(['requested', 'requested', 'approved', 'processing', 'failed', 'succeeded']) : 'succeeded';
@@ -571,8 +644,8 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
           // Coded reasons (reason_codes), shown in each user's language.
           destination: rng.chance(0.8) ? 'original_method' : 'wallet', reason: null,
           reason_code: status === 'cancelled' ? rng.pick(['activity_cancelled', 'customer_cancelled', 'customer_cancelled', 'activity_cancelled']) : 'goodwill',
-          status: refundStatus, status_changed_at: iso(refundStatus === 'requested' ? at - DAY : at), processed_at: refundStatus === 'succeeded' ? iso(at) : null,
-          status_reason: refundStatus === 'failed' ? 'Card issuer declined the reversal' : null, requested_by: staff, created_at: iso(at - DAY),
+          status: refundStatus, status_changed_at: iso(refundStatus === 'requested' ? askedAt : at), processed_at: refundStatus === 'succeeded' ? iso(at) : null,
+          status_reason: refundStatus === 'failed' ? 'Card issuer declined the reversal' : null, requested_by: staff, created_at: iso(askedAt),
         });
         const refund = refunds[refunds.length - 1];
         if (refund.destination === 'wallet' && refundStatus === 'succeeded') walletRefunds.push({ ...refund, customer_id: customer.id, ref });
@@ -581,15 +654,17 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
       const money = bookingMoney({ total: quote.total, paid, refunded, status });
       const booking: Row = {
         id, vendor_id: service.vendor_id, ref, customer_id: customer.id, customer_name: customer.name, customer_phone: customer.phone, service_id: service.id,
-        service_title_i18n: service.title_i18n, branch_id: service.branch_id, location_id: service.location_id, starts_at: iso(startsAt), ends_at: iso(startsAt + Number(service.duration_minutes) * 60_000),
+        service_title_i18n: service.title_i18n, branch_id: service.branch_id, location_id: service.location_id, starts_at: iso(startsAt), ends_at: iso(endsAt),
         participants, participants_count: quote.participants_count, extras: quote.extras, subtotal: quote.subtotal, discount_amount: 0, fee_amount: 0, total: quote.total,
         paid, refunded, balance: money.balance, payment_status: money.payment_status, currency: 'DZD', status,
-        status_changed_at: iso(Math.min(now - 1000, status === 'requested' || status === 'confirmed' ? createdAt : startsAt + 3_600_000)),
+        status_changed_at: iso(statusAt),
         status_reason: null,
         status_reason_code: status === 'cancelled' ? rng.pick(['weather', 'customer_request', 'illness', 'vendor_cancelled']) : status === 'declined' ? 'fully_booked' : null,
-        channel: rng.pick(['web', 'web', 'app', 'app', 'back_office', 'partner']), created_by: staff, created_at: iso(createdAt), updated_at: iso(createdAt),
-        hold_expires_at: status === 'requested' ? iso(now + rng.int(2, 20) * 3_600_000) : null,
+        channel: rng.pick(['web', 'web', 'app', 'app', 'back_office', 'partner']), created_by: null, created_at: iso(madeAt), updated_at: iso(madeAt),
+        hold_expires_at: holdExpiresAt === null ? null : iso(holdExpiresAt),
       };
+      // Booked by staff in the back office; on the web, the app or a partner's site, by the customer.
+      if (booking.channel === 'back_office') booking.created_by = staff;
       bookings.push(booking);
       if (i < 2000) sample.push(booking);
       if (recent.length < 5000 && Math.abs(startsAt - now) < 30 * DAY) recent.push(booking);
@@ -703,10 +778,15 @@ export async function seedDemoData(q: Queryable, options: DemoOptions = {}): Pro
     const b = rng.pick(sample);
     const at = now - rng.int(1, 30) * DAY;
     return {
-      id: rng.uuid(), customer_id: b.customer_id, booking_id: b.id, intent: rng.pick(['booking.change', 'refund.status', 'payment.failed', 'general.question']), confidence: Math.round(rng.next() * 100) / 100,
-      transcript: [{ role: 'customer', text: 'Je voudrais changer la date de ma réservation.', at: iso(at) }, { role: 'bot', text: 'Je transmets votre demande à un conseiller.', at: iso(at + 5000) }],
+      // The intent is what the customer asked for; a confident guess, as one escalated to staff would be.
+      id: rng.uuid(), customer_id: b.customer_id, booking_id: b.id, intent: rng.pick(CHATBOT_INTENTS), confidence: Math.round((0.6 + rng.next() * 0.39) * 100) / 100,
       channel: rng.pick(['web', 'app', 'whatsapp']), status: rng.pick(['new', 'new', 'in_review', 'resolved', 'dismissed']), created_at: iso(at),
     };
+  }).map((request, k) => {
+    // In the customer's language, the words of their intent (a customer asking to change a date is not a failed payment).
+    const words = CHATBOT_WORDS[request.intent as (typeof CHATBOT_INTENTS)[number]][k % 3];
+    const at = Date.parse(String(request.created_at));
+    return { ...request, transcript: [{ role: 'customer', text: words.customer, at: iso(at) }, { role: 'bot', text: words.bot, at: iso(at + 5000) }] };
   });
   await bulk(q, 'chatbot_requests', {
     id: 'uuid', customer_id: 'uuid', booking_id: 'uuid', intent: 'text', confidence: 'float8', transcript: 'jsonb', channel: 'text', status: 'text', created_at: 'timestamptz',

@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { seedDemoDataOnce, type DemoStats } from '../../server/db/demoData.ts';
+import { CHATBOT_INTENTS, seedDemoDataOnce, type DemoStats } from '../../server/db/demoData.ts';
+import { DEFAULT_SETTINGS } from '../../src/domain/settings.ts';
+import { guardImplementations } from '../../src/machines/lifecycles/context.ts';
 import { DEMO_VENDORS } from '../../server/db/seed.ts';
 import { startDomain, type Domain, type Json } from './resources.fixtures.ts';
 
@@ -76,6 +78,55 @@ test('some categories have subcategories, named in three languages, and services
   assert.ok(row.subcategories >= 4, JSON.stringify(row));
   assert.ok(row.placed > 10, JSON.stringify(row));
   assert.equal(row.misplaced, 0);
+});
+
+test('the demo obeys the rules it demonstrates: check-in window, hold time, who booked, branches, titles in three languages, chatbot intents', async () => {
+  // Each checked-in or missing customer passed the booking chart's own guard at the moment it happened.
+  const settings = { check_in_window_minutes: DEFAULT_SETTINGS.business.check_in_window_minutes };
+  const marked = await d.sql<Json>(`SELECT ref, status, starts_at, status_changed_at FROM bookings WHERE status IN ('checked_in', 'no_show')`);
+  assert.ok(marked.some((b) => b.status === 'checked_in') || new Date().getUTCHours() < 6, 'some of today\'s customers are checked in');
+  for (const b of marked) {
+    const args = { context: { now: new Date(b.status_changed_at).toISOString(), role: 'staff' as const, record: { starts_at: new Date(b.starts_at).toISOString() }, settings }, event: { type: b.status } };
+    const guard = b.status === 'checked_in' ? guardImplementations.checkInOpen : guardImplementations.activityStarted;
+    assert.ok(guard(args), `${b.ref} ${b.status} at ${args.context.now}, starting ${args.context.record.starts_at}`);
+    assert.ok(new Date(b.status_changed_at).getTime() <= Date.now(), `${b.ref} ${b.status} in the future`);
+  }
+  const [row] = await d.sql<Json>(`SELECT
+    (SELECT count(*)::int FROM bookings WHERE (channel = 'back_office') <> (created_by IS NOT NULL)) AS booked_by,
+    (SELECT count(*)::int FROM bookings WHERE channel = 'back_office') AS back_office,
+    (SELECT count(*)::int FROM services s JOIN branches br ON br.id = s.branch_id JOIN locations l ON l.id = s.location_id WHERE br.wilaya_code <> l.wilaya_code) AS service_branch,
+    (SELECT count(*)::int FROM bookings b JOIN branches br ON br.id = b.branch_id JOIN locations l ON l.id = b.location_id WHERE br.wilaya_code <> l.wilaya_code) AS booking_branch,
+    (SELECT count(*)::int FROM bookings WHERE status IN ('cancelled', 'declined', 'expired') AND status_changed_at > starts_at) AS decided_after_start,
+    (SELECT count(*)::int FROM refunds r JOIN bookings b ON b.id = r.booking_id WHERE b.status = 'cancelled' AND r.created_at < b.status_changed_at) AS refund_before_cancel,
+    (SELECT count(*)::int FROM bookings WHERE status = 'requested' AND (hold_expires_at <= now() OR hold_expires_at - created_at <> make_interval(mins => $1))) AS hold_not_kept`,
+    [DEFAULT_SETTINGS.business.hold_minutes]);
+  assert.deepEqual(row, { booked_by: 0, back_office: row.back_office, service_branch: 0, booking_branch: 0, decided_after_start: 0, refund_before_cancel: 0, hold_not_kept: 0 });
+  assert.ok(row.back_office > 0, 'some bookings made in the back office, by staff');
+
+  // Every title the demo shows is written in French and Arabic, not left in English.
+  const titles = await d.sql<Json>(`
+    SELECT 'services' AS t, title_i18n AS v FROM services UNION ALL SELECT 'services', description_i18n FROM services
+    UNION ALL SELECT 'notifications', title_i18n FROM notifications UNION ALL SELECT 'help_articles', title_i18n FROM help_articles
+    UNION ALL SELECT 'banners', title_i18n FROM banners UNION ALL SELECT 'deals', title_i18n FROM deals
+    UNION ALL SELECT 'adventures', title_i18n FROM adventures UNION ALL SELECT 'combos', title_i18n FROM combos
+    UNION ALL SELECT 'categories', name_i18n FROM categories UNION ALL SELECT 'topics', name_i18n FROM topics
+    UNION ALL (SELECT 'bookings', service_title_i18n FROM bookings LIMIT 2000)`);
+  const untranslated = titles.filter(({ v }) => !v?.en || !v.fr || !v.ar || v.fr === v.en || v.ar === v.en || /[a-z]{3}/i.test(v.ar));
+  assert.deepEqual(untranslated, []);
+
+  // A chatbot request's intent is what its customer asked for.
+  const asks: Record<(typeof CHATBOT_INTENTS)[number], RegExp> = {
+    'booking.change': /date|موعد/i,
+    'refund.status': /rembours|refund|استرداد/i,
+    'payment.failed': /refus|failed|فشل/i,
+    'general.question': /enfants|parking|موقف|bring/i,
+  };
+  const requests = await d.sql<Json>(`SELECT intent, transcript->0->>'text' AS asked FROM chatbot_requests`);
+  assert.ok(requests.length > 0);
+  for (const r of requests) {
+    const matching = Object.entries(asks).filter(([, words]) => words.test(r.asked)).map(([intent]) => intent);
+    assert.deepEqual(matching, [r.intent], `"${r.asked}" asks for ${r.intent}`);
+  }
 });
 
 test('paid, refunded, balance and payment status follow the payments and refunds', async () => {

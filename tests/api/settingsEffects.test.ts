@@ -110,6 +110,32 @@ test('tax numbers follow their Algerian formats; a stale save is a 409 with the 
   assert.equal(trail.results[0].after.rc_number, '16/00-0123456 B 18');
 });
 
+test('a history reads what changed, field by field: a setting and a booking, each with its old and new value only', async () => {
+  const current = await d.ok(d.admin, 'GET', '/settings/business/');
+  const window = current.value.check_in_window_minutes;
+  await change('business', { check_in_window_minutes: window + 480 });
+  // Read as the settings page reads its history.
+  const [setting] = (await d.ok(d.admin, 'GET', '/audit-log/?entity=settings&entity_id=business&ordering=-at&page_size=1')).results;
+  assert.equal(setting.action, 'settings');
+  assert.deepEqual([setting.before, setting.after], [{ check_in_window_minutes: window }, { check_in_window_minutes: window + 480 }]);
+  await change('business', { check_in_window_minutes: window });
+
+  // A booking: a payment's side effect on its money, then a transition with its status and the reason beside it.
+  const booking = await book(d, d.vendor, c);
+  await d.ok(d.admin, 'POST', '/payments/', { booking_id: booking.id, amount: booking.total, method: 'cash' });
+  const paidNow = await d.ok(d.admin, 'GET', `/bookings/${booking.id}/`);
+  await d.ok(d.vendor, 'POST', `/bookings/${booking.id}/transition/`, { event: 'cancel', reason: 'Storm warning', version: paidNow.version });
+  const trail = (await d.ok(d.vendor, 'GET', `/audit-log/?entity=bookings&entity_id=${booking.id}&ordering=at`)).results as Json[];
+  const paid = trail.find((e) => e.action === 'update' && 'paid' in (e.after ?? {}));
+  assert.ok(paid, trail.map((e) => e.action).join(', '));
+  assert.deepEqual([paid.before.paid, paid.after.paid], [0, booking.total]);
+  assert.deepEqual([paid.before.payment_status, paid.after.payment_status], ['unpaid', 'paid']);
+  const cancelled = trail.find((e) => e.action === 'transition:cancel');
+  assert.ok(cancelled);
+  assert.deepEqual([cancelled.before.status, cancelled.after.status, cancelled.after.reason], ['confirmed', 'cancelled', 'Storm warning']);
+  assert.ok(!('customer_name' in cancelled.before), 'only the fields that changed');
+});
+
 test('vendor staff read the business rules but change no section, and never see fees', async () => {
   assert.equal((await d.call(d.vendor, 'GET', '/settings/business/')).status, 200);
   assert.equal((await d.call(d.vendor, 'GET', '/settings/fees/')).status, 403);

@@ -15,11 +15,11 @@ function fact(page: Page, locale: Locale, label: string) {
 
 for (const locale of ['en', 'ar'] as const) {
   test(`a booking's page names it and what it points to, in two columns (${locale})`, async ({ page, request, seeded }) => {
-    // A booking the demo staff account made (created_by), of a service with a branch and a
-    // location, for a customer with an email: the first such, found through the API.
+    // A booking the demo staff account made in the back office (created_by), of a service with
+    // a branch and a location, for a customer with an email: the first such, found through the API.
     const headers = { Authorization: `JWT ${seeded!.access_token}` };
     const candidates = await (
-      await request.get('/branch/api/bookings/?view=all&status=confirmed&ordering=ref&page_size=50&fields=id,ref,customer_id,branch_id,location_id', { headers })
+      await request.get('/branch/api/bookings/?view=all&status=confirmed&channel=back_office&branch_id__isnull=false&location_id__isnull=false&ordering=ref&page_size=50&fields=id,ref,customer_id,branch_id,location_id', { headers })
     ).json();
     let wanted = '';
     for (const booking of candidates.results as { ref: string; customer_id: string; branch_id: string | null; location_id: string | null }[]) {

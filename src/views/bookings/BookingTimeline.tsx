@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiRecord } from '../../api/resources.ts';
+import { auditChanges, auditEventName } from '../ui/auditChanges.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 
@@ -10,12 +11,12 @@ export interface TimelineRecords {
 }
 
 /**
- * `transition:cancel` reads as the event's name (`${eventPrefix}.cancel`); other actions have
+ * `transition:cancel` reads as its outcome ("Cancelled"), else the event's name (`${eventPrefix}.cancel`); other actions have
  * their own words, a merge with the other customer's name (which the entry keeps).
  */
 export function auditAction(intl: ReturnType<typeof useIntl>, entry: ApiRecord, eventPrefix: string): string {
   const action = String(entry.action);
-  if (action.startsWith('transition:')) return intl.formatMessage({ id: `${eventPrefix}.${action.slice('transition:'.length)}` });
+  if (action.startsWith('transition:')) return auditEventName(intl, action.slice('transition:'.length), eventPrefix);
   const after = (entry.after ?? {}) as Record<string, unknown>;
   if (action === 'merge' && typeof after.merged_into_name === 'string') return intl.formatMessage({ id: 'auditAction.mergedInto' }, { name: after.merged_into_name });
   if (action === 'merge' && typeof after.merged_from_name === 'string') return intl.formatMessage({ id: 'auditAction.mergedFrom' }, { name: after.merged_from_name });
@@ -62,6 +63,7 @@ export function BookingTimeline({
             <span>
               <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, record, eventPrefix), who: personOf(intl, record) }} />
               {record.action === 'change' && <ChangeVersions entry={record} money={money} />}
+              <FieldChanges entry={record} />
               <AuditReason entry={record} />
             </span>
           ) : (
@@ -73,6 +75,31 @@ export function BookingTimeline({
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Each field the entry changed, old and new value ("Check-in window: 120 minutes → 600 minutes"). */
+function FieldChanges({ entry }: { entry: ApiRecord }) {
+  const intl = useIntl();
+  const { changes, others } = auditChanges(intl, entry);
+  if (changes.length === 0 && others === 0) return null;
+  return (
+    <ul className="audit-changes">
+      {changes.map((change) => (
+        <li key={change.field}>
+          {change.before === null || change.after === null ? (
+            <FormattedMessage id="timeline.fieldChanged" values={{ field: change.field }} />
+          ) : (
+            <FormattedMessage id="timeline.field" values={{ field: change.field, before: <bdi>{change.before}</bdi>, after: <bdi>{change.after}</bdi> }} />
+          )}
+        </li>
+      ))}
+      {others > 0 && (
+        <li className="muted">
+          <FormattedMessage id="timeline.otherFields" values={{ count: others }} />
+        </li>
+      )}
+    </ul>
   );
 }
 
