@@ -68,7 +68,8 @@ test('the customers export speaks the reader\'s language: every header, and lang
   const customer = await newCustomer(d.admin, { locale: 'ar' });
   const search = `search=${encodeURIComponent(customer.name)}`;
   const french = String((await d.call(d.admin, 'GET', `/customers/export.csv?${search}&lang=fr&columns=name,locale,merged_into_id`)).body);
-  assert.equal(french.replace('\ufeff', '').split('\r\n')[1], `${customer.name},Arabe,`);
+  // Every word of the name is searched for in any field (a "2" in another Nadia's phone too): the row of this customer.
+  assert.ok(french.replace('\ufeff', '').split('\r\n').includes(`${customer.name},Arabe,`), french);
   for (const lang of ['fr', 'ar']) {
     const header = String((await d.call(d.admin, 'GET', `/customers/export.csv?${search}&lang=${lang}`)).body).replace('\ufeff', '').split('\r\n')[0]!;
     assert.ok(!/[a-z]_[a-z]/.test(header), `${lang}: no field names left in ${header}`);
