@@ -67,7 +67,7 @@ export function BookingListPage({ route }: PageProps) {
     },
     { key: 'status', header: 'booking.status', priority: 1, sortField: 'status', render: (r) => <StatusChip status={r.status} kind="bookingStatus" /> },
     { key: 'payment_status', header: 'booking.paymentStatus', priority: 2, render: (r) => <StatusChip status={r.payment_status} kind="paymentStatus" /> },
-    { key: 'channel', header: 'booking.channel', priority: 3, render: (r) => <FormattedMessage id={`channel.${r.channel}`} /> },
+    { key: 'channel', header: 'booking.channel', priority: 2, render: (r) => <FormattedMessage id={`channel.${r.channel}`} /> },
   ];
 
   return (
