@@ -14,7 +14,10 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import { API_PREFIX } from '../routes/paths.ts';
 import { updateRecord } from '../routes/records.ts';
 import { context, guarded } from '../routes/resources.ts';
-import { loadOr404, loadVisible } from '../routes/scope.ts';
+import { loadOr404, loadVisible, Params } from '../routes/scope.ts';
+import { wordsMatch } from '../routes/listing.ts';
+import { normalizePhone, phoneSearchDigits } from '../../src/domain/phone.ts';
+import { searchTerms } from '../../src/domain/searchText.ts';
 
 const topics = collection('topics');
 const customers = collection('customers');
@@ -37,14 +40,22 @@ export function registerTopicSubscribers(app: FastifyInstance): void {
       const topic = await loadOr404(app.db, topics, request.params.id, actor);
       const page = request.query.page ?? 1;
       const search = request.query.search?.trim() ?? '';
-      const where = `s.topic_id = $1 AND ($2 = '' OR c.name ILIKE '%' || $2 || '%' OR c.phone LIKE '%' || $2 || '%' OR c.email ILIKE '%' || $2 || '%')`;
+      // A customer as the customers list finds one: every word in the name, phone or email, or the phone however typed.
+      const params = new Params();
+      params.add(topic.id);
+      const phone = normalizePhone(search);
+      const digits = phoneSearchDigits(search);
+      const alternatives = [wordsMatch(['c.name', 'c.phone', 'c.email'], searchTerms(search), params)];
+      if (digits) alternatives.push(`c.phone LIKE ${params.add(`%${digits}%`)}`);
+      const where = `s.topic_id = $1 AND ${phone ? `c.phone = ${params.add(phone)}` : `(${alternatives.join(' OR ')})`}`;
+      const matching = [...params.values];
       const [{ rows: counted }, { rows }] = await Promise.all([
-        app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM topic_subscribers s JOIN customers c ON c.id = s.customer_id WHERE ${where}`, [topic.id, search]),
+        app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM topic_subscribers s JOIN customers c ON c.id = s.customer_id WHERE ${where}`, matching),
         app.db.query(
           `SELECT c.id AS customer_id, c.name, c.phone, c.email, c.locale, s.created_at AS subscribed_at
              FROM topic_subscribers s JOIN customers c ON c.id = s.customer_id
-            WHERE ${where} ORDER BY s.created_at DESC, c.id LIMIT $3 OFFSET $4`,
-          [topic.id, search, PAGE_SIZE, (page - 1) * PAGE_SIZE],
+            WHERE ${where} ORDER BY s.created_at DESC, c.id LIMIT ${params.add(PAGE_SIZE)} OFFSET ${params.add((page - 1) * PAGE_SIZE)}`,
+          params.values,
         ),
       ]);
       const count = counted[0]?.n ?? 0;

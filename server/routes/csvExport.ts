@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { Readable } from 'node:stream';
 import { LOCALES, MAX_MINOR, type Locale } from '../../src/domain/common.ts';
+import { normalizePhone } from '../../src/domain/phone.ts';
 import { COLLECTION_BY_NAME, LABEL_FIELDS, type CollectionSpec } from '../../src/domain/registry.ts';
 import ar from '../../src/locales/ar.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
@@ -60,6 +61,11 @@ const ENUM_LABELS: Record<string, string> = {
   'vendors.status': 'vendorStatus',
   'vendors.payout_method': 'payoutMethod',
   'vendor-documents.kind': 'vendorDocumentKind',
+  'coupons.kind': 'promotionKind',
+  'discounts.kind': 'promotionKind',
+  'coupons.funded_by': 'promotionFunder',
+  'discounts.funded_by': 'promotionFunder',
+  'deals.funded_by': 'promotionFunder',
 };
 
 /**
@@ -100,6 +106,8 @@ const EXPORT_DEFAULTS: Record<string, ExportDefaults> = {
   'wallet-transactions': { expand: ['customer_id', 'booking_id'] },
   'loyalty-entries': { expand: ['customer_id', 'booking_id'] },
   reviews: { expand: ['vendor_id', 'booking_id', 'service_id', 'customer_id'] },
+  // Who sold it and where it was made, by name; the customer and the service as they were booked sit beside their ids.
+  bookings: { expand: ['vendor_id', 'branch_id', 'location_id', 'slot_id', 'combo_id', 'created_by'] },
 };
 
 /** The query string of an export: the list's filters and ordering, plus lang, columns and expand. */
@@ -120,7 +128,9 @@ function chosenColumns(spec: CollectionSpec, columns: string | undefined, defaul
   const info = tableInfo(spec);
   // Fields vendor staff never read are no columns of theirs: left out by default, unknown when named.
   const hidden = actor.staff ? [] : (spec.staffOnlyReadFields ?? []);
-  const all = (defaults.columns ?? [...info.columns.keys()]).filter((n) => !hidden.includes(n));
+  // Unless named, no vendor column for vendor staff: they see their own vendor's records only.
+  const ours = !actor.staff && spec.vendorRule === 'own' ? ['vendor_id'] : [];
+  const all = (defaults.columns ?? [...info.columns.keys()]).filter((n) => !hidden.includes(n) && !ours.includes(n));
   const names = columns === undefined ? all : columns.split(',').map((s) => s.trim()).filter(Boolean);
   const unknown = names.filter((n) => !info.columns.has(n) || hidden.includes(n));
   if (names.length === 0 || unknown.length > 0) {
@@ -167,6 +177,40 @@ function after(keys: OrderKey[], last: (string | null)[], params: Params): strin
   return alternatives.length > 0 ? `(${alternatives.map((a) => `(${a})`).join(' OR ')})` : 'FALSE';
 }
 
+/** Fields holding a phone number: `phone`, `customer_phone`, `payer_phone`… */
+const PHONE_COLUMN = /(^|_)phone$/;
+
+/**
+ * A phone as a spreadsheet keeps it: text it shows as typed, never a number (+213555123456
+ * read as 2.13E+11) and never a formula (a leading +): Algerian numbers the local way
+ * (`0555 12 34 56`, `021 12 34 56`), others with the international prefix dialled from
+ * Algeria (`00 33612345678`). Spaces and the leading 0 keep every spreadsheet from reading
+ * a number. What is not a phone number is left to csvCell.
+ */
+export function spreadsheetPhone(value: string): string {
+  const e164 = normalizePhone(value);
+  if (!e164) return value;
+  if (!e164.startsWith('+213')) return `00 ${e164.slice(1)}`;
+  const n = e164.slice(4);
+  const lead = n.length === 9 ? 3 : 2;
+  return `0${n.slice(0, lead)} ${n.slice(lead).match(/\d{2}/g)!.join(' ')}`;
+}
+
+/**
+ * The header of each column in the export's language (`column.<collection>.<field>`, else
+ * `column.<field>`), each named once: where a reference exported as its id would be
+ * called like another column (the booking's customer id and the customer's name as booked
+ * are both "Customer"), the id says it is one.
+ */
+function headers(spec: CollectionSpec, columns: ColumnInfo[], expanded: Map<string, string>, t: (key: string) => string | undefined, lang: Locale): string[] {
+  const named = columns.map((c) => t(`column.${spec.name}.${c.name}`) ?? t(`column.${c.name}`) ?? c.name);
+  const isId = (c: ColumnInfo) => c.schema.format === 'uuid' && !expanded.has(c.name);
+  return named.map((name, i) => {
+    const twice = named.some((other, j) => j !== i && other === name);
+    return twice && isId(columns[i]) ? String(new IntlMessageFormat(t('export.idHeader') ?? '{name} (ID)', lang).format({ name })) : name;
+  });
+}
+
 function formatter(spec: CollectionSpec, columns: ColumnInfo[], expanded: Map<string, string>, lang: Locale) {
   const catalogue = CATALOGUES[lang];
   const t = (key: string): string | undefined => catalogue[key] ?? (en as Record<string, string>)[key];
@@ -183,6 +227,7 @@ function formatter(spec: CollectionSpec, columns: ColumnInfo[], expanded: Map<st
     if (column.type === 'boolean') return t(v ? 'export.yes' : 'export.no');
     const prefix = ENUM_LABELS[`${collection}.${column.name}`];
     if (prefix && typeof v === 'string') return t(`${prefix}.${v}`) ?? v;
+    if (PHONE_COLUMN.test(column.name) && typeof v === 'string') return spreadsheetPhone(v);
     for (const [pattern, key] of SERVER_TEXTS[`${collection}.${column.name}`] ?? []) {
       const match = lang === 'en' ? null : pattern.exec(String(v));
       if (match) return new IntlMessageFormat(t(key) ?? String(v), lang).format(match.groups ?? {});
@@ -203,7 +248,7 @@ function formatter(spec: CollectionSpec, columns: ColumnInfo[], expanded: Map<st
     return label(target, (record._expanded as Record<string, Record<string, unknown> | null>)[column.name]);
   };
   return {
-    header: () => columns.map((c) => csvCell(t(`column.${spec.name}.${c.name}`) ?? t(`column.${c.name}`) ?? c.name)).join(',') + '\r\n',
+    header: () => headers(spec, columns, expanded, t, lang).map(csvCell).join(',') + '\r\n',
     row: (record: Record<string, unknown>) => columns.map((c) => csvCell(cell(c, record))).join(',') + '\r\n',
   };
 }

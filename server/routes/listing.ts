@@ -7,6 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import { LOCALES } from '../../src/domain/common.ts';
 import { normalizePhone, phoneSearchDigits } from '../../src/domain/phone.ts';
+import { searchTerms } from '../../src/domain/searchText.ts';
 import type { CollectionSpec } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
@@ -79,6 +80,23 @@ export interface ListQuery {
   fields?: string;
   expand?: string;
   [filter: string]: unknown;
+}
+
+/** A search's words, at most this many (each one more condition on every row). */
+const MAX_SEARCH_WORDS = 8;
+
+/**
+ * Every word of a search found in one of `texts` (SQL expressions), in any order: "benali
+ * karim" finds "Karim Ben-Ali". Both sides are compared folded (search_fold, migration 152c:
+ * no case, accents, Arabic vowels, punctuation or dashes); the words come from searchTerms,
+ * so they hold no LIKE wildcard. TRUE when there is no word.
+ */
+export function wordsMatch(texts: readonly string[], words: readonly string[], params: Params): string {
+  const conditions = words.slice(0, MAX_SEARCH_WORDS).map((word) => {
+    const pattern = `'%' || search_fold(${params.add(word)}) || '%'`;
+    return `(${texts.map((text) => `search_fold(${text}) LIKE ${pattern}`).join(' OR ')})`;
+  });
+  return conditions.length > 0 ? `(${conditions.join(' AND ')})` : 'TRUE';
 }
 
 export function escapeLike(term: string): string {
@@ -169,20 +187,21 @@ export function listConditions(spec: CollectionSpec, query: ListQuery, params: P
   }
   const term = typeof query.search === 'string' ? query.search.trim() : '';
   const phone = spec.phoneSearch && term ? normalizePhone(term) : null;
+  const words = searchTerms(term);
   if (phone) {
     // A whole phone number, however typed, is that E.164 number: one index lookup.
     where.push(`${alias}.${spec.phoneSearch} = ${params.add(phone)}`);
-  } else if (term && spec.search.length > 0) {
-    const p = params.add(`%${escapeLike(term)}%`);
-    const parts = spec.search.flatMap((name) => {
+  } else if (words.length > 0 && spec.search.length > 0) {
+    const texts = spec.search.flatMap((name) => {
       const column = info.columns.get(name);
-      if (column?.i18n) return LOCALES.map((l) => `${alias}.${name}->>'${l}' ILIKE ${p}`);
-      return [`${alias}.${name}${column?.type === 'string' ? '' : '::text'} ILIKE ${p}`];
+      if (column?.i18n) return LOCALES.map((l) => `${alias}.${name}->>'${l}'`);
+      return [`${alias}.${name}${column?.type === 'string' ? '' : '::text'}`];
     });
+    const alternatives = [wordsMatch(texts, words, params)];
     // Part of a phone (`0555 12`) is matched on its digits, as the stored E.164 number holds them.
     const digits = spec.phoneSearch ? phoneSearchDigits(term) : null;
-    if (digits) parts.push(`${alias}.${spec.phoneSearch} LIKE ${params.add(`%${digits}%`)}`);
-    where.push(`(${parts.join(' OR ')})`);
+    if (digits) alternatives.push(`${alias}.${spec.phoneSearch} LIKE ${params.add(`%${digits}%`)}`);
+    where.push(`(${alternatives.join(' OR ')})`);
   }
   return where;
 }

@@ -1,8 +1,9 @@
 /**
  * GET /branch/api/search/?q=&limit= -> {results: [{kind, id, title, subtitle, path}]}:
- * records found from anywhere (the command palette). A booking by its ref, a customer by
- * a part of the name or phone (a phone typed any way), a service by its title in any
- * language, a vendor by name (staff only). Scoped like the collections: vendor staff find
+ * records found from anywhere (the command palette). A booking by its ref or its customer's
+ * phone, a customer by the words of the name or email in any order or by the phone (typed
+ * any way), a service by the words of its title in any language, a vendor by name (staff
+ * only); accents, case, punctuation and dashes aside (search_fold, migration 152c). Scoped like the collections: vendor staff find
  * their own bookings and services and the customers who booked with them, never vendors.
  *
  * One statement (a UNION of one small query per kind), each answered from an index
@@ -12,10 +13,11 @@ import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { LOCALES } from '../../src/domain/common.ts';
 import { normalizePhone, phoneSearchDigits } from '../../src/domain/phone.ts';
+import { searchTerms } from '../../src/domain/searchText.ts';
 import { collection, type CollectionSpec } from '../../src/domain/registry.ts';
 import { requestLocale } from '../errorLanguage.ts';
 import type { Actor } from './actor.ts';
-import { escapeLike } from './listing.ts';
+import { escapeLike, wordsMatch } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
 import { context } from './resources.ts';
 import { Params, visibility } from './scope.ts';
@@ -40,12 +42,10 @@ export interface SearchResult {
 
 /** Shorter searches would match most records; one character finds nothing. */
 const MIN_LENGTH = 2;
-/** Trigrams answer a part of a word from three characters on; shorter searches match a beginning. */
-const TRIGRAM_LENGTH = 3;
 /** A booking ref's characters (server/domain/bookings.ts REF_ALPHABET, in capitals). */
 const REF_LIKE = /^[A-Za-z0-9]{2,12}$/;
 
-/** A service's titles as one text, as migration 144 indexes them (the expression must stay the same). */
+/** A service's titles as one text: each word of a search is looked for in any of the three languages. */
 const SERVICE_TITLES = `(coalesce(s.title_i18n->>'en', '') || ' ' || coalesce(s.title_i18n->>'fr', '') || ' ' || coalesce(s.title_i18n->>'ar', ''))`;
 
 const PATHS: Record<SearchKind, string> = { booking: '/booking/', customer: '/customers/', service: '/services/', vendor: '/vendors/' };
@@ -70,10 +70,11 @@ export async function searchRecords(
   locale: string,
 ): Promise<SearchResult[]> {
   const q = text.trim();
-  if (q.length < MIN_LENGTH) return [];
+  const words = searchTerms(q);
+  if (q.length < MIN_LENGTH || words.length === 0) return [];
   const params = new Params();
   const n = params.add(limit, '::int');
-  const contains = params.add(`%${escapeLike(q)}%`);
+  const phone = normalizePhone(q);
   const parts: string[] = [];
 
   // Refs in the order of their pattern index (migration 144), so the scan stops at the limit.
@@ -83,18 +84,22 @@ export async function searchRecords(
       FROM bookings b WHERE b.ref LIKE ${params.add(`${escapeLike(q.toUpperCase())}%`)} AND ${visibility(bookings, actor, params, 'b')}
       ORDER BY b.ref USING ~<~ LIMIT ${n})`);
   }
+  // A phone typed any way also finds the bookings made under it, the latest first (its index).
+  if (phone && mayList(bookings, actor)) {
+    parts.push(`(SELECT 'booking' AS kind, b.id, b.ref AS title, b.customer_name AS detail, b.service_title_i18n AS i18n
+      FROM bookings b WHERE b.customer_phone = ${params.add(phone)} AND ${visibility(bookings, actor, params, 'b')}
+      ORDER BY b.starts_at DESC LIMIT ${n})`);
+  }
 
   const customers = collection('customers');
   if (mayList(customers, actor)) {
-    const phone = normalizePhone(q);
     const digits = phone ? null : phoneSearchDigits(q);
-    // Trigram indexes (migration 144) answer ILIKE on a part of three characters or more,
-    // and on a shorter beginning (a word's first letters).
+    // Every word in the name or email, in any order, folded (trigram indexes, migration 152c).
     const match = phone
       ? `c.phone = ${params.add(phone)}`
       : digits
-        ? `c.phone LIKE ${params.add(`%${digits}%`)}`
-        : `c.name ILIKE ${q.length >= TRIGRAM_LENGTH ? contains : params.add(`${escapeLike(q)}%`)}`;
+        ? `(c.phone LIKE ${params.add(`%${digits}%`)} OR ${wordsMatch(['c.name', 'c.email'], words, params)})`
+        : wordsMatch(['c.name', 'c.email'], words, params);
     // The customers' `customer_of` rule (scope.ts), written so that each customer the index
     // finds is checked with one probe of the vendor's bookings (OFFSET 0 keeps the planner
     // from hashing every booking of the vendor first): a few probes before the limit is met.
@@ -109,7 +114,7 @@ export async function searchRecords(
   const services = collection('services');
   if (mayList(services, actor)) {
     parts.push(`(SELECT 'service' AS kind, s.id, NULL AS title, sv.trade_name AS detail, s.title_i18n AS i18n
-      FROM services s JOIN vendors sv ON sv.id = s.vendor_id WHERE ${SERVICE_TITLES} ILIKE ${contains} AND ${visibility(services, actor, params, 's')}
+      FROM services s JOIN vendors sv ON sv.id = s.vendor_id WHERE ${wordsMatch([SERVICE_TITLES], words, params)} AND ${visibility(services, actor, params, 's')}
       ORDER BY s.status = 'archived', s.created_at DESC LIMIT ${n})`);
   }
 
@@ -117,13 +122,16 @@ export async function searchRecords(
   const vendors = collection('vendors');
   if (actor.staff && mayList(vendors, actor)) {
     parts.push(`(SELECT 'vendor' AS kind, v.id, v.trade_name AS title, v.legal_name AS detail, NULL::jsonb AS i18n
-      FROM vendors v WHERE v.trade_name ILIKE ${contains} OR v.legal_name ILIKE ${contains}
+      FROM vendors v WHERE ${wordsMatch(['v.trade_name', 'v.legal_name'], words, params)}
       ORDER BY v.trade_name LIMIT ${n})`);
   }
 
   if (parts.length === 0) return [];
   const { rows } = await db.query(parts.join('\nUNION ALL\n'), params.values);
-  return rows.map((row) => {
+  // A booking found by its ref and by its phone is listed once.
+  const seen = new Set<string>();
+  const unique = rows.filter((row) => !seen.has(`${row.kind}:${row.id}`) && seen.add(`${row.kind}:${row.id}`));
+  return unique.map((row) => {
     const kind = row.kind as SearchKind;
     const id = String(row.id);
     const i18n = inLocale(row.i18n, locale);

@@ -107,7 +107,10 @@ export interface CollectionSpec {
    * free text, which a code that needs free text ("other") requires.
    */
   reasonCodes?: Record<string, { kind: ReasonKind; text: string }>;
-  /** Fields `search=` looks in (case-insensitive substring; i18n fields in every language). */
+  /**
+   * Fields `search=` looks in: every word of the search in one of them, in any order, case,
+   * accents, punctuation and dashes aside (search_fold); i18n fields in every language.
+   */
   search: string[];
   /**
    * A field holding E.164 phone numbers: a search that is a whole phone number, however typed

@@ -75,7 +75,7 @@ test('more rows than one batch arrive complete, in date order, each once', async
   const rows = rowsOf((await exportCsv(d.admin.token, '?search=EX0')).body).slice(1);
   assert.equal(rows.length, count);
   assert.equal(new Set(rows.map((r) => r.split(',')[0])).size, count);
-  const dates = rows.map((r) => r.split(',')[4]);
+  const dates = rows.map((r) => r.split(',')[5]);
   assert.deepEqual(dates, [...dates].sort());
 });
 

@@ -123,3 +123,49 @@ test('the OpenAPI document describes lang, columns and expand on exports, and no
   assert.ok(!names.includes('fields'));
   assert.ok(doc.paths['/branch/api/bookings/export/'].get);
 });
+
+test('every export: each header in the reader\'s language and named once', async () => {
+  const { COLLECTIONS } = await import('../../src/domain/registry.ts');
+  const { tableInfo } = await import('../../server/routes/table.ts');
+  const cells = (row: string) => row.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+  // The lists whose screens offer an export, with every field (as a request without `columns` asks).
+  const translated = ['bookings', 'locations', 'coupons', 'discounts', 'deals', 'refunds', 'services', 'customers', 'vendors', 'reviews', 'payments', 'payment-invitations'];
+  for (const spec of COLLECTIONS.filter((s) => !s.parent)) {
+    const fields = new Set(tableInfo(spec).columns.keys());
+    for (const lang of ['en', 'fr', 'ar']) {
+      const res = await csv(d.admin, `/${spec.name}/export.csv?lang=${lang}`);
+      if (res.status !== 200) continue;
+      const headers = cells(res.rows[0]);
+      assert.equal(new Set(headers).size, headers.length, `${spec.name} (${lang}): a header named twice in ${res.rows[0]}`);
+      if (translated.includes(spec.name)) assert.deepEqual(headers.filter((h) => fields.has(h)), [], `${spec.name} (${lang}): field names left`);
+    }
+  }
+  const bookings = cells((await csv(d.admin, '/bookings/export.csv?lang=fr&columns=customer_id,customer_name,service_id,service_title_i18n,coupon_code')).rows[0]);
+  assert.deepEqual(bookings, ['Client (identifiant)', 'Client', 'Prestation (identifiant)', 'Prestation', 'Code promo']);
+});
+
+test('the bookings export names the vendor and the channel for staff; vendor staff get no vendor column, it is always them', async () => {
+  const cells = (row: string) => row.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+  const staff = await csv(d.admin, `/bookings/export/?lang=en&ref=${booking.ref}`);
+  const header = cells(staff.rows[0]);
+  assert.ok(header.includes('Vendor') && header.includes('Channel'), staff.rows[0]);
+  const row = cells(staff.rows[1]);
+  assert.equal(row[header.indexOf('Vendor')], 'Sahara Quad Tours');
+  assert.equal(row[header.indexOf('Channel')], 'Back-office');
+  const mine = await csv(d.vendor, `/bookings/export/?lang=en&ref=${booking.ref}`);
+  assert.ok(!cells(mine.rows[0]).includes('Vendor') && cells(mine.rows[0]).includes('Channel'), mine.rows[0]);
+  assert.ok(!cells((await csv(d.vendor, '/locations/export.csv?lang=en')).rows[0]).includes('Vendor'));
+  assert.ok(cells((await csv(d.admin, '/locations/export.csv?lang=en')).rows[0]).includes('Vendor'));
+});
+
+test('phone numbers stay text a spreadsheet shows as typed: never a number, never a formula', async () => {
+  const local = await d.ok(d.admin, 'POST', '/customers/', { name: 'Phone Cell Local', phone: '+213555987654' });
+  const landline = await d.ok(d.admin, 'POST', '/customers/', { name: 'Phone Cell Landline', phone: '021 23 45 67' });
+  const abroad = await d.ok(d.admin, 'POST', '/customers/', { name: 'Phone Cell Abroad', phone: '+33 6 12 34 56 78' });
+  const res = await csv(d.admin, '/customers/export.csv?lang=en&columns=name,phone&search=phone%20cell&ordering=name');
+  assert.deepEqual(res.rows.slice(1), ['Phone Cell Abroad,00 33612345678', 'Phone Cell Landline,021 23 45 67', 'Phone Cell Local,0555 98 76 54']);
+  for (const c of [local, landline, abroad]) assert.match(c.phone, /^\+/, 'stored in E.164 all the same');
+  const bookings = await csv(d.admin, `/bookings/export/?lang=en&ref=${booking.ref}`);
+  const header = bookings.rows[0].split(',');
+  assert.match(bookings.rows[1].split(',')[header.indexOf('Phone')], /^0\d{3}( \d\d){3}$/);
+});

@@ -60,15 +60,16 @@ test('a phone typed in any usual way finds the same customer, part of one too', 
   assert.deepEqual(byName.results.map((r: Json) => r.id), [customer.id]);
   const csv = await d.call(d.admin, 'GET', `/customers/export.csv?search=${encodeURIComponent('559-876-543')}&columns=name,phone`);
   assert.equal(csv.status, 200);
-  // The export defuses a leading + as it does every cell a spreadsheet would read as a formula.
-  assert.match(String(csv.body), new RegExp(`${customer.name},'\\+213559876543`));
+  // The way it is dialled in Algeria: text to a spreadsheet, neither a number (2.13E+11) nor a formula (a leading +).
+  assert.match(String(csv.body), new RegExp(`${customer.name},0559 87 65 43\r\n`));
 });
 
 test('the customers export speaks the reader\'s language: every header, and languages by name', async () => {
   const customer = await newCustomer(d.admin, { locale: 'ar' });
   const search = `search=${encodeURIComponent(customer.name)}`;
   const french = String((await d.call(d.admin, 'GET', `/customers/export.csv?${search}&lang=fr&columns=name,locale,merged_into_id`)).body);
-  assert.equal(french.replace('\ufeff', '').split('\r\n')[1], `${customer.name},Arabe,`);
+  // Every word of the name is searched for in any field (a "2" in another Nadia's phone too): the row of this customer.
+  assert.ok(french.replace('\ufeff', '').split('\r\n').includes(`${customer.name},Arabe,`), french);
   for (const lang of ['fr', 'ar']) {
     const header = String((await d.call(d.admin, 'GET', `/customers/export.csv?${search}&lang=${lang}`)).body).replace('\ufeff', '').split('\r\n')[0]!;
     assert.ok(!/[a-z]_[a-z]/.test(header), `${lang}: no field names left in ${header}`);

@@ -100,12 +100,17 @@ describe('lists', () => {
     }
   });
 
-  test('search is case-insensitive, looks in every language, and treats % and _ literally', async () => {
-    assert.equal((await d.ok(d.vendor, 'GET', '/amenities/?search=AMENITY%2001')).count, 10); // 010..019
+  test('search finds every word in any order, in every language, case, accents and punctuation aside; % and _ are no wildcards', async () => {
+    // "amenity" in English and "01" anywhere: 001, 010..019 and 101.
+    assert.equal((await d.ok(d.vendor, 'GET', '/amenities/?search=AMENITY%2001')).count, 12);
     assert.equal((await d.ok(d.vendor, 'GET', `/amenities/?search=${encodeURIComponent('مرفق 11')}`)).count, 11); // 11, 110..119
-    assert.equal((await d.ok(d.vendor, 'GET', '/locations/?search=ghard')).count, 1);
+    assert.equal((await d.ok(d.vendor, 'GET', `/amenities/?search=${encodeURIComponent('119 equipement')}`)).count, 1);
+    for (const q of ['ghard', 'GHARDAIA', 'ghardaïa spot']) assert.equal((await d.ok(d.vendor, 'GET', `/locations/?search=${encodeURIComponent(q)}`)).count, 1, q);
+    assert.equal((await d.ok(d.vendor, 'GET', `/locations/?search=${encodeURIComponent('alger-centre')}`)).count, 1);
     assert.equal((await d.ok(d.vendor, 'GET', `/locations/?search=${encodeURIComponent('100%_')}`)).count, 1);
-    assert.equal((await d.ok(d.vendor, 'GET', `/locations/?search=${encodeURIComponent('%')}`)).count, 1);
+    assert.equal((await d.ok(d.vendor, 'GET', `/locations/?search=${encodeURIComponent('sure 100')}`)).count, 1);
+    // Nothing but punctuation is no search at all.
+    assert.equal((await d.ok(d.vendor, 'GET', `/locations/?search=${encodeURIComponent('%')}`)).count, (await d.ok(d.vendor, 'GET', '/locations/')).count);
   });
 
   test('filter by value, list of values, range and emptiness; refuse unknown filters and bad values', async () => {

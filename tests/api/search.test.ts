@@ -107,3 +107,42 @@ test('too short, wildcards and bad parameters: nothing found, or 400', async () 
   const res = await d.ok(d.admin, 'GET', '/search/?q=limitcase&limit=2');
   assert.equal(res.results.filter((r: Json) => r.kind === 'customer').length, 2);
 });
+
+test('lists and the record search forgive: words in any order, accents, case, punctuation and dashes; a phone typed the local way', async () => {
+  const customer = await d.ok(d.admin, 'POST', '/customers/', { name: 'Hélène Ben-Aïssa', phone: '0555 12 34 56' });
+  const booking = await book(d, d.admin, { ...c, customer });
+  assert.equal(booking.customer_name, 'Hélène Ben-Aïssa');
+  const listed = async (resource: string, q: string) =>
+    (await d.ok(d.admin, 'GET', `/${resource}/?page_size=100&search=${encodeURIComponent(q)}`)).results.map((r: Json) => r.id);
+  for (const q of ['aissa helene', 'HELENE ben aissa', 'ben—aïssa', 'Hélène, Ben-Aissa', 'benaissa'.slice(0, 3) + ' helene']) {
+    assert.ok((await listed('bookings', q)).includes(booking.id), `bookings list, ${q}`);
+    assert.ok((await listed('customers', q)).includes(customer.id), `customers list, ${q}`);
+    assert.ok(ids(await search(d.admin, q), 'customer').includes(customer.id), `record search, ${q}`);
+  }
+  for (const q of ['0555 12 34 56', '0555123456', '+213 555 12 34 56', '0555-12-34-56', '0555 12 34']) {
+    assert.ok((await listed('bookings', q)).includes(booking.id), `bookings list, ${q}`);
+    assert.ok((await listed('customers', q)).includes(customer.id), `customers list, ${q}`);
+  }
+  // A booking's ref and its customer's words together, in any order.
+  assert.deepEqual(await listed('bookings', `helene ${booking.ref.toLowerCase()}`), [booking.id]);
+  assert.deepEqual(await listed('bookings', 'helene nobody'), [], 'every word must be found');
+  // The record search finds the booking by the phone as well as the customer.
+  const byPhone = await search(d.vendor, '0555 12 34 56');
+  assert.ok(ids(byPhone, 'booking').includes(booking.id));
+  assert.ok(ids(byPhone, 'customer').includes(customer.id));
+  assert.deepEqual(ids(await search(d.vendor2, '0555 12 34 56'), 'booking'), [], 'never another vendor\'s booking');
+  // Arabic: short vowels and alef forms aside.
+  const service = await d.ok(d.vendor, 'POST', '/services/', {
+    title_i18n: { en: 'Desert school', fr: 'École du désert', ar: 'مَدْرَسَة الصحراء' },
+    category_id: c.category.id, location_id: c.location.id, duration_minutes: 60, capacity: 5, max_participants: 5,
+  });
+  for (const q of ['ecole desert', 'DESERT école', 'الصحراء مدرسه']) assert.ok(ids(await search(d.vendor, q), 'service').includes(service.id), q);
+  assert.ok((await listed('services', 'desert ecole')).includes(service.id));
+});
+
+test('the SPA folds text exactly as the database does', async () => {
+  const { FOLD_FROM, searchFold } = await import('../../src/domain/searchText.ts');
+  const samples = [...FOLD_FROM, 'ÉLODIE Çà-côté', 'Jean—Pierre O’Brien', 'أَحْمَد إبراهيم مدرسة', 'Œuvre Straße', '+213 (555) 12.34/56', '٠٥٥٥ ١٢', 'a_b%c\\d', '«Hôtel»: Djanet!'];
+  const rows = await d.sql<{ f: string }>(`SELECT search_fold(s) AS f FROM unnest($1::text[]) WITH ORDINALITY AS x(s, i) ORDER BY i`, [samples]);
+  assert.deepEqual(rows.map((r) => r.f), samples.map(searchFold));
+});

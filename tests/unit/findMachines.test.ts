@@ -212,3 +212,24 @@ test('picker: other filters search again while the list is open, and are kept fo
   clock.increment(250);
   assert.deepEqual(calls[1].input, { collection: 'vendors', search: '', filters: {} });
 });
+
+test('palette: screens by the words of their name, area, path or other names, in any order, accents and dashes aside', async () => {
+  const { findScreens } = await import('../../src/app/screenSearch.ts');
+  const screen = (title: string, area: string, path: string, aliases = '') => ({ title, area, path, aliases });
+  const screens = [
+    screen('Versements', 'Paiements', '/payments/payouts'),
+    screen('Répartition des paiements', 'Paiements', '/payments/split', 'versements, commission, parts des prestataires'),
+    screen('Gérer les réservations', 'Réservations', '/booking/manage', 'commandes'),
+    screen('Codes promo', 'Promotions', '/coupons'),
+    screen('مدرسة الصحراء', 'الأنشطة', '/services/list', 'جولات'),
+  ];
+  const titles = (q: string) => findScreens(screens, q).map((s) => s.title);
+  assert.deepEqual(titles('versements'), ['Versements', 'Répartition des paiements'], 'by name first, then by another name');
+  assert.deepEqual(titles('reservations gerer'), ['Gérer les réservations'], 'any order, accents aside');
+  assert.deepEqual(titles('RÉSERVATIONS—commandes'), ['Gérer les réservations'], 'a dash parts words');
+  assert.deepEqual(titles('parts prestataires'), ['Répartition des paiements']);
+  assert.deepEqual(titles('payments split'), ['Répartition des paiements'], 'by path');
+  assert.deepEqual(titles('مدرسه'), ['مدرسة الصحراء'], 'teh marbuta written either way');
+  assert.deepEqual(titles('promo nothing'), [], 'every word must be found');
+  assert.equal(titles('  ').length, screens.length, 'nothing typed: every screen');
+});

@@ -48,6 +48,7 @@ export function BookingListPage({ route }: PageProps) {
       ),
     },
     { key: 'service', header: 'booking.service', priority: 2, render: (r) => localized(r.service_title_i18n, intl.locale) || '—' },
+    ...(staff ? [{ key: 'vendor', header: 'booking.vendor', priority: 2 as const, render: (r: BookingRow) => r._expanded?.vendor_id?.trade_name ?? '—' }] : []),
     { key: 'starts_at', header: 'booking.startsAt', priority: 1, sortField: 'starts_at', render: (r) => formatDateTime(intl, r.starts_at) },
     { key: 'participants', header: 'booking.participants', priority: 3, align: 'end', render: (r) => intl.formatNumber(r.participants_count) },
     { key: 'total', header: 'booking.total', priority: 3, sortField: 'total', align: 'end', render: (r) => money(r, r.total) },
@@ -66,6 +67,7 @@ export function BookingListPage({ route }: PageProps) {
     },
     { key: 'status', header: 'booking.status', priority: 1, sortField: 'status', render: (r) => <StatusChip status={r.status} kind="bookingStatus" /> },
     { key: 'payment_status', header: 'booking.paymentStatus', priority: 2, render: (r) => <StatusChip status={r.payment_status} kind="paymentStatus" /> },
+    { key: 'channel', header: 'booking.channel', priority: 2, render: (r) => <FormattedMessage id={`channel.${r.channel}`} /> },
   ];
 
   return (
@@ -76,7 +78,7 @@ export function BookingListPage({ route }: PageProps) {
       staff={staff}
       columns={columns}
       empty={<FormattedMessage id="booking.none" />}
-      tableName="bookings"
+      tableName={staff ? 'bookings' : 'bookings-vendor'}
       rowHref={(row) => pathOf(detail, row.id)}
       exportable
       bulk={actions.bulkButtons}

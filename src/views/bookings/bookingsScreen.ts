@@ -25,7 +25,12 @@ export const bookingsScreen = defineListScreen({
   ],
   defaultOrdering: '-starts_at',
   // The table's fields only: a page of whole bookings is three times the bytes.
-  fields: ['ref', 'customer_name', 'customer_phone', 'service_title_i18n', 'starts_at', 'participants_count', 'total', 'paid', 'balance', 'currency', 'status', 'payment_status'],
+  fields: [
+    'ref', 'customer_name', 'customer_phone', 'service_title_i18n', 'vendor_id', 'starts_at', 'participants_count', 'total', 'paid', 'balance', 'currency',
+    'status', 'payment_status', 'channel',
+  ],
+  // Who sells it, by name (a column for staff only: for vendor staff it is always them).
+  expand: ['vendor_id'],
 });
 
 /** Actions on selected bookings, in this order; which are offered comes from the booking chart. */
@@ -33,5 +38,6 @@ export const BOOKING_BULK_EVENTS = ['confirm', 'decline'] as const;
 
 export type BookingRow = Pick<
   BookingsRecord,
-  'id' | 'version' | 'ref' | 'customer_name' | 'customer_phone' | 'service_title_i18n' | 'starts_at' | 'participants_count' | 'total' | 'paid' | 'balance' | 'currency' | 'status' | 'payment_status'
->;
+  | 'id' | 'version' | 'ref' | 'customer_name' | 'customer_phone' | 'service_title_i18n' | 'vendor_id' | 'starts_at' | 'participants_count' | 'total' | 'paid'
+  | 'balance' | 'currency' | 'status' | 'payment_status' | 'channel'
+> & { _expanded?: { vendor_id?: { trade_name: string } | null } };

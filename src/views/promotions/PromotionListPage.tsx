@@ -87,6 +87,7 @@ export function PromotionListPage({ route, resource }: PageProps & { resource: '
       columns={columns as never}
       empty={<FormattedMessage id={`${prefix}.none`} />}
       tableName={resource}
+      exportable
       rowHref={(row) => panel.href('edit', row.id)}
       actions={
         <>

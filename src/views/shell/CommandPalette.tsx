@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import type { FoundKind } from '../../api/find.ts';
 import { pathOf, type RouteDef } from '../../app/routes.ts';
+import { findScreens } from '../../app/screenSearch.ts';
 import { MIN_SEARCH_LENGTH, recordSearchMachine } from '../../machines/find/recordSearch.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 
@@ -25,7 +26,8 @@ interface Entry {
 }
 
 /**
- * Ctrl/Cmd+K: find a screen by its name or its area, in the current language or by path,
+ * Ctrl/Cmd+K: find a screen by its name, its area or its other names, in the current
+ * language, or by path (the words in any order: src/app/screenSearch.ts),
  * and records (a booking by ref, a customer by name or phone, a service, a vendor) from the
  * search endpoint, grouped by kind under the screens. A native modal <dialog> gives focus
  * trapping, Escape and the top layer for free; the list follows the ARIA combobox pattern,
@@ -48,19 +50,22 @@ export function CommandPalette({ routes, open, onClose }: { routes: RouteDef[]; 
     () =>
       routes
         .filter((route) => route.inSidebar)
-        .map((route) => ({
-          route,
-          title: intl.formatMessage({ id: `route.${route.key}` }),
-          area: intl.formatMessage({ id: `area.${route.area}` }),
-        })),
+        .map((route) => {
+          const alias = `palette.alias.${route.key}`;
+          return {
+            route,
+            title: intl.formatMessage({ id: `route.${route.key}` }),
+            area: intl.formatMessage({ id: `area.${route.area}` }),
+            path: route.path,
+            aliases: alias in intl.messages ? intl.formatMessage({ id: alias }) : '',
+          };
+        }),
     [routes, intl],
   );
-  const screens = useMemo((): Entry[] => {
-    const q = query.trim().toLocaleLowerCase();
-    return entries
-      .filter((e) => !q || `${e.title} ${e.area} ${e.route.path}`.toLocaleLowerCase().includes(q))
-      .map((e) => ({ key: e.route.key, icon: e.route.area, title: e.title, detail: e.area, path: pathOf(e.route) }));
-  }, [entries, query]);
+  const screens = useMemo(
+    (): Entry[] => findScreens(entries, query).map((e) => ({ key: e.route.key, icon: e.route.area, title: e.title, detail: e.area, path: pathOf(e.route) })),
+    [entries, query],
+  );
   const groups = useMemo(
     () => [
       { key: 'screens', label: intl.formatMessage({ id: 'find.palette.screens' }), entries: screens },

@@ -38,6 +38,15 @@ export interface ListScreenProps<C extends CollectionDescription, Row extends { 
   exportable?: boolean;
 }
 
+/**
+ * The fields a list exports: those its table reads, but no vendor column for vendor staff
+ * (it is always them). Every field when the screen names none (the server then leaves the
+ * vendor out for vendor staff the same way).
+ */
+function exportColumns(fields: readonly string[] | undefined, staff: boolean): readonly string[] | undefined {
+  return fields && !staff ? fields.filter((f) => f !== 'vendor_id') : fields;
+}
+
 /** The CSV of a list's whole filtered set; a failure is the app's usual toast. */
 const exportCsv = defineCommand({ command: 'listExportCsv' });
 
@@ -64,7 +73,7 @@ export function ListScreen<C extends CollectionDescription, Row extends { id: st
       disabled={exporting}
       aria-busy={exporting || undefined}
       onClick={() => {
-        exporter.set({ resource: screen.collection.name, query, locale: intl.locale, columns: screen.fields, expand: screen.expand });
+        exporter.set({ resource: screen.collection.name, query, locale: intl.locale, columns: exportColumns(screen.fields, props.staff), expand: screen.expand });
         exporter.submit();
       }}
     >
