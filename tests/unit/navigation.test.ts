@@ -9,6 +9,7 @@ import {
   navigationMachine,
   nextProgress,
 } from '../../src/machines/navigation.ts';
+import { matchRoute, visibleRoutes } from '../../src/app/routes.ts';
 
 describe('navigation helpers', () => {
   it('uses the seed timings', () => {
@@ -122,5 +123,14 @@ describe('page errors', () => {
     const actor = createActor(navigationMachine).start();
     assert.equal(actor.getSnapshot().context.path, '');
     actor.stop();
+  });
+});
+
+describe('sidebar entries', () => {
+  it('payouts have their own entry under Payments, for staff and vendor staff alike', () => {
+    const match = matchRoute('/payments/payouts');
+    assert.equal(match?.route.key, 'payouts');
+    assert.equal(match?.route.area, 'payments');
+    assert.ok(visibleRoutes(false).some((route) => route.key === 'payouts' && route.inSidebar));
   });
 });
