@@ -3,10 +3,14 @@
  * vendor). Bookings and revenue come from the daily roll-ups the bookings trigger keeps
  * (migrations 142 and 145), never from the bookings: the marketplace's or the vendor's per
  * day and channel, and per day and service for the top services; the rest reads small,
- * indexed sets: today's slots, what waits in the action queue, the reviews of 60 days.
+ * indexed sets: today's bookings, what waits in the action queue, the reviews of 60 days.
+ * A figure for a period that ends now is compared with the period before it ending at the
+ * same time of day: whole days from the roll-ups, the last day's part from the bookings
+ * made on it (one day of the created_at index).
  */
 import {
   BOOKING_CHANNELS,
+  STANDING_BOOKING_STATUSES,
   type ActionGroup,
   type ActionKind,
   type Dashboard,
@@ -26,6 +30,11 @@ const MONTH = `date_trunc('month', ${TODAY})::date`;
 const PREVIOUS_MONTH = `(date_trunc('month', ${TODAY}) - interval '1 month')::date`;
 /** An Algerian day's first instant. */
 const dayStart = (day: string) => `((${day})::timestamp - interval '1 hour') AT TIME ZONE 'UTC'`;
+/** How far into today it is (Algeria has no summer time: a day is 24 hours). */
+const SINCE_MIDNIGHT = `(now() - ${dayStart(TODAY)})`;
+/** What counts as revenue: every booking made but the declined, expired and cancelled (as the roll-ups count it). */
+const CLOSED = `('declined', 'expired', 'cancelled')`;
+const STANDING = `(${STANDING_BOOKING_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
 const QUEUE_SIZE = 5;
 
@@ -35,7 +44,7 @@ export async function dashboard(db: Queryable, actor: Actor, period: DashboardPe
   const scoped = (params: Params, alias: string) => (vendorId ? `${alias}.vendor_id = ${params.add(vendorId)}` : 'TRUE');
   /** The roll-up per day, channel and currency of this caller's bookings. */
   const daily = vendorId ? 'booking_daily_vendor' : 'booking_daily_market';
-  const [today, counts, revenue, balance, occupancy, rating, departures, actions, chart, setup] = await Promise.all([
+  const [today, counts, revenue, balance, occupancy, rating, board, actions, chart, setup] = await Promise.all([
     db.query<{ today: string }>(`SELECT ${TODAY}::text AS today`).then((r) => r.rows[0].today),
     bookingCounts(db, scoped, daily),
     revenueMonth(db, scoped, daily),
@@ -58,7 +67,8 @@ export async function dashboard(db: Queryable, actor: Actor, period: DashboardPe
       occupancy_week: occupancy,
       rating,
     },
-    departures,
+    departures: board.departures,
+    departures_bookings: board.bookings,
     actions,
     ...chart,
     setup,
@@ -69,12 +79,16 @@ type Scoped = (params: Params, alias: string) => string;
 
 async function bookingCounts(db: Queryable, scoped: Scoped, daily: string) {
   const params = new Params();
+  /** Bookings made on `day` before the time of day it is now. */
+  const madeUntilNow = (day: string) =>
+    `(SELECT count(*) FROM bookings b WHERE b.created_at >= ${dayStart(day)} AND b.created_at < ${dayStart(day)} + ${SINCE_MIDNIGHT} AND ${scoped(params, 'b')})`;
   const { rows } = await db.query<Record<string, string>>(
     // Dates as expressions in the WHERE clause (not a join with a CTE), so the day index bounds the scan.
+    // Today's whole roll-up is today so far; the day it is compared with is cut at the same hour.
     `SELECT coalesce(sum(r.bookings) FILTER (WHERE r.day = ${TODAY}), 0)::int AS today,
-            coalesce(sum(r.bookings) FILTER (WHERE r.day = ${TODAY} - 1), 0)::int AS yesterday,
+            ${madeUntilNow(`${TODAY} - 1`)}::int AS yesterday,
             coalesce(sum(r.bookings) FILTER (WHERE r.day > ${TODAY} - 7), 0)::int AS week,
-            coalesce(sum(r.bookings) FILTER (WHERE r.day <= ${TODAY} - 7), 0)::int AS prev_week
+            (coalesce(sum(r.bookings) FILTER (WHERE r.day < ${TODAY} - 7), 0) + ${madeUntilNow(`${TODAY} - 7`)})::int AS prev_week
      FROM ${daily} r
      WHERE r.day > ${TODAY} - 14 AND r.day <= ${TODAY} AND ${scoped(params, 'r')}`,
     params.values,
@@ -83,16 +97,29 @@ async function bookingCounts(db: Queryable, scoped: Scoped, daily: string) {
   return { today: Number(row.today ?? 0), yesterday: Number(row.yesterday ?? 0), week: Number(row.week ?? 0), prev_week: Number(row.prev_week ?? 0) };
 }
 
-/** This month to date against the same number of days at the start of the month before. */
+/**
+ * This month so far against the month before over as many days, until the same time of
+ * day (the whole month before when it is shorter).
+ */
 async function revenueMonth(db: Queryable, scoped: Scoped, daily: string): Promise<MoneyKpi[]> {
   const params = new Params();
+  /** The day of the month before that matches today. */
+  const sameDay = `(${PREVIOUS_MONTH} + (${TODAY} - ${MONTH}))`;
   const { rows } = await db.query<{ currency: string; value: string; previous: string }>(
-    `SELECT r.currency,
-            coalesce(sum(r.revenue) FILTER (WHERE r.day >= ${MONTH}), 0)::text AS value,
-            coalesce(sum(r.revenue) FILTER (WHERE r.day < ${MONTH} AND r.day < ${PREVIOUS_MONTH} + (${TODAY} - ${MONTH} + 1)), 0)::text AS previous
-     FROM ${daily} r
-     WHERE r.day >= ${PREVIOUS_MONTH} AND r.day <= ${TODAY} AND ${scoped(params, 'r')}
-     GROUP BY r.currency ORDER BY sum(r.revenue) DESC, r.currency`,
+    `SELECT m.currency, sum(m.value)::text AS value, sum(m.previous)::text AS previous
+     FROM (SELECT r.currency,
+                  coalesce(sum(r.revenue) FILTER (WHERE r.day >= ${MONTH}), 0) AS value,
+                  coalesce(sum(r.revenue) FILTER (WHERE r.day < ${MONTH} AND r.day < ${sameDay}), 0) AS previous
+           FROM ${daily} r
+           WHERE r.day >= ${PREVIOUS_MONTH} AND r.day <= ${TODAY} AND ${scoped(params, 'r')}
+           GROUP BY r.currency
+           UNION ALL
+           SELECT b.currency, 0, sum(b.total)
+           FROM bookings b
+           WHERE ${sameDay} < ${MONTH} AND b.created_at >= ${dayStart(sameDay)} AND b.created_at < ${dayStart(sameDay)} + ${SINCE_MIDNIGHT}
+             AND b.status NOT IN ${CLOSED} AND ${scoped(params, 'b')}
+           GROUP BY b.currency) m
+     GROUP BY m.currency ORDER BY sum(m.value) DESC, m.currency`,
     params.values,
   );
   return rows.map((r) => ({ currency: r.currency, value: Number(r.value), previous: Number(r.previous) }));
@@ -142,63 +169,97 @@ async function ratings(db: Queryable, scoped: Scoped) {
   return { value: row.value === null ? null : Number(row.value), previous: row.previous === null ? null : Number(row.previous), count: Number(row.count) };
 }
 
-/** Today's slots, earliest first, with the seats checked in so far. */
-async function todaysDepartures(db: Queryable, scoped: Scoped): Promise<Departure[]> {
+/** How many departures the board lists; the bookings of all of them are counted. */
+const BOARD_SIZE = 50;
+
+/**
+ * Today's departures, earliest first: the bookings that still stand and start today,
+ * a departure per slot, and per service and time for those booked without a slot; with
+ * the people booked and checked in, and what is missing (requests, balances due).
+ */
+async function todaysDepartures(db: Queryable, scoped: Scoped): Promise<{ departures: Departure[]; bookings: number }> {
   const params = new Params();
-  const { rows } = await db.query<Departure>(
-    `SELECT s.id AS slot_id, s.service_id, v.title_i18n AS service_title_i18n, s.starts_at, s.capacity, s.booked, s.closed,
-            coalesce((SELECT sum(b.participants_count) FROM bookings b WHERE b.slot_id = s.id AND b.status = 'checked_in'), 0)::int AS checked_in
-     FROM service_slots s JOIN services v ON v.id = s.service_id
-     WHERE s.starts_at >= ${dayStart(TODAY)} AND s.starts_at < ${dayStart(`${TODAY} + 1`)} AND ${scoped(params, 's')}
-     ORDER BY s.starts_at, s.id LIMIT 50`,
+  const { rows } = await db.query<Departure & { all_bookings: number }>(
+    `SELECT b.slot_id, b.service_id, v.title_i18n AS service_title_i18n, coalesce(s.starts_at, min(b.starts_at)) AS starts_at,
+            s.capacity, coalesce(s.closed, false) AS closed,
+            count(*)::int AS bookings,
+            sum(b.participants_count)::int AS booked,
+            coalesce(sum(b.participants_count) FILTER (WHERE b.status IN ('checked_in', 'completed')), 0)::int AS checked_in,
+            count(*) FILTER (WHERE b.status = 'requested')::int AS to_confirm,
+            count(*) FILTER (WHERE b.balance > 0)::int AS unpaid,
+            CASE WHEN b.slot_id IS NULL AND count(*) = 1 THEN min(b.id::text) END AS booking_id,
+            (sum(count(*)) OVER ())::int AS all_bookings
+     FROM bookings b
+     JOIN services v ON v.id = b.service_id
+     LEFT JOIN service_slots s ON s.id = b.slot_id
+     WHERE b.starts_at >= ${dayStart(TODAY)} AND b.starts_at < ${dayStart(`${TODAY} + 1`)} AND b.status IN ${STANDING} AND ${scoped(params, 'b')}
+     GROUP BY b.slot_id, b.service_id, CASE WHEN b.slot_id IS NULL THEN b.starts_at END, v.title_i18n, s.starts_at, s.capacity, s.closed
+     ORDER BY 4, b.service_id, b.slot_id
+     LIMIT ${BOARD_SIZE}`,
     params.values,
   );
-  return rows.map((r) => ({ ...r, starts_at: new Date(r.starts_at).toISOString() }));
+  return {
+    departures: rows.map(({ all_bookings: _, ...r }) => ({ ...r, starts_at: new Date(r.starts_at).toISOString() })),
+    bookings: Number(rows[0]?.all_bookings ?? 0),
+  };
 }
 
 /**
- * Each kind of waiting work: how many, and the oldest few; in one query (a round trip per
- * kind and per count cost more than the counts themselves, on PGlite most of all).
+ * Each kind of waiting work: how many, and the first few in the order they are worked; in
+ * one query (a round trip per kind and per count cost more than the counts themselves, on
+ * PGlite most of all). Work that lapses on its own (a held request, a payment link) comes
+ * soonest deadline first, since missing it loses it; the rest oldest first, since whoever
+ * waits longest is the next to answer. Every item about a booking is named by its reference.
  */
 async function actionQueue(db: Queryable, actor: Actor, scoped: Scoped): Promise<ActionGroup[]> {
   const params = new Params();
   const kinds: ActionKind[] = [];
   /** `from` names the records (and what their label needs); the count reads the first table alone. */
-  const queue = (kind: ActionKind, from: string, where: string, label: string, at: string, deadline = 'NULL', alias = 't', ref = 'NULL') => {
+  const queue = (
+    kind: ActionKind,
+    from: string,
+    where: string,
+    names: { label?: string; ref?: string },
+    at: string,
+    deadline = 'NULL',
+    order = deadline === 'NULL' ? at : deadline,
+    alias = 't',
+  ) => {
     const condition = `${where} AND ${scoped(params, alias)}`;
     kinds.push(kind);
     return `SELECT ${kinds.length - 1} AS kind, (SELECT count(*) FROM ${from.split(' JOIN ')[0]} WHERE ${condition})::int AS n, i.*
       FROM (SELECT 1) one LEFT JOIN LATERAL (
-        SELECT ${alias}.id::text AS id, ${label}::text AS label, ${ref}::text AS ref, ${at}::timestamptz AS at, ${deadline}::timestamptz AS deadline,
-               row_number() OVER (ORDER BY ${at}, ${alias}.id) AS position
-        FROM ${from} WHERE ${condition} ORDER BY ${at}, ${alias}.id LIMIT ${QUEUE_SIZE}) i ON TRUE`;
+        SELECT ${alias}.id::text AS id, ${names.label ?? "''"}::text AS label, ${names.ref ?? 'NULL'}::text AS ref, ${at}::timestamptz AS at, ${deadline}::timestamptz AS deadline,
+               row_number() OVER (ORDER BY ${order}, ${alias}.id) AS position
+        FROM ${from} WHERE ${condition} ORDER BY ${order}, ${alias}.id LIMIT ${QUEUE_SIZE}) i ON TRUE`;
   };
+  /** The reference of the booking a record is about. */
+  const bookingRef = (alias: string) => `(SELECT b.ref FROM bookings b WHERE b.id = ${alias}.booking_id)`;
   const groups = [
-    queue('bookings_requested', 'bookings t', `t.status = 'requested'`, 't.ref', 't.created_at', 't.hold_expires_at'),
-    queue('refunds_requested', 'refunds t JOIN bookings b ON b.id = t.booking_id', `t.status = 'requested'`, 'b.ref', 't.created_at'),
+    // A request lapses when its hold ends, a fixed time after it was made: the oldest first is the soonest due
+    // (and the partial index on created_at gives them without sorting every request).
+    queue('bookings_requested', 'bookings t', `t.status = 'requested'`, { ref: 't.ref' }, 't.created_at', 't.hold_expires_at', 't.created_at'),
+    queue('refunds_requested', 'refunds t', `t.status = 'requested'`, { ref: bookingRef('t') }, 't.created_at'),
     queue(
       'payment_links_expiring',
       'payment_invitations t',
       `t.status IN ('sent', 'opened') AND t.expires_at > now() AND t.expires_at < now() + interval '24 hours'`,
-      'coalesce(t.invitee_name, t.invitee_phone, t.invitee_email)',
-      't.expires_at',
+      { ref: bookingRef('t') },
+      't.created_at',
       't.expires_at',
     ),
-    // A booking's conversation is named by its ref, worded in the reader's language (its stored subject is English).
+    // A conversation about a booking is named by its ref; another by its subject (a booking's stored subject is English).
     queue(
       'messages_unanswered',
       'conversations t',
       't.unread_count > 0 AND NOT t.archived',
-      `coalesce(t.subject, t.last_message_preview, '')`,
+      { label: `coalesce(t.subject, t.last_message_preview, '')`, ref: bookingRef('t') },
       't.last_message_at',
-      'NULL',
-      't',
-      '(SELECT b.ref FROM bookings b WHERE b.id = t.booking_id)',
     ),
-    queue('reviews_pending', 'reviews t JOIN services s ON s.id = t.service_id', `t.status = 'pending'`, `coalesce(t.title, s.title_i18n->>'en', '')`, 't.created_at'),
+    queue('reviews_pending', 'reviews t', `t.status = 'pending'`, { ref: bookingRef('t') }, 't.created_at'),
   ];
   // Vendor applications are staff's alone.
-  if (actor.staff) groups.push(queue('vendor_applications', 'vendors t', `t.status IN ('applied', 'under_review')`, 't.trade_name', 't.created_at'));
+  if (actor.staff) groups.push(queue('vendor_applications', 'vendors t', `t.status IN ('applied', 'under_review')`, { label: 't.trade_name' }, 't.created_at'));
   const { rows } = await db.query<{ kind: number; n: number; id: string | null; label: string | null; ref: string | null; at: string | null; deadline: string | null }>(
     `${groups.join('\n UNION ALL ')}\n ORDER BY kind, position`,
     params.values,

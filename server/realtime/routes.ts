@@ -7,7 +7,7 @@
  *   like every route (the SPA reads the stream with fetch, so no token goes in a URL);
  *   the session is checked again at each heartbeat, so a logout or a deactivated user
  *   ends the stream, and the client reconnects with its refreshed token.
- * GET /branch/api/events/counters/   {unread_messages, pending_actions} for the caller.
+ * GET /branch/api/events/counters/   {unread_messages, requested_bookings, requested_refunds, pending_actions} for the caller.
  */
 import type { FastifyInstance } from 'fastify';
 import { COLLECTION_BY_NAME } from '../../src/domain/registry.ts';
@@ -183,17 +183,22 @@ async function sessionStillValid(app: FastifyInstance, userId: string, sessionId
 
 /**
  * Unread messages in the conversations the caller sees (not archived), and what waits on
- * someone: bookings requested but not yet confirmed, refund requests not yet decided.
+ * someone: bookings requested but not yet confirmed, refund requests not yet decided (each
+ * the count of the list its sidebar badge opens), and the two together.
  */
-async function counters(app: FastifyInstance, actor: Actor): Promise<{ unread_messages: number; pending_actions: number }> {
+async function counters(
+  app: FastifyInstance,
+  actor: Actor,
+): Promise<{ unread_messages: number; requested_bookings: number; requested_refunds: number; pending_actions: number }> {
   const params = new Params();
   const scoped = (collection: string, alias: string) => visibility(COLLECTION_BY_NAME.get(collection)!, actor, params, alias);
-  const { rows } = await app.db.query<{ unread_messages: number; pending_actions: number }>(
+  const { rows } = await app.db.query<{ unread_messages: number; requested_bookings: number; requested_refunds: number }>(
     `SELECT
        (SELECT coalesce(sum(c.unread_count), 0)::int FROM conversations c WHERE NOT c.archived AND ${scoped('conversations', 'c')}) AS unread_messages,
-       (SELECT count(*)::int FROM bookings b WHERE b.status = 'requested' AND ${scoped('bookings', 'b')})
-       + (SELECT count(*)::int FROM refunds r WHERE r.status = 'requested' AND ${scoped('refunds', 'r')}) AS pending_actions`,
+       (SELECT count(*)::int FROM bookings b WHERE b.status = 'requested' AND ${scoped('bookings', 'b')}) AS requested_bookings,
+       (SELECT count(*)::int FROM refunds r WHERE r.status = 'requested' AND ${scoped('refunds', 'r')}) AS requested_refunds`,
     params.values,
   );
-  return rows[0];
+  const { unread_messages, requested_bookings, requested_refunds } = rows[0];
+  return { unread_messages, requested_bookings, requested_refunds, pending_actions: requested_bookings + requested_refunds };
 }

@@ -61,15 +61,21 @@ export function holdRealtime(): () => void {
     realtimeActor.send({ type: 'logout' });
     // The next user signing in here must not see these counts.
     clearTimeout(countersTimer);
-    counters = { unread_messages: 0, pending_actions: 0 };
+    counters = NO_COUNTS;
     for (const listener of counterListeners) listener();
   };
 }
 
 export interface RealtimeCounters {
   unread_messages: number;
+  /** Bookings awaiting confirmation, refund requests awaiting a decision, and the two together. */
+  requested_bookings: number;
+  requested_refunds: number;
   pending_actions: number;
 }
+
+const NO_COUNTS: RealtimeCounters = { unread_messages: 0, requested_bookings: 0, requested_refunds: 0, pending_actions: 0 };
+const sameCounts = (a: RealtimeCounters, b: RealtimeCounters) => (Object.keys(NO_COUNTS) as (keyof RealtimeCounters)[]).every((key) => a[key] === b[key]);
 
 /** What the sidebar counts changes with these. */
 const COUNTED = new Set(['conversations', 'messages', 'bookings', 'refunds']);
@@ -78,7 +84,7 @@ const touchesCounters = (event: RealtimeEvent) =>
 
 /** A burst of events (a bulk action) refetches the counts once. */
 const COUNTERS_DEBOUNCE_MS = 400;
-let counters: RealtimeCounters = { unread_messages: 0, pending_actions: 0 };
+let counters: RealtimeCounters = NO_COUNTS;
 const counterListeners = new Set<() => void>();
 let countersTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -88,7 +94,7 @@ function scheduleCounters(): void {
     apiClient()
       .get<RealtimeCounters>('/branch/api/events/counters/', { quiet: true })
       .then((next) => {
-        if (next.unread_messages === counters.unread_messages && next.pending_actions === counters.pending_actions) return;
+        if (sameCounts(next, counters)) return;
         counters = next;
         for (const listener of counterListeners) listener();
       })

@@ -63,6 +63,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('paymentsList', '/payments/list', 'payments'),
   r('paymentsInvitations', '/payments/invitations', 'payments'),
   r('paymentsSplit', '/payments/split', 'payments'),
+  r('payouts', '/payments/payouts', 'payments'),
   r('paymentDetail', '/payments/:id?', 'payments', { inSidebar: false }),
   r('customersList', '/customers/list', 'customers'),
   r('customersReviews', '/customers/reviews', 'customers'),

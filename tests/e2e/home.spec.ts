@@ -55,7 +55,19 @@ test.describe('vendor staff', () => {
       new Intl.NumberFormat(INTL_LOCALE.fr).format(data.kpis.bookings_week.value),
     );
     await expect(page.getByText(t('fr', 'home.queue.vendor_applications'))).toHaveCount(0);
-    await expect(page.locator('.departures tbody tr')).toHaveCount(Math.min(8, data.departures.length));
+    // The morning board: every departure of today, and a link to all of its bookings.
+    await expect(page.locator('.departures tbody tr')).toHaveCount(data.departures.length);
+    if (data.departures_bookings > 0) {
+      await expect(page.locator('.departures a[href*="view=today"]')).toContainText(new Intl.NumberFormat(INTL_LOCALE.fr).format(data.departures_bookings));
+    }
+  });
+
+  test('on a phone the board and the charts fit the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openHome(page, 'en');
+    await expect(page.locator('.departures')).toBeVisible();
+    await expect(page.locator('.chart-canvas canvas').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   });
 
   test.describe('in Arabic, dark', () => {

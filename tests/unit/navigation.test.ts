@@ -9,6 +9,8 @@ import {
   navigationMachine,
   nextProgress,
 } from '../../src/machines/navigation.ts';
+import { SIDEBAR_BADGES } from '../../src/app/badges.ts';
+import { ROUTES, matchRoute, visibleRoutes } from '../../src/app/routes.ts';
 
 describe('navigation helpers', () => {
   it('uses the seed timings', () => {
@@ -122,5 +124,22 @@ describe('page errors', () => {
     const actor = createActor(navigationMachine).start();
     assert.equal(actor.getSnapshot().context.path, '');
     actor.stop();
+  });
+});
+
+describe('sidebar entries and badges', () => {
+  it('payouts have their own entry under Payments, for staff and vendor staff alike', () => {
+    const match = matchRoute('/payments/payouts');
+    assert.equal(match?.route.key, 'payouts');
+    assert.equal(match?.route.area, 'payments');
+    assert.ok(visibleRoutes(false).some((route) => route.key === 'payouts' && route.inSidebar));
+  });
+
+  it('a badge sits beside a sidebar screen and its own link opens that screen, filtered to what it counts', () => {
+    assert.ok(Object.keys(SIDEBAR_BADGES).length > 0);
+    for (const [key, badge] of Object.entries(SIDEBAR_BADGES)) {
+      assert.ok(ROUTES.find((route) => route.key === key)?.inSidebar, key);
+      assert.equal(matchRoute(badge!.href.split('?')[0])?.route.key, key, `${key}: the badge opens its own screen`);
+    }
   });
 });

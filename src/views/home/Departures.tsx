@@ -5,19 +5,16 @@ import { BUSINESS_TIME_ZONE } from '../../domain/time.ts';
 import { localized } from '../ui/format.ts';
 import { departureLink, departuresLink } from './homeLinks.ts';
 
-/** How many slots the card lists; the rest are one link away. */
-const SHOWN = 8;
-
 /**
- * Today's slots, those still to come first (then the ones gone, latest first): each opens
- * its manifest, where people are checked in.
+ * The morning board: every departure of today by time (a slot's bookings, or a service's
+ * at one time when they have no slot), with the people booked and checked in and what is
+ * still missing; those gone already are dimmed. Each opens its manifest or its bookings;
+ * the link below opens every booking on the board. On a phone each row is a card.
  */
-export function Departures({ departures }: { departures: Departure[] }) {
+export function Departures({ departures, bookings }: { departures: Departure[]; bookings: number }) {
   const intl = useIntl();
   const now = new Date().toISOString();
-  const ahead = departures.filter((d) => d.starts_at >= now);
-  const gone = departures.filter((d) => d.starts_at < now).reverse();
-  const shown = [...ahead, ...gone].slice(0, SHOWN);
+  const label = (id: string) => intl.formatMessage({ id });
   return (
     <section className="card departures" aria-labelledby="departures-title">
       <h2 id="departures-title">
@@ -28,40 +25,63 @@ export function Departures({ departures }: { departures: Departure[] }) {
           <FormattedMessage id="home.departures.none" />
         </p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col"><FormattedMessage id="home.departures.time" /></th>
-              <th scope="col"><FormattedMessage id="home.departures.service" /></th>
-              <th scope="col"><FormattedMessage id="home.departures.booked" /></th>
-              <th scope="col"><FormattedMessage id="home.departures.checkedIn" /></th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((d) => (
-              <tr key={d.slot_id} data-closed={d.closed}>
-                <td>{intl.formatTime(d.starts_at, { timeStyle: 'short', timeZone: BUSINESS_TIME_ZONE })}</td>
-                <td>
-                  <Link href={departureLink(d)}>
-                    <bdi>{localized(d.service_title_i18n, intl.locale)}</bdi>
-                  </Link>
-                </td>
-                <td>
-                  <FormattedMessage id="home.departures.seats" values={{ booked: d.booked, capacity: d.capacity }} />
-                </td>
-                <td>{intl.formatNumber(d.checked_in)}</td>
+        <div className="departures-table">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col"><FormattedMessage id="home.departures.time" /></th>
+                <th scope="col"><FormattedMessage id="home.departures.service" /></th>
+                <th scope="col"><FormattedMessage id="home.departures.booked" /></th>
+                <th scope="col"><FormattedMessage id="home.departures.checkedIn" /></th>
+                <th scope="col"><FormattedMessage id="home.departures.missing" /></th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {departures.map((d) => (
+                <tr key={d.slot_id ?? `${d.service_id}@${d.starts_at}`} data-closed={d.closed} data-gone={d.starts_at < now || undefined}>
+                  <td data-label={label('home.departures.time')}>{intl.formatTime(d.starts_at, { timeStyle: 'short', timeZone: BUSINESS_TIME_ZONE })}</td>
+                  <td data-label={label('home.departures.service')}>
+                    <Link href={departureLink(d)}>
+                      <bdi>{localized(d.service_title_i18n, intl.locale)}</bdi>
+                    </Link>
+                  </td>
+                  <td data-label={label('home.departures.booked')}>
+                    {d.capacity === null ? (
+                      intl.formatNumber(d.booked)
+                    ) : (
+                      <FormattedMessage id="home.departures.seats" values={{ booked: d.booked, capacity: d.capacity }} />
+                    )}
+                  </td>
+                  <td data-label={label('home.departures.checkedIn')}>
+                    <FormattedMessage id="home.departures.checkedInOf" values={{ checkedIn: d.checked_in, booked: d.booked }} />
+                  </td>
+                  <td data-label={label('home.departures.missing')}>
+                    <Missing departure={d} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
-      {departures.length > SHOWN && (
+      {bookings > 0 && (
         <p>
           <Link href={departuresLink}>
-            <FormattedMessage id="home.departures.more" values={{ count: departures.length - SHOWN }} />
+            <FormattedMessage id="home.departures.all" values={{ count: bookings }} />
           </Link>
         </p>
       )}
     </section>
   );
+}
+
+/** What a departure still needs: requests to confirm, balances to collect; a dash when nothing. */
+function Missing({ departure }: { departure: Departure }) {
+  const intl = useIntl();
+  const parts = [
+    departure.to_confirm > 0 ? intl.formatMessage({ id: 'home.departures.toConfirm' }, { count: departure.to_confirm }) : null,
+    departure.unpaid > 0 ? intl.formatMessage({ id: 'home.departures.unpaid' }, { count: departure.unpaid }) : null,
+  ].filter((p): p is string => p !== null);
+  if (parts.length === 0) return <span className="muted">{intl.formatMessage({ id: 'home.departures.nothingMissing' })}</span>;
+  return <span data-missing="true">{intl.formatList(parts, { type: 'conjunction', style: 'narrow' })}</span>;
 }

@@ -58,7 +58,7 @@ export default function HomePage({ route }: PageProps) {
           {setupLeft && data.setup && <SetupChecklist steps={data.setup} />}
           <KpiCards data={data} />
           <div className="dashboard-columns">
-            <Departures departures={data.departures} />
+            <Departures departures={data.departures} bookings={data.departures_bookings} />
             <WorkQueue actions={data.actions} />
           </div>
           {isStaff(user) && <ActionQueue />}

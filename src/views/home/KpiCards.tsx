@@ -21,8 +21,9 @@ function moneyCard(intl: IntlShape, key: KpiKey, figures: MoneyKpi[]): Card {
   const amount = main?.value ?? 0;
   const currency = main?.currency ?? 'DZD';
   const full = formatMoney(intl, amount, currency);
-  // A million and more reads as "DZD 140.9M" so the tile keeps its width; the whole amount is its title and what is read out.
-  const short = Math.abs(amount) >= 100_000_000 ? intl.formatNumber(amount / 100, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }) : null;
+  // A million and more reads as "DZD 140.9M" (the symbol where the currency settings put it) so the tile keeps its width;
+  // the whole amount is its title and what is read out.
+  const short = Math.abs(amount) >= 100_000_000 ? formatMoney(intl, amount, currency, true) : null;
   return {
     key,
     value: short ?? full,
@@ -35,7 +36,11 @@ function moneyCard(intl: IntlShape, key: KpiKey, figures: MoneyKpi[]): Card {
 
 const countCard = (intl: IntlShape, key: KpiKey, kpi: Kpi): Card => ({ key, value: intl.formatNumber(kpi.value), change: change(kpi.value, kpi.previous) });
 
-/** The day's figures, each with its change and leading to the list it counts. */
+/**
+ * The day's figures, each with its change against the same span before it, cut at the same
+ * time of day (the server's rule), and leading to the list it counts. Each title says what
+ * it counts: bookings made, or activities taking place.
+ */
 export function KpiCards({ data }: { data: Dashboard }) {
   const intl = useIntl();
   const { kpis } = data;
@@ -76,7 +81,7 @@ export function KpiCards({ data }: { data: Dashboard }) {
             {card.change !== null && (
               <span className="kpi-change" data-trend={card.change > 0 ? 'up' : card.change < 0 ? 'down' : 'flat'}>
                 <FormattedMessage
-                  id="home.kpi.change"
+                  id={`home.kpi.change.${card.key}`}
                   values={{ change: intl.formatNumber(card.change / 100, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' }) }}
                 />
               </span>

@@ -4,7 +4,11 @@ import type { ActionGroup } from '../../domain/dashboard.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { ACTION_LINKS, actionItemLink } from './homeLinks.ts';
 
-/** What waits on someone, kind by kind: how many, and the oldest first. */
+/**
+ * What waits on someone, kind by kind: how many, and the first in the order they are
+ * worked (the server's: soonest deadline first, else oldest first). An item about a
+ * booking is always named by the booking's reference.
+ */
 export function WorkQueue({ actions }: { actions: ActionGroup[] }) {
   const intl = useIntl();
   return (

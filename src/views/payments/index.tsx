@@ -15,6 +15,7 @@ export default function PaymentsArea(props: PageProps) {
     case 'paymentsInvitations':
       return <InvitationListPage {...props} />;
     case 'paymentsSplit':
+    case 'payouts':
       return <SplitPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;

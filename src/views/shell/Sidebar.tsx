@@ -1,17 +1,15 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { useRealtimeCounters, type RealtimeCounters } from '../../app/realtime.ts';
+import { SIDEBAR_BADGES } from '../../app/badges.ts';
+import { useRealtimeCounters } from '../../app/realtime.ts';
 import { AREAS, pathOf, type AreaKey, type RouteDef } from '../../app/routes.ts';
 import { Icon } from '../ui/Icon.tsx';
 
-/** What a screen's link counts, live (GET events/counters/ refetched on realtime events). */
-const COUNTED_ROUTES: Partial<Record<string, { counter: keyof RealtimeCounters; label: string }>> = {
-  messages: { counter: 'unread_messages', label: 'realtime.unreadMessages' },
-  bookingManage: { counter: 'pending_actions', label: 'realtime.pendingActions' },
-};
-
-/** Sidebar: one link per single-screen area, a disclosure group for the others; unread and pending counts beside their screens. */
+/**
+ * Sidebar: one link per single-screen area, a disclosure group for the others; beside a
+ * screen's link, a badge linking to exactly what it counts (SIDEBAR_BADGES), live.
+ */
 export function Sidebar({ routes, current, id }: { routes: RouteDef[]; current: RouteDef | null; id: string }) {
   const intl = useIntl();
   const groups = AREAS.map((area) => ({ area, routes: routes.filter((r) => r.area === area && r.inSidebar) })).filter(
@@ -38,8 +36,9 @@ function NavGroup({ area, routes, current }: { area: AreaKey; routes: RouteDef[]
   const containsCurrent = current?.area === area;
   const [expanded, setExpanded] = useState(containsCurrent);
   const counters = useRealtimeCounters();
-  // A closed group shows what its screens count, so nothing waiting is hidden.
-  const counted = routes.map((route) => COUNTED_ROUTES[route.key]).find((c) => c !== undefined);
+  // A closed group shows what its screens' badges add up to, so nothing waiting is hidden.
+  const counted = routes.map((route) => SIDEBAR_BADGES[route.key]).filter((badge) => badge !== undefined);
+  const waiting = counted.reduce((sum, badge) => sum + counters[badge.counter], 0);
   // Arriving in an area (by a link elsewhere, the palette, the back button) opens its group.
   useEffect(() => {
     if (containsCurrent) setExpanded(true);
@@ -58,7 +57,7 @@ function NavGroup({ area, routes, current }: { area: AreaKey; routes: RouteDef[]
         <span className="nav-label">
           <FormattedMessage id={`area.${area}`} />
         </span>
-        {!expanded && counted && <NavCount count={counters[counted.counter]} label={counted.label} />}
+        {!expanded && counted.length > 0 && <NavCount count={waiting} label="realtime.pendingActions" />}
         <Icon name="chevron" className="icon nav-chevron" />
       </button>
       <ul id={listId} className="nav-sublist" hidden={!expanded}>
@@ -75,23 +74,32 @@ function NavGroup({ area, routes, current }: { area: AreaKey; routes: RouteDef[]
 function NavLink({ route, current, icon, label }: { route: RouteDef; current: RouteDef | null; icon?: AreaKey; label: string }) {
   const active = current?.key === route.key || (current?.area === route.area && !current.inSidebar && route.inSidebar && isAreaIndex(route));
   const counters = useRealtimeCounters();
-  const counted = COUNTED_ROUTES[route.key];
+  const badge = SIDEBAR_BADGES[route.key];
+  const count = badge ? counters[badge.counter] : 0;
   return (
-    <Link
-      href={pathOf(route)}
-      className="nav-item"
-      aria-current={active ? 'page' : undefined}
-    >
-      {icon && <Icon name={icon} />}
-      <span className="nav-label">
-        <FormattedMessage id={label} />
-      </span>
-      {counted && <NavCount count={counters[counted.counter]} label={counted.label} />}
+    <span className="nav-entry">
+      <Link href={pathOf(route)} className="nav-item" aria-current={active ? 'page' : undefined}>
+        {icon && <Icon name={icon} />}
+        <span className="nav-label">
+          <FormattedMessage id={label} />
+        </span>
+      </Link>
+      {badge && count > 0 && <BadgeLink href={badge.href} count={count} label={badge.label} />}
+    </span>
+  );
+}
+
+/** A count beside a screen's link, itself a link to the records it counts. */
+function BadgeLink({ href, count, label }: { href: string; count: number; label: string }) {
+  const intl = useIntl();
+  return (
+    <Link href={href} className="nav-count nav-count-link" aria-label={intl.formatMessage({ id: label }, { count })}>
+      {intl.formatNumber(count)}
     </Link>
   );
 }
 
-/** A count beside a link: the figure for the eye, a phrase for screen readers (part of the link's name). */
+/** A count on a closed group: the figure for the eye, a phrase for screen readers (part of the button's name). */
 function NavCount({ count, label }: { count: number; label: string }) {
   const intl = useIntl();
   if (count <= 0) return null;

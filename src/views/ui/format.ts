@@ -14,10 +14,13 @@ export function setMoneyFormat(format: MoneyFormat): void {
   moneyFormat = format;
 }
 
-export function formatMoney(intl: IntlShape, minorUnits: number, currency = 'DZD'): string {
+/** An amount as the currency settings write it; `compact` shortens a large one ("DZD 140.9M"), the symbol still where the settings put it. */
+export function formatMoney(intl: IntlShape, minorUnits: number, currency = 'DZD', compact = false): string {
   const digits = MINOR_DIGITS[currency] ?? 2;
   const shown = Math.min(moneyFormat.decimals, digits);
-  const options = { style: 'currency', currency, minimumFractionDigits: shown, maximumFractionDigits: shown } as const;
+  const options = compact
+    ? ({ style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 } as const)
+    : ({ style: 'currency', currency, minimumFractionDigits: shown, maximumFractionDigits: shown } as const);
   const amount = minorUnits / 10 ** digits;
   if (moneyFormat.symbol_position === 'locale') return intl.formatNumber(amount, options);
   // The number as the language writes it, the currency where the settings put it.
