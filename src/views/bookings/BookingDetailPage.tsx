@@ -84,13 +84,15 @@ export function BookingDetailPage({ route, params }: PageProps) {
         <StatusChip status={String(booking.payment_status)} kind="paymentStatus" />
         <BookingActions
           booking={booking}
+          customerEmail={labels?.customerEmail ?? null}
           offered={offered}
           context={chartContext}
           busy={snapshot.hasTag('busy')}
           money={money}
-          refundable={refundable.data?.amount ?? 0}
+          refundable={refundable.data ?? null}
           onTransition={(event, payload) => record.send({ type: 'transition', event, payload })}
           onRefund={() => setRefunding(true)}
+          onPaid={() => screen.send({ type: 'reload' })}
           onChange={changeable ? () => setChanging(true) : undefined}
         />
       </div>

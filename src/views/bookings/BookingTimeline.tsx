@@ -1,5 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiRecord } from '../../api/resources.ts';
+import type { LinkSent } from '../../machines/payments/sendLink.ts';
+import { SentTo } from '../payments/invitations/PaymentLinkResult.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 
@@ -58,7 +60,9 @@ export function BookingTimeline({
       {items.map(({ at, kind, record }) => (
         <li key={`${kind}-${record.id}`}>
           <time dateTime={at}>{formatDateTime(intl, at)}</time>
-          {kind === 'audit' ? (
+          {kind === 'audit' && record.action === 'payment_link' ? (
+            <PaymentLinkEntry entry={record} money={money} who={personOf(intl, record)} />
+          ) : kind === 'audit' ? (
             <span>
               <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, record, eventPrefix), who: personOf(intl, record) }} />
               {record.action === 'change' && <ChangeVersions entry={record} money={money} />}
@@ -73,6 +77,18 @@ export function BookingTimeline({
         </li>
       ))}
     </ol>
+  );
+}
+
+/** A payment link made from the booking: for how much, and to whom it was sent (or that it was only created). */
+function PaymentLinkEntry({ entry, money, who }: { entry: ApiRecord; money: (v: unknown) => string; who: string }) {
+  const after = (entry.after ?? {}) as { kind?: string; amount?: number; sent_to?: LinkSent[] };
+  const to = after.sent_to ?? [];
+  const id = to.length === 0 ? 'timeline.paymentLink.created' : after.kind === 'resent' ? 'timeline.paymentLink.resent' : 'timeline.paymentLink.sent';
+  return (
+    <span>
+      <FormattedMessage id={id} values={{ amount: money(after.amount), who, ...(to.length > 0 ? { to: <SentTo to={to} /> } : {}) }} />
+    </span>
   );
 }
 
