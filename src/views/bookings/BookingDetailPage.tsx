@@ -41,6 +41,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
   const audit = useRelated(screen, bookingScreen, 'audit');
   const refundable = useRelated(screen, bookingScreen, 'refundable');
   const settings = useRelated(screen, bookingScreen, 'settings');
+  const discounts = useRelated(screen, bookingScreen, 'discounts');
   const [refunding, setRefunding] = useState(false);
   const [changing, setChanging] = useState(false);
   const dirty = selectIsDirty(snapshot);
@@ -133,12 +134,13 @@ export function BookingDetailPage({ route, params }: PageProps) {
             {timeline.state === 'failed' ? (
               <Related of={timeline}>{() => null}</Related>
             ) : (
-              <BookingTimeline related={timeline.data ?? null} money={money} />
+              <BookingTimeline related={timeline.data ?? null} money={money} discounts={discounts.data} currency={currency} />
             )}
           </section>
         </div>
         <div className="record-side">
-          <BookingMoney booking={booking} money={money} />
+          <BookingMoney booking={booking} money={money} discounts={discounts.data} />
+          <Related of={discounts}>{() => null}</Related>
         </div>
       </div>
       {/* The ledger's six columns need the page's whole width. */}

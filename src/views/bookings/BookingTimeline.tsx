@@ -1,9 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiRecord } from '../../api/resources.ts';
+import type { AppliedDiscount } from '../../api/bookingPricing.ts';
 import type { LinkSent } from '../../machines/payments/sendLink.ts';
 import { SentTo } from '../payments/invitations/PaymentLinkResult.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
+import { DiscountNames } from './DiscountName.tsx';
 
 export interface TimelineRecords {
   payments: ApiRecord[];
@@ -42,10 +44,15 @@ export function BookingTimeline({
   related,
   money,
   eventPrefix = 'bookingEvent',
+  discounts,
+  currency = 'DZD',
 }: {
   related: TimelineRecords | null;
   money: (v: unknown) => string;
   eventPrefix?: string;
+  /** What gave the booking its discount: named on its creation. */
+  discounts?: readonly AppliedDiscount[];
+  currency?: string;
 }) {
   const intl = useIntl();
   if (!related) return <p className="muted"><FormattedMessage id="common.loading" /></p>;
@@ -66,6 +73,12 @@ export function BookingTimeline({
             <span>
               <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, record, eventPrefix), who: personOf(intl, record) }} />
               {record.action === 'change' && <ChangeVersions entry={record} money={money} />}
+              {record.action === 'create' && discounts && discounts.length > 0 && (
+                <>
+                  {' — '}
+                  <DiscountNames discounts={discounts} currency={currency} />
+                </>
+              )}
               <AuditReason entry={record} />
             </span>
           ) : (
