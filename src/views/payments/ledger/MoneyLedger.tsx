@@ -111,11 +111,10 @@ export function CommissionRate({ commission, gross, percent }: { commission: num
   const pct = (v: number) => intl.formatNumber(v, { style: 'percent', maximumFractionDigits: 2 });
   return (
     <span className="muted money-ledger-rate">
-      {' '}
       {rate.funded ? (
         <FormattedMessage id="ledger.rateFunded" values={{ effective: pct(rate.effective), rate: pct(rate.nominal) }} />
       ) : (
-        `(${pct(rate.nominal)})`
+        <FormattedMessage id="ledger.rate" values={{ rate: pct(rate.nominal) }} />
       )}
     </span>
   );
