@@ -15,7 +15,8 @@ import { publishEvent } from '../realtime/events.ts';
 
 export interface OutgoingMessage {
   idempotencyKey: string;
-  notificationId: string;
+  /** The notification it belongs to; null for a message of its own (a payment link). */
+  notificationId: string | null;
   channel: 'email' | 'sms' | 'push' | 'in_app';
   /** `customer:<id>`, `user:<id>`. */
   recipientKey: string;

@@ -16,6 +16,7 @@ import { applyTransition } from '../routes/transitions.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { takeBackPoints } from './loyalty.ts';
 import { addSpend, assertWalletCurrency, bookings, cancellationRefundable, paymentLanded, payments, refundableOf, refunds, updateBookingMoney, walletMove } from './money.ts';
+import { deliverLink, linkContacts } from './paymentLinkDelivery.ts';
 import { recordRefundShare } from './payouts.ts';
 import { getSettings } from './settings.ts';
 import { sqlStatusesTagged, statusesTagged } from '../../src/machines/lifecycles/index.ts';
@@ -106,19 +107,33 @@ export const invitationHooks: CollectionHooks = {
     const business = await getSettings(ctx.tx, 'business');
     const expiresAt = (body.expires_at as string | undefined) ?? new Date(Date.parse(ctx.now) + business.invitation_hours * 3_600_000).toISOString();
     if (Date.parse(expiresAt) <= Date.parse(ctx.now)) throw badRequest({ expires_at: ['Must be in the future.'] });
-    return insertRecord(ctx, invitations, {
+    // The server decides whom the link reaches (the payer named, else the booking's
+    // customer) and sends it; with nobody to reach it is only created (sent_count 0).
+    const contacts = await linkContacts(ctx, booking, body);
+    const reachable = Boolean(contacts.invitee_phone || contacts.invitee_email);
+    const link = await insertRecord(ctx, invitations, {
       ...body,
+      ...contacts,
+      channel: contacts.invitee_phone ? 'sms' : 'email',
       vendor_id: booking.vendor_id,
       currency: booking.currency,
       expires_at: expiresAt,
       token: randomBytes(24).toString('base64url'),
       status: 'sent',
-      sent_count: 1,
-      last_sent_at: ctx.now,
+      sent_count: reachable ? 1 : 0,
+      last_sent_at: reachable ? ctx.now : null,
     });
+    await deliverLink(ctx, link, booking, 'created');
+    return link;
   },
   transitions: {
-    resend: async (ctx, record) => ({ sent_count: num(record.sent_count) + 1, last_sent_at: ctx.now }),
+    resend: async (ctx, record) => {
+      if (!record.invitee_phone && !record.invitee_email) throw badRequest({ event: ['This link has no phone or email to send it to: copy it and share it.'] });
+      const changes = { sent_count: num(record.sent_count) + 1, last_sent_at: ctx.now };
+      const booking = await loadOr404(ctx.tx, bookings, String(record.booking_id), ctx.actor);
+      await deliverLink(ctx, { ...record, ...changes }, booking, 'resent');
+      return changes;
+    },
     open: async (ctx) => ({ opened_at: ctx.now }),
     // `pay` is the gateway's (guard isSystem): the webhook sends it once the link's
     // checkout payment (payment_id, set at checkout) is paid (server/routes/payLink.ts).

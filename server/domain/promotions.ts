@@ -67,7 +67,7 @@ export const discountHooks = promotionHooks(false);
 export const dealHooks = promotionHooks(false);
 
 /** The platform's part of one promotion's discount. */
-function platformPart(promotion: Row, amount: number): number {
+export function platformPart(promotion: Row, amount: number): number {
   if (promotion.funded_by === 'platform') return amount;
   if (promotion.funded_by === 'shared') return Math.round((amount * num(promotion.platform_share_percent)) / 100);
   return 0;

@@ -13,6 +13,7 @@ import { BookingCreate, type Participants } from '../../src/domain/bookings.ts';
 import { Nullable, Uuid } from '../../src/domain/common.ts';
 import type { Quote } from '../../src/domain/money.ts';
 import { collection } from '../../src/domain/registry.ts';
+import { appliedDiscounts, type AppliedDiscount } from '../domain/appliedDiscounts.ts';
 import { comboShares } from '../domain/combos.ts';
 import { checkParticipantLimit, priceBooking } from '../domain/pricing.ts';
 import type { Queryable } from '../db/index.ts';
@@ -81,7 +82,7 @@ async function startOf(s: Scope, service: Row, input: { slot_id?: string | null;
 /** The deal that priced a quote, so the form can name it on the discount line. */
 type QuotedDeal = { id: string; title_i18n: Record<string, string>; discount_percent: number } | null;
 
-async function preview(s: Scope, body: PreviewBody): Promise<Quote & { starts_at: string; deal: QuotedDeal }> {
+async function preview(s: Scope, body: PreviewBody): Promise<Quote & { starts_at: string; deal: QuotedDeal; applied: AppliedDiscount[] }> {
   const service = await loadOr404(s.tx, services, body.service_id, s.actor);
   const customerId = await customerOf(s, body.customer_id);
   await checkParticipantLimit(s.tx, body.participants);
@@ -94,10 +95,18 @@ async function preview(s: Scope, body: PreviewBody): Promise<Quote & { starts_at
         [quote.deal_id],
       )
     : { rows: [] };
-  return { ...quote, starts_at: startsAt, deal: rows[0] ? { ...rows[0], discount_percent: Number(rows[0].discount_percent) } : null };
+  const applied = await appliedDiscounts(s.tx, quote);
+  return { ...quote, starts_at: startsAt, deal: rows[0] ? { ...rows[0], discount_percent: Number(rows[0].discount_percent) } : null, applied };
 }
 
 export function registerBookingPricing(app: FastifyInstance): void {
+  // What gave a booking its discount, named (its page and its history say "Coupon QA20, −20 %, paid by the platform").
+  app.get<{ Params: { id: string } }>(`${API_PREFIX}/bookings/:id/discounts/`, guarded(app, bookings, 'read'), async (request) => {
+    const { actor } = await context(app, request);
+    const booking = await loadOr404(app.db, bookings, request.params.id, actor);
+    return { results: await appliedDiscounts(app.db, booking) };
+  });
+
   app.post<{ Body: PreviewBody }>(
     `${API_PREFIX}/bookings/preview/`,
     { ...guarded(app, bookings, 'create'), schema: { body: BookingPreviewInput } },

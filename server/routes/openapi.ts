@@ -352,6 +352,15 @@ export function buildOpenApi(version: string): Json {
       responses: { 200: json(ref('Refundable')), ...errors },
     },
   };
+  paths[`${API_PREFIX}/bookings/{id}/discounts/`] = {
+    get: {
+      tags: ['Bookings'], operationId: 'getBookingDiscounts',
+      parameters: [idParam],
+      summary: 'What gave a booking its discount, by name',
+      description: 'Its coupon (code), automatic discount and deal (names), in the order they apply: what each takes off (`kind`, `value`), the part of the discount it gave (`amount`), who pays for it (`funded_by`, `platform_share_percent`) and the platform\'s part (`platform_amount`). The booking preview answers the same as `applied`.',
+      responses: { 200: json({ type: 'object', properties: { results: { type: 'array', items: { type: 'object' } } } }), ...errors },
+    },
+  };
   // Payouts, commission and the booking's money ledger (server/routes/payouts.ts).
   paths[`${API_PREFIX}/payouts/build/`] = {
     post: {

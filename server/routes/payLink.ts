@@ -21,6 +21,7 @@ import { moneyText } from '../errorLanguage.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { DevGateway, type GatewayEvent } from '../domain/gateway.ts';
 import { bookings, payments } from '../domain/money.ts';
+import { registerLinkDelivery } from '../domain/paymentLinkDelivery.ts';
 import { createPayment, invitationHooks, paymentHooks } from '../domain/payments.ts';
 import { SYSTEM_ACTOR } from './actor.ts';
 import type { Queryable } from '../db/index.ts';
@@ -88,6 +89,8 @@ async function linkOf(tx: Queryable, request: FastifyRequest, token: string): Pr
 const systemContext = (app: FastifyInstance, tx: Queryable): WriteContext => ({ tx, actor: SYSTEM_ACTOR, app, now: new Date().toISOString() });
 
 export async function registerPayLink(app: FastifyInstance): Promise<void> {
+  // A link's messages point at this server's pay page.
+  registerLinkDelivery((server) => ownBaseUrl(server) ?? '');
   app.get<{ Params: { token: string }; Querystring: { lang?: string } }>(
     `${API_PREFIX}/pay/:token/`,
     { schema: { querystring: Type.Object({ lang: Type.Optional(Type.String({ maxLength: 8 })) }), response: { 200: PayLinkView } } },

@@ -3,6 +3,21 @@ import { apiClient } from './registry.ts';
 import { fetchList, type ApiRecord } from './resources.ts';
 
 /** What the server answers for a new booking's preview: the quote a booking would get now. */
+/** What gave a booking (or a quote) its discount, named: GET bookings/<id>/discounts/, and a preview's `applied`. */
+export interface AppliedDiscount {
+  source: 'coupon' | 'discount' | 'deal';
+  code: string | null;
+  name_i18n: Record<string, string> | null;
+  kind: 'percent' | 'fixed' | 'per_person';
+  /** A percent (0–100), or minor units. */
+  value: number;
+  /** Its part of the discount, in minor units. */
+  amount: number;
+  funded_by: 'vendor' | 'platform' | 'shared';
+  platform_share_percent: number | null;
+  platform_amount: number;
+}
+
 export interface BookingQuote {
   lines: { customer_type: string; quantity: number; unit_price: number; per: 'person' | 'booking'; amount: number }[];
   extras: { key: string; quantity: number; unit_price: number; amount: number }[];
@@ -11,6 +26,8 @@ export interface BookingQuote {
   discount_amount: number;
   /** The deal that gave the discount, when one did. */
   deal?: { id: string; title_i18n: Record<string, string>; discount_percent: number } | null;
+  /** Each promotion that gave the discount, named. */
+  applied?: AppliedDiscount[];
   fee_amount: number;
   total: number;
   currency: string;

@@ -426,7 +426,7 @@ export const COLLECTIONS: CollectionSpec[] = [
       all: [],
     },
     ordering: [...T, 'expires_at', 'amount', 'status', 'opened_at'], lifecycle: 'payment_invitation',
-    check: (r) => errorsOf([[r.invitee_phone == null && r.invitee_email == null, 'invitee_phone', 'A phone number or an email is required.']]),
+    // No contact named: the server sends it to the booking's customer, or only creates it (server/domain/paymentLinkDelivery.ts).
   },
   {
     ...base, name: 'payment-splits', table: 'payment_splits', title: 'Payment splits', area: 'payments',

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { DEV_WEBHOOK_SECRET, SIGNATURE_HEADER, signWebhook } from '../../server/domain/gateway.ts';
+import { runDueJobs } from '../../server/jobs/index.ts';
 import { book, catalogFor, startDomain, tableCounts, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 
 let d: Domain;
@@ -123,6 +124,51 @@ describe('the public link', () => {
     const newer = await d.ok(d.vendor, 'GET', `/payments/${latest.payment_id}/`);
     assert.equal((await deliver(event(newer))).body.outcome, 'applied');
     assert.equal((await d.ok(d.vendor, 'GET', `/payment-invitations/${link.id}/`)).status, 'paid');
+  });
+});
+
+describe('sending a link', () => {
+  const history = (bookingId: string) =>
+    d.sql<Json>("SELECT after FROM audit_log WHERE entity = 'bookings' AND entity_id = $1 AND action = 'payment_link' ORDER BY at", [bookingId]);
+
+  test('goes to the payer by SMS and email through the providers, and the booking\'s history says to whom', async () => {
+    const booking = await book(d, d.vendor, c);
+    const link = await d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: booking.id, amount: 120000, invitee_phone: '+213 661 22 33 44', invitee_email: 'payer@example.test' });
+    assert.deepEqual([link.sent_count, link.channel], [1, 'sms']);
+    await runDueJobs(d.t.app);
+    const sent = await d.sql<Json>("SELECT channel, address, body FROM notification_outbox WHERE idempotency_key LIKE $1 ORDER BY channel", [`payment-link:${link.id}:%`]);
+    assert.deepEqual(sent.map((m) => [m.channel, m.address]), [['email', 'payer@example.test'], ['sms', '+213 661 22 33 44']]);
+    assert.ok(sent.every((m) => String(m.body).includes(`/pay/${link.token}`) && String(m.body).includes(booking.ref)), 'each message carries the link and the booking');
+    const [entry] = await history(booking.id);
+    assert.deepEqual(entry.after.sent_to, [{ channel: 'sms', address: '+213 661 22 33 44' }, { channel: 'email', address: 'payer@example.test' }]);
+    assert.deepEqual([entry.after.kind, entry.after.amount, entry.after.invitation_id], ['created', 120000, link.id]);
+    // Resending sends again (a new key), and says so in the history.
+    await d.ok(d.vendor, 'POST', `/payment-invitations/${link.id}/transition/`, { event: 'resend', version: link.version });
+    await runDueJobs(d.t.app);
+    const again = await d.sql<Json>('SELECT count(*)::int AS n FROM notification_outbox WHERE idempotency_key LIKE $1', [`payment-link:${link.id}:%`]);
+    assert.equal(again[0].n, 4);
+    assert.deepEqual((await history(booking.id)).map((e) => e.after.kind), ['created', 'resent']);
+  });
+
+  test('naming nobody, it goes to the booking\'s customer; with no phone or email anywhere it is only created, and said so', async () => {
+    const booking = await book(d, d.vendor, c);
+    const link = await d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: booking.id, amount: 50000 });
+    assert.equal(link.invitee_phone, c.customer.phone);
+    assert.equal(link.sent_count, 1);
+
+    const other = await book(d, d.vendor, c);
+    await d.sql("UPDATE customers SET phone = '', email = NULL WHERE id = $1", [c.customer.id]);
+    await d.sql("UPDATE bookings SET customer_phone = NULL WHERE id = $1", [other.id]);
+    try {
+      const made = await d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: other.id, amount: 50000 });
+      assert.deepEqual([made.sent_count, made.last_sent_at, made.invitee_phone, made.invitee_email], [0, null, null, null]);
+      const [entry] = await history(other.id);
+      assert.deepEqual(entry.after.sent_to, []);
+      const resend = await d.call(d.vendor, 'POST', `/payment-invitations/${made.id}/transition/`, { event: 'resend', version: made.version });
+      assert.equal(resend.status, 400);
+    } finally {
+      await d.sql('UPDATE customers SET phone = $2, email = $3 WHERE id = $1', [c.customer.id, c.customer.phone, c.customer.email ?? null]);
+    }
   });
 });
 

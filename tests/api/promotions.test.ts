@@ -143,6 +143,15 @@ test('the booking records the part of its discount the platform pays', async () 
   assert.equal(stacked.discount_id, stackDiscount.id);
   assert.equal(stacked.discount_amount, 250_000);
   assert.equal(stacked.platform_funded_discount, 200_000);
+  // Each named, with its part and its funder: the booking's page and the price box say it.
+  const named = (await d.ok(d.vendor, 'GET', `/bookings/${stacked.id}/discounts/`)).results;
+  assert.deepEqual(
+    named.map((x: Json) => [x.source, x.code, x.name_i18n?.en ?? null, x.kind, x.value, x.amount, x.funded_by, x.platform_amount]),
+    [['coupon', stackCoupon.code, null, 'fixed', 200_000, 200_000, 'platform', 200_000], ['discount', null, 'Stack', 'fixed', 50_000, 50_000, 'vendor', 0]],
+  );
+  const preview = await d.ok(d.vendor, 'POST', '/bookings/preview/', { service_id: c.service.id, customer_id: c.customer.id, participants: { adult: 2 }, coupon_code: byPlatform.code }, 200);
+  assert.deepEqual(preview.applied.map((x: Json) => [x.source, x.code, x.kind, x.value, x.funded_by]), [['coupon', byPlatform.code, 'percent', 10, 'platform']]);
+  assert.deepEqual((await d.ok(d.vendor, 'GET', `/bookings/${b.id}/discounts/`)).results.map((x: Json) => x.funded_by), ['vendor']);
   await d.ok(d.vendor, 'PATCH', `/discounts/${stackDiscount.id}/`, { version: stackDiscount.version, active: false });
 });
 

@@ -1,8 +1,9 @@
 /**
  * Check-in follows the booking chart: only on the activity's day, from the check-in window
  * before its start. Months ahead the screen offers no check-in and the API refuses it; on
- * the day, a balance still due is said before checking in; afterwards completing is the one
- * primary action and undo a secondary one. In English and Arabic.
+ * the day, a balance still due is asked about before checking in (collect the cash, send a
+ * link, or in anyway with a reason); afterwards completing is the one primary action and
+ * undo a secondary one. In English and Arabic.
  */
 import type { Page } from '@playwright/test';
 import { bookViaApi } from './bookingsApi.ts';
@@ -48,9 +49,14 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(dialog).toBeHidden();
     await expect(chip(page)).toHaveText(t(locale, 'bookingStatus.confirmed'));
 
+    // In anyway only with a reason, which the history keeps.
     await checkIn.click();
     await dialog.getByRole('button', { name: t(locale, 'checkIn.unpaid.confirm'), exact: true }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('textbox', { name: t(locale, 'checkIn.unpaid.reason') }).fill('Pays at the desk after the tour');
+    await dialog.getByRole('button', { name: t(locale, 'checkIn.unpaid.confirm'), exact: true }).click();
     await expect(chip(page)).toHaveText(t(locale, 'bookingStatus.checked_in'));
+    await expect(page.locator('.timeline')).toContainText('Pays at the desk after the tour');
 
     // Complete and undo are offered, not as two primary buttons side by side.
     const complete = group.getByRole('button', { name: t(locale, 'bookingEvent.complete'), exact: true });
@@ -60,4 +66,22 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(undo).not.toHaveClass(/button-primary/);
     await expect(group.locator('.button-primary')).toHaveCount(1);
   });
+
+  if (locale === 'en') {
+    test('the balance is taken in cash from the check-in question, its customer the payer; then the check-in goes at once', async ({ page, request, seeded }) => {
+      const headers = { Authorization: `JWT ${seeded!.access_token}` };
+      const booking = await bookViaApi(request, headers, 2);
+      await page.goto(localized(locale, `/booking/${booking.id}`));
+      const checkIn = actions(page, locale).getByRole('button', { name: t(locale, 'bookingEvent.check_in'), exact: true });
+      await checkIn.click();
+      await page.getByRole('alertdialog').getByRole('button', { name: t(locale, 'checkIn.unpaid.cash'), exact: true }).click();
+      const cash = page.getByRole('dialog', { name: t(locale, 'payments.cash.title') });
+      await expect(cash.getByRole('textbox', { name: t(locale, 'payments.payerName') })).toHaveValue(String(booking.customer_name));
+      await cash.getByRole('button', { name: t(locale, 'payments.cash.record'), exact: true }).click();
+      await expect(cash).toBeHidden();
+      await expect(page.locator('.record-header .status-chip', { hasText: t(locale, 'paymentStatus.paid') })).toBeVisible();
+      await checkIn.click();
+      await expect(chip(page)).toHaveText(t(locale, 'bookingStatus.checked_in'));
+    });
+  }
 }

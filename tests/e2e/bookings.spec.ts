@@ -143,6 +143,9 @@ test('cancelling a confirmed booking asks for a reason', async ({ page }) => {
   await expect(dialog).toContainText(t('en', 'bookingEvent.cancel.title'));
   const submit = dialog.getByRole('button', { name: t('en', 'bookingEvent.cancel'), exact: true });
   const reason = dialog.getByLabel(t('en', 'booking.cancelReason'));
+  // Its two answers say what they do, and it says what happens to the money paid.
+  await expect(dialog.getByRole('button', { name: t('en', 'booking.keep'), exact: true })).toBeVisible();
+  await expect(dialog).toContainText(/Nothing has been paid: no money goes back\.|has been paid: /);
 
   // No reason chosen is refused and the booking stays confirmed.
   await submit.click();

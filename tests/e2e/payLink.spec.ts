@@ -36,15 +36,18 @@ test.describe('staff', () => {
     const booking = await bookViaApi(request, headers, 3 * 24 * 60 + Math.floor(Math.random() * 1000));
     await page.goto(`/booking/${booking.id}`);
     await page.getByRole('button', { name: t('en', 'paymentLink.send'), exact: true }).click();
-    const dialog = page.getByRole('alertdialog');
+    const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('textbox', { name: t('en', 'paymentLink.inviteePhone') })).toBeVisible();
     await dialog.getByRole('textbox', { name: t('en', 'paymentLink.inviteePhone') }).fill('+213 661 22 33 44');
     await dialog.getByRole('button', { name: t('en', 'paymentLink.sendConfirm'), exact: true }).click();
-    await expect(dialog.getByRole('heading', { name: t('en', 'paymentLink.sentTitle') })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: t('en', 'paymentLink.sentTitleSent') })).toBeVisible();
+    await expect(dialog.getByRole('status').filter({ hasText: '+213 661 22 33 44' })).toBeVisible();
     const address = await dialog.getByRole('textbox', { name: t('en', 'paymentLink.address') }).inputValue();
     expect(address).toMatch(new RegExp(`^${baseURL}/pay/[A-Za-z0-9_-]{32}$`));
     await dialog.getByRole('button', { name: t('en', 'paymentLink.done'), exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: money('en', booking.balance) })).toBeVisible();
+    // The booking's history says the link went out, and to whom.
+    await expect(page.locator('.timeline')).toContainText('+213 661 22 33 44');
 
     // The payer: another browser, no back-office session, in English.
     const payer = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });

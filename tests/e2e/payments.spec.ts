@@ -26,7 +26,7 @@ const typed = (locale: Locale, minor: number) => (locale === 'en' ? (minor / 100
 /** Records cash for the booking through the dialog; first tries one centime more than the balance. */
 async function recordCash(page: Page, locale: Locale, booking: Json, amount: number) {
   await page.getByRole('button', { name: t(locale, 'payments.cash.button'), exact: true }).click();
-  const dialog = page.getByRole('alertdialog');
+  const dialog = page.getByRole('dialog');
   await dialog.getByRole('combobox', { name: t(locale, 'payments.booking') }).fill(booking.ref);
   await dialog.getByRole('option', { name: new RegExp(booking.ref) }).click();
   const field = dialog.getByRole('textbox', { name: t(locale, 'payments.amount') });

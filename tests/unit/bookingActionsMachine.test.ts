@@ -1,6 +1,7 @@
 /**
  * A booking page's actions: the step forward goes at once; closing or undoing something,
- * or checking in a customer who owes money, is asked first; a reason the chart wants must
+ * or checking in a customer who owes money (collect cash, send a link, or in anyway with
+ * a reason), is asked first; a reason the chart wants must
  * be complete before the action is sent, and is sent trimmed; cancelling sends nothing;
  * the payment link sent from the page is kept to copy.
  */
@@ -25,15 +26,33 @@ test('an action that asks nothing is sent at once', () => {
   assert.deepEqual(sent.at(-1), { event: 'check_in', payload: {} }, 'nothing owed: checked in at once');
 });
 
-test('checking in a customer who owes money warns first, then sends it without a reason', () => {
+test('checking in a customer who owes money asks first: in anyway only with a reason, sent with the check-in', () => {
   const { actor, sent } = start();
   actor.send({ type: 'choose', event: 'check_in', owes: true });
   assert.ok(actor.getSnapshot().matches('asking'));
   assert.equal(actor.getSnapshot().context.pending, 'check_in');
   assert.equal(sent.length, 0);
   actor.send({ type: 'confirm', needsReason: false, reasonComplete: false });
-  assert.deepEqual(sent, [{ event: 'check_in', payload: {} }]);
+  assert.equal(actor.getSnapshot().context.reasonMissing, true, 'no reason: not sent');
+  assert.equal(sent.length, 0);
+  actor.send({ type: 'reason.changed', reason: { code: '', text: ' Pays at the desk after the tour ' } });
+  actor.send({ type: 'confirm', needsReason: false, reasonComplete: true });
+  assert.deepEqual(sent, [{ event: 'check_in', payload: { reason: 'Pays at the desk after the tour' } }]);
   assert.ok(actor.getSnapshot().matches('idle'));
+});
+
+test('checking in a customer who owes money can collect the cash or send a link instead', () => {
+  const { actor, sent } = start();
+  let cash = 0;
+  actor.on('collectCash', () => cash++);
+  actor.send({ type: 'choose', event: 'check_in', owes: true });
+  actor.send({ type: 'collect.cash' });
+  assert.equal(cash, 1, 'the cash dialog opens');
+  assert.ok(actor.getSnapshot().matches('idle'));
+  actor.send({ type: 'choose', event: 'check_in', owes: true });
+  actor.send({ type: 'link.open' });
+  assert.ok(actor.getSnapshot().matches('linking'));
+  assert.deepEqual([sent.length, actor.getSnapshot().context.pending, actor.getSnapshot().context.owing], [0, null, false]);
 });
 
 test('a cancellation asks for a reason: an incomplete one is shown missing, a complete one is sent trimmed', () => {
@@ -46,7 +65,7 @@ test('a cancellation asks for a reason: an incomplete one is shown missing, a co
   actor.send({ type: 'reason.changed', reason: { code: 'weather', text: '  Sandstorm ' } });
   actor.send({ type: 'confirm', needsReason: true, reasonComplete: true });
   assert.deepEqual(sent, [{ event: 'cancel', payload: { reason_code: 'weather', reason: 'Sandstorm' } }]);
-  assert.deepEqual(actor.getSnapshot().context, { pending: null, reason: { code: '', text: '' }, reasonMissing: false, sentLink: null });
+  assert.deepEqual(actor.getSnapshot().context, { pending: null, reason: { code: '', text: '' }, reasonMissing: false, sentLink: null, owing: false });
 });
 
 test('an asked action the chart wants no reason for is sent without one', () => {

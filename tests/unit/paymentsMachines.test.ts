@@ -127,6 +127,17 @@ test('a cash payment recorded closes the dialog and is kept for the screen; the 
   assert.equal(actor.getSnapshot().context.draft.booking, null, 'cancelling forgets what was typed');
 });
 
+test('taken on a booking\'s page, cash starts from that booking: its balance, its customer as the payer', async () => {
+  const { actor, sent } = cashActor(async (body) => ({ id: 'p2', version: 1, ...body }));
+  actor.send({ type: 'close' });
+  actor.send({ type: 'open', booking: { ...booking, customer_name: 'Nour Saidi', customer_phone: '+213 661 00 00 00' } });
+  const { draft } = actor.getSnapshot().context;
+  assert.deepEqual([draft.booking?.id, draft.amount, draft.payer_name, draft.payer_phone], ['b1', 5000, 'Nour Saidi', '+213 661 00 00 00']);
+  actor.send({ type: 'submit' });
+  await waitFor(actor, (s) => s.matches('closed'));
+  assert.deepEqual(sent, [{ booking_id: 'b1', amount: 5000, method: 'cash', payer_name: 'Nour Saidi', payer_phone: '+213 661 00 00 00', notes: null }]);
+});
+
 test('copying a link says "copied" (or that it could not) for a moment, then nothing', async () => {
   const copied: string[] = [];
   let refuse = false;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiRecord } from '../../src/api/resources.ts';
-import { sendLinkMachine } from '../../src/machines/payments/sendLink.ts';
+import { sendLinkMachine, sentTo, willSend } from '../../src/machines/payments/sendLink.ts';
 
 const booking: ApiRecord = { id: 'b1', version: 1, ref: 'RDTEST01', balance: 500000, currency: 'DZD', customer_name: 'Nour Saidi', customer_phone: '+213 661 00 00 00' };
 
@@ -36,13 +36,14 @@ test('a booking gives the defaults: its balance and its customer', () => {
 test('the browser’s checks stop a draft before any request', () => {
   const { actor, sent } = start(() => new Error('unused'));
   actor.send({ type: 'submit' });
-  assert.deepEqual(Object.keys(actor.getSnapshot().context.errors).sort(), ['amount', 'booking_id', 'invitee_phone']);
+  assert.deepEqual(Object.keys(actor.getSnapshot().context.errors).sort(), ['amount', 'booking_id']);
   actor.send({ type: 'pickBooking', booking: { ...booking, customer_phone: null } });
   actor.send({ type: 'edit', field: 'amount', value: 500001 });
   actor.send({ type: 'submit' });
-  assert.deepEqual(actor.getSnapshot().context.errors, { invitee_phone: ['paymentLink.contactRequired'], amount: ['paymentLink.amountOverBalance'] });
-  actor.send({ type: 'edit', field: 'invitee_email', value: 'payer@example.test' });
-  assert.equal(actor.getSnapshot().context.errors.invitee_phone, undefined, 'editing a field clears its error');
+  // No contact is not an error: the server sends to the booking's customer, or only creates the link.
+  assert.deepEqual(actor.getSnapshot().context.errors, { amount: ['paymentLink.amountOverBalance'] });
+  actor.send({ type: 'edit', field: 'amount', value: 400000 });
+  assert.equal(actor.getSnapshot().context.errors.amount, undefined, 'editing a field clears its error');
   assert.deepEqual(sent, []);
   assert.equal(actor.getSnapshot().value, 'editing');
 });
@@ -57,7 +58,7 @@ test('a refusal keeps what was typed and puts the server’s words at their fiel
   assert.deepEqual(snapshot.context.errors, { expires_at: ['Must be in the future.'] });
   assert.equal(snapshot.context.draft.amount, 120000);
   assert.deepEqual(sent, [{
-    booking_id: 'b1', invitee_name: 'Nour Saidi', invitee_phone: '+213 661 00 00 00', invitee_email: null, channel: 'sms', amount: 120000, expires_at: '2020-01-01T00:00:00.000Z',
+    booking_id: 'b1', invitee_name: 'Nour Saidi', invitee_phone: '+213 661 00 00 00', invitee_email: null, amount: 120000, expires_at: '2020-01-01T00:00:00.000Z',
   }]);
 });
 
@@ -70,4 +71,15 @@ test('a sent link is kept to show; another starts again from the booking', async
   actor.send({ type: 'again' });
   assert.equal(actor.getSnapshot().value, 'editing');
   assert.deepEqual([actor.getSnapshot().context.sent, actor.getSnapshot().context.draft.amount], [null, 500000]);
+});
+
+test('the button says "Send" when someone can be reached, "Create" otherwise; the answer says to whom it went', () => {
+  const { actor } = start(() => new Error('unused'), { booking: { ...booking, customer_phone: null } });
+  assert.equal(willSend(actor.getSnapshot().context.draft), false);
+  actor.send({ type: 'edit', field: 'invitee_email', value: 'payer@example.test' });
+  assert.equal(willSend(actor.getSnapshot().context.draft), true);
+  assert.equal(willSend(start(() => new Error('unused'), { booking }).actor.getSnapshot().context.draft), true);
+  const link = { id: 'l1', version: 1, sent_count: 1, invitee_phone: '+213 661 00 00 00', invitee_email: 'payer@example.test' };
+  assert.deepEqual(sentTo(link), [{ channel: 'sms', address: '+213 661 00 00 00' }, { channel: 'email', address: 'payer@example.test' }]);
+  assert.deepEqual(sentTo({ ...link, sent_count: 0 }), [], 'created, not sent');
 });

@@ -1,6 +1,6 @@
 /** The named reads and commands of the bookings screens (composed in src/api/reads.ts and src/api/commands.ts). */
 import { changePreviewUrl, type ChangePreview } from '../bookingChange.ts';
-import { previewBooking, quoteCombo, type BookingQuote, type ComboQuote } from '../bookingPricing.ts';
+import { previewBooking, quoteCombo, type AppliedDiscount, type BookingQuote, type ComboQuote } from '../bookingPricing.ts';
 import { apiClient } from '../registry.ts';
 import { createRecord, fetchRecord, type ApiRecord } from '../resources.ts';
 
@@ -8,6 +8,11 @@ import { createRecord, fetchRecord, type ApiRecord } from '../resources.ts';
 type QuoteBody = Record<string, unknown>;
 
 export const bookingsReads = {
+  /** What gave a booking its discount, named (its coupon, discount, deal; who pays each). */
+  bookingDiscounts: (args: { bookingId: string }, signal: AbortSignal): Promise<AppliedDiscount[]> =>
+    apiClient()
+      .get<{ results: AppliedDiscount[] }>(`/branch/api/bookings/${encodeURIComponent(args.bookingId)}/discounts/`, { signal, quiet: true })
+      .then((r) => r.results),
   /** The new-booking form's price: the quote a booking would get now (POST bookings/preview/, nothing written). */
   bookingQuote: (args: { body: QuoteBody }, signal: AbortSignal): Promise<BookingQuote> => previewBooking(args.body, signal),
   /** A booking's change priced: the new total, the difference and how it would be settled (nothing written). */

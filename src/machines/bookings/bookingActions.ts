@@ -2,9 +2,12 @@
  * The questions a booking's actions ask before they are sent (the buttons its chart
  * offers on its page): closing or undoing something (decline, no-show, cancel) is asked
  * first, with a reason where the chart's guards want one; checking in a customer who
- * still owes money warns of the balance first; the other actions go at once. The event
- * to send is announced (`transition`), and the page's record sends it. Also the payment
- * link sent from the page: its dialog open, and the link last sent shown to copy.
+ * still owes money (the balance the server keeps on the record) asks what to do: collect
+ * the cash (the page's cash dialog opens: `collectCash`), send a payment link, or check
+ * in anyway with a reason, sent with the check-in and kept in the history. The other
+ * actions go at once. The event to send is announced (`transition`), and the page's
+ * record sends it. Also the payment link sent from the page: its dialog open, and the
+ * link last sent shown to copy.
  */
 import { assign, emit, setup } from 'xstate';
 import type { ApiRecord } from '../../api/resources.ts';
@@ -20,6 +23,9 @@ export interface ActionReason {
 
 export const NO_ACTION_REASON: ActionReason = { code: '', text: '' };
 
+/** Whether the customer still owes money: the balance the server keeps on the booking (total less paid, plus refunds). */
+export const owesMoney = (booking: ApiRecord): boolean => Number(booking.balance ?? 0) > 0;
+
 export interface BookingActionsContext {
   /** The action being asked about. */
   pending: string | null;
@@ -28,6 +34,8 @@ export interface BookingActionsContext {
   reasonMissing: boolean;
   /** The payment link sent last from the page. */
   sentLink: ApiRecord | null;
+  /** The action asked about is a check-in of a customer who still owes money. */
+  owing: boolean;
 }
 
 export type BookingActionsEvent =
@@ -37,11 +45,16 @@ export type BookingActionsEvent =
   /** The question answered: whether the chart wants a reason, and whether the one typed is complete. */
   | { type: 'confirm'; needsReason: boolean; reasonComplete: boolean }
   | { type: 'cancel' }
+  /** Checking in an unpaid booking: collect the cash first (the page's cash dialog opens). */
+  | { type: 'collect.cash' }
   | { type: 'link.open' }
   /** The payment-link dialog closed: the link sent, or null. */
   | { type: 'link.closed'; link: ApiRecord | null };
 
-export type BookingActionsEmitted = { type: 'transition'; event: string; payload: Record<string, unknown> };
+export type BookingActionsEmitted =
+  | { type: 'transition'; event: string; payload: Record<string, unknown> }
+  /** The cash dialog opens on this booking. */
+  | { type: 'collectCash' };
 
 /** What a transition carries of a reason: the code and, when given, the trimmed free text. */
 export function reasonBody(reason: ActionReason): { reason_code?: string; reason?: string } {
@@ -56,42 +69,45 @@ export const bookingActionsMachine = setup({
     emitted: {} as BookingActionsEmitted,
   },
   actions: {
-    ask: assign((_, event: string) => ({ pending: event, reason: NO_ACTION_REASON, reasonMissing: false })),
-    forget: assign({ pending: null, reason: NO_ACTION_REASON, reasonMissing: false }),
+    ask: assign((_, p: { event: string; owes: boolean }) => ({ pending: p.event, owing: p.event === 'check_in' && p.owes, reason: NO_ACTION_REASON, reasonMissing: false })),
+    forget: assign({ pending: null, owing: false, reason: NO_ACTION_REASON, reasonMissing: false }),
     assignReason: assign((_, reason: ActionReason) => ({ reason })),
     markReasonMissing: assign({ reasonMissing: true }),
     sendAtOnce: emit((_, event: string) => ({ type: 'transition' as const, event, payload: {} })),
     sendAnswered: emit(({ context }, needsReason: boolean) => ({
       type: 'transition' as const,
       event: context.pending!,
-      payload: needsReason ? reasonBody(context.reason) : {},
+      payload: needsReason || context.owing ? reasonBody(context.reason) : {},
     })),
+    openCash: emit({ type: 'collectCash' as const }),
     assignLink: assign((_, link: ApiRecord | null) => (link ? { sentLink: link } : {})),
   },
   guards: {
     /** Closing or undoing something, or checking in a customer who still owes money. */
     asksFirst: (_, p: { event: string; owes: boolean }) => ASKED_FIRST.includes(p.event) || (p.event === 'check_in' && p.owes),
-    /** No reason wanted, or the one typed is complete. */
-    answered: (_, p: { needsReason: boolean; reasonComplete: boolean }) => !p.needsReason || p.reasonComplete,
+    /** No reason wanted (checking in anyway wants one), or the one typed is complete. */
+    answered: ({ context }, p: { needsReason: boolean; reasonComplete: boolean }) => !(p.needsReason || context.owing) || p.reasonComplete,
   },
 }).createMachine({
   id: 'bookingActions',
-  description: 'A booking page’s actions: asked first when they close, undo or check in an unpaid booking; the payment link sent from the page.',
-  context: { pending: null, reason: NO_ACTION_REASON, reasonMissing: false, sentLink: null },
+  description: 'A booking page’s actions: asked first when they close, undo or check in an unpaid booking (collect cash, send a link, or check in anyway with a reason); the payment link sent from the page.',
+  context: { pending: null, reason: NO_ACTION_REASON, reasonMissing: false, sentLink: null, owing: false },
   initial: 'idle',
   states: {
     idle: {
       on: {
         choose: [
-          { guard: { type: 'asksFirst', params: ({ event }) => event }, target: 'asking', actions: { type: 'ask', params: ({ event }) => event.event } },
+          { guard: { type: 'asksFirst', params: ({ event }) => event }, target: 'asking', actions: { type: 'ask', params: ({ event }) => event } },
           { actions: { type: 'sendAtOnce', params: ({ event }) => event.event } },
         ],
         'link.open': 'linking',
       },
     },
     asking: {
-      description: 'The question of `pending`: are you sure, with a reason where the chart wants one, or the unpaid balance before a check-in.',
+      description: 'The question of `pending`: are you sure, with a reason where the chart wants one; or, before checking in an unpaid booking, collect cash, send a link, or check in anyway with a reason.',
       on: {
+        'collect.cash': { target: 'idle', actions: ['forget', 'openCash'] },
+        'link.open': { target: 'linking', actions: 'forget' },
         'reason.changed': { actions: { type: 'assignReason', params: ({ event }) => event.reason } },
         confirm: [
           {

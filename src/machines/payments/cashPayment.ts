@@ -1,6 +1,7 @@
 /**
- * Recording a cash payment: the dialog opened, the booking (its balance becomes the
- * amount), the amount, who paid and a note; checked here for what the browser can tell,
+ * Recording a cash payment: the dialog opened (from the payments list, or on a booking's
+ * page with that booking and its customer as the payer), the booking (its balance becomes
+ * the amount), the amount, who paid and a note; checked here for what the browser can tell,
  * then created by the API, which refuses more than the balance at the field. A refusal
  * keeps what was typed. Once recorded the dialog closes and the payment stays for the
  * screen to announce (`recorded`) until the next one. The request is an actor, swapped
@@ -25,6 +26,17 @@ export type CashField = 'payer_name' | 'payer_phone' | 'notes';
 type Errors = Record<string, string[]>;
 
 const EMPTY: CashDraft = { booking: null, amount: null, amountInvalid: false, payer_name: '', payer_phone: '', notes: '' };
+
+/** A booking's cash: its balance, paid by its customer (both may be changed). */
+export function draftFor(booking: ApiRecord): CashDraft {
+  return {
+    ...EMPTY,
+    booking,
+    amount: Number(booking.balance ?? 0) || null,
+    payer_name: String(booking.customer_name ?? ''),
+    payer_phone: String(booking.customer_phone ?? ''),
+  };
+}
 
 /** What the browser can check; message ids. */
 export function cashErrors(draft: CashDraft): Errors {
@@ -55,7 +67,8 @@ export const cashPaymentMachine = setup({
       | { type: 'amount'; value: number | null; invalid: boolean }
       | { type: 'edit'; field: CashField; value: string }
       | { type: 'submit' }
-      | { type: 'open' }
+      /** `booking`: taken on that booking's page (the booking fixed, its customer the payer). */
+      | { type: 'open'; booking?: ApiRecord | null }
       | { type: 'close' },
   },
   actors: {
@@ -86,6 +99,7 @@ export const cashPaymentMachine = setup({
     }),
     keepRecorded: assign((_, recorded: ApiRecord) => ({ recorded, draft: EMPTY, errors: {} })),
     clear: assign({ draft: EMPTY, errors: {} }),
+    openOn: assign((_, booking: ApiRecord | null) => ({ draft: booking ? draftFor(booking) : EMPTY, errors: {} })),
     /** Tells the screen a payment was recorded (its list is read again). */
     announceRecorded: () => {},
   },
@@ -96,7 +110,7 @@ export const cashPaymentMachine = setup({
   states: {
     closed: {
       description: 'The dialog is closed; the last payment recorded, if any, stays announced.',
-      on: { open: { target: 'editing', actions: 'clear' } },
+      on: { open: { target: 'editing', actions: { type: 'openOn', params: ({ event }) => event.booking ?? null } } },
     },
     editing: {
       on: {

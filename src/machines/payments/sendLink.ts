@@ -1,8 +1,11 @@
 /**
  * Sending a payment link for a booking: the form (booking, invitee, amount defaulting to
  * the balance, expiry), checked here for what the browser can tell, then created by the
- * API, which checks it all again. A refusal keeps what was typed and puts the server's
- * words at their fields. The request is an actor, swapped with `.provide()` in tests.
+ * API, which checks it all again and sends it (SMS to the phone, email to the email; the
+ * booking's customer when no contact is given), or only creates it when nobody can be
+ * reached: the link it answers with says which (`sentTo`). A refusal keeps what was typed
+ * and puts the server's words at their fields. The request is an actor, swapped with
+ * `.provide()` in tests.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiRequestError } from '../../api/client.ts';
@@ -43,11 +46,31 @@ function fromBooking(booking: ApiRecord | null): Partial<LinkDraft> {
   };
 }
 
+/** A link's messages: the channel and the address. */
+export interface LinkSent {
+  channel: 'sms' | 'email';
+  address: string;
+}
+
+/** Whom the server sent a link to, from the link it answered with (none: it was only created). */
+export function sentTo(link: ApiRecord): LinkSent[] {
+  if (Number(link.sent_count ?? 0) === 0) return [];
+  return [
+    ...(link.invitee_phone ? [{ channel: 'sms' as const, address: String(link.invitee_phone) }] : []),
+    ...(link.invitee_email ? [{ channel: 'email' as const, address: String(link.invitee_email) }] : []),
+  ];
+}
+
+/** Whether the link will be sent (a contact typed, or the booking's customer has one): the button says "Send", else "Create". */
+export function willSend(draft: LinkDraft): boolean {
+  const customer = draft.booking ? Boolean(draft.booking.customer_phone || draft.booking.customer_email) : true;
+  return Boolean(draft.invitee_phone.trim() || draft.invitee_email.trim()) || customer;
+}
+
 /** What the browser can check; message ids. */
 export function draftErrors(draft: LinkDraft): Errors {
   const errors: Errors = {};
   if (!draft.booking) errors.booking_id = ['paymentLink.bookingRequired'];
-  if (!draft.invitee_phone.trim() && !draft.invitee_email.trim()) errors.invitee_phone = ['paymentLink.contactRequired'];
   const balance = Number(draft.booking?.balance ?? 0);
   if (draft.amount === null || draft.amount <= 0) errors.amount = ['paymentLink.amountInvalid'];
   else if (draft.booking && draft.amount > balance) errors.amount = ['paymentLink.amountOverBalance'];
@@ -60,7 +83,6 @@ export function linkBody(draft: LinkDraft): Record<string, unknown> {
     invitee_name: draft.invitee_name.trim() || null,
     invitee_phone: draft.invitee_phone.trim() || null,
     invitee_email: draft.invitee_email.trim() || null,
-    channel: draft.invitee_phone.trim() ? 'sms' : 'email',
     amount: draft.amount,
     ...(draft.expires_at ? { expires_at: draft.expires_at } : {}),
   };

@@ -4,10 +4,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { ApiRecord } from '../../api/resources.ts';
 import { reasonKindOf } from '../../domain/reasonKinds.ts';
-import { bookingActionsMachine } from '../../machines/bookings/bookingActions.ts';
+import type { Refundable } from '../../api/refunds.ts';
+import { bookingActionsMachine, owesMoney } from '../../machines/bookings/bookingActions.ts';
 import { eventPayloadFields, type LifecycleContext } from '../../machines/lifecycles/index.ts';
-import { CopyPayLink } from '../payments/invitations/PaymentLinkResult.tsx';
+import { cashPaymentMachine } from '../../machines/payments/cashPayment.ts';
+import { sentTo } from '../../machines/payments/sendLink.ts';
+import { CopyPayLink, SentTo } from '../payments/invitations/PaymentLinkResult.tsx';
 import { SendLinkDialog } from '../payments/invitations/SendLinkDialog.tsx';
+import { CashPaymentDialog } from '../payments/list/CashPaymentDialog.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ReasonField } from '../ui/ReasonField.tsx';
 import { codesOf, reasonComplete, useReasonCodes } from '../ui/reasonCodes.ts';
@@ -22,13 +26,15 @@ const FORWARD = ['confirm', 'check_in', 'complete'];
 
 /**
  * A booking's lifecycle actions, the ones its chart allows now (`offered`), with one
- * primary step forward; the refund and payment-link buttons; and the questions some
- * actions ask first: a reason (coded, in the user's language) where the chart wants one,
- * and a warning before checking in a customer who still owes money (the `bookingActions`
- * chart, which announces the event to send).
+ * primary step forward; taking a payment (cash, a payment link) while money is due, and
+ * the refund button; and the questions some actions ask first: a reason (coded, in the
+ * user's language) where the chart wants one, what happens to the money before a
+ * cancellation, and what to do before checking in a customer who still owes money (the
+ * `bookingActions` chart, which announces the event to send).
  */
 export function BookingActions({
   booking,
+  customerEmail,
   offered,
   context,
   busy,
@@ -36,33 +42,47 @@ export function BookingActions({
   refundable,
   onTransition,
   onRefund,
+  onPaid,
   onChange,
 }: {
   booking: ApiRecord;
+  /** The customer's email (from their record): a payment link goes there too. */
+  customerEmail: string | null;
   offered: readonly string[];
   /** What the chart judged with: which payload an event needs. */
   context: LifecycleContext;
   busy: boolean;
   money: (v: unknown) => string;
-  /** The most that may be refunded now (0: no refund button). */
-  refundable: number;
+  /** What may be refunded now, as the server says (null while read; amount 0: no refund button). */
+  refundable: Refundable | null;
   onTransition: (event: string, payload: Record<string, unknown>) => void;
   onRefund: () => void;
+  /** A payment was taken here: the page reads the booking again. */
+  onPaid: () => void;
   /** Opens the change of the booking; absent when it cannot change (closed or started). */
   onChange?: () => void;
 }) {
   const intl = useIntl();
   const actor = useActorRef(bookingActionsMachine);
+  const paid = useRef(onPaid);
+  paid.current = onPaid;
+  const cash = useActorRef(cashPaymentMachine.provide({ actions: { announceRecorded: () => paid.current() } }));
+  const recorded = useSelector(cash, (s) => s.context.recorded);
   const actions = ACTION_ORDER.filter((event) => offered.includes(event));
   const primary = FORWARD.find((event) => actions.includes(event as (typeof actions)[number]));
-  const owes = Number(booking.balance ?? 0) > 0;
-  // The chart announces the event once asked (or at once): the page's record sends it.
+  const owes = owesMoney(booking);
+  const payer = { ...booking, customer_email: customerEmail };
+  // The chart announces the event once asked (or at once): the page's record sends it; or the cash dialog opens.
   const send = useRef(onTransition);
   send.current = onTransition;
   useEffect(() => {
-    const subscription = actor.on('transition', ({ event, payload }) => send.current(event, payload));
-    return () => subscription.unsubscribe();
-  }, [actor]);
+    const transitions = actor.on('transition', ({ event, payload }) => send.current(event, payload));
+    const collect = actor.on('collectCash', () => cash.send({ type: 'open', booking: payer }));
+    return () => {
+      transitions.unsubscribe();
+      collect.unsubscribe();
+    };
+  }, [actor, booking, customerEmail]);
 
   const choose = (event: string) => actor.send({ type: 'choose', event, owes });
 
@@ -78,13 +98,24 @@ export function BookingActions({
           <FormattedMessage id="bookingChange.action" />
         </button>
       )}
-      {refundable > 0 && (
+      {owes && (
+        <button type="button" className="button" disabled={busy} onClick={() => cash.send({ type: 'open', booking: payer })}>
+          <FormattedMessage id="booking.takeCash" />
+        </button>
+      )}
+      {(refundable?.amount ?? 0) > 0 && (
         <button type="button" className="button" disabled={busy} onClick={onRefund}>
           <FormattedMessage id="booking.refund" />
         </button>
       )}
-      {owes && <PaymentLinkButton booking={booking} actor={actor} />}
-      <EventDialog actor={actor} booking={booking} context={context} busy={busy} money={money} />
+      <PaymentLinkButton booking={payer} actor={actor} shown={owes} onMade={() => paid.current()} />
+      {recorded && recorded.booking_id === booking.id && (
+        <span role="status" className="booking-pay-link">
+          <FormattedMessage id="payments.cash.recorded" values={{ amount: money(recorded.amount) }} />
+        </span>
+      )}
+      <CashPaymentDialog actor={cash} fixedBooking />
+      <EventDialog actor={actor} booking={booking} context={context} busy={busy} money={money} refundable={refundable} />
     </div>
   );
 }
@@ -96,12 +127,14 @@ function EventDialog({
   context,
   busy,
   money,
+  refundable,
 }: {
   actor: ActionsActor;
   booking: ApiRecord;
   context: LifecycleContext;
   busy: boolean;
   money: (v: unknown) => string;
+  refundable: Refundable | null;
 }) {
   const intl = useIntl();
   const codes = useReasonCodes();
@@ -123,15 +156,43 @@ function EventDialog({
         busy={busy}
         onCancel={onCancel}
         onConfirm={onConfirm}
-      />
+      >
+        <div className="record-actions">
+          <button type="button" className="button" onClick={() => actor.send({ type: 'collect.cash' })}>
+            <FormattedMessage id="checkIn.unpaid.cash" />
+          </button>
+          <button type="button" className="button" onClick={() => actor.send({ type: 'link.open' })}>
+            <FormattedMessage id="checkIn.unpaid.link" />
+          </button>
+        </div>
+        <ReasonField
+          label="checkIn.unpaid.reason"
+          offered={offered}
+          value={reason}
+          missing={missing}
+          placeholder={intl.formatMessage({ id: 'checkIn.unpaid.reasonPlaceholder' })}
+          onChange={(next) => actor.send({ type: 'reason.changed', reason: next })}
+        />
+      </ConfirmDialog>
     );
   }
+  const cancelling = event === 'cancel';
   return (
     <ConfirmDialog
       open={event !== null}
       title={event ? <FormattedMessage id={`bookingEvent.${event}.title`} /> : ''}
-      description={<FormattedMessage id="booking.confirmIrreversible" />}
+      description={
+        <>
+          {cancelling && (
+            <>
+              <CancelMoney booking={booking} refundable={refundable} money={money} />{' '}
+            </>
+          )}
+          <FormattedMessage id="booking.confirmIrreversible" />
+        </>
+      }
       confirmLabel={event ? <FormattedMessage id={`bookingEvent.${event}`} /> : ''}
+      cancelLabel={cancelling ? <FormattedMessage id="booking.keep" /> : undefined}
       danger
       busy={busy}
       onCancel={onCancel}
@@ -151,20 +212,52 @@ function EventDialog({
   );
 }
 
-/** Sends a payment link for the balance (or part of it), then shows the link to copy and its amount. */
-function PaymentLinkButton({ booking, actor }: { booking: ApiRecord; actor: ActionsActor }) {
+/**
+ * What a cancellation does to the money, as the server's refund rule says (the booking's
+ * `refundable`, within the cancellation window): nothing paid, what may go back and where,
+ * or that this close to the start nothing may.
+ */
+function CancelMoney({ booking, refundable, money }: { booking: ApiRecord; refundable: Refundable | null; money: (v: unknown) => string }) {
+  const intl = useIntl();
+  const held = Number(booking.paid ?? 0) - Number(booking.refunded ?? 0);
+  if (held <= 0) return <FormattedMessage id="booking.cancelMoney.none" />;
+  if (!refundable) return null;
+  const late = (refundable as Refundable & { late_percent?: number }).late_percent;
+  const values = { paid: money(held), amount: money(refundable.amount), percent: intl.formatNumber((late ?? 100) / 100, { style: 'percent' }) };
+  if (refundable.amount <= 0) return <FormattedMessage id="booking.cancelMoney.nothing" values={values} />;
+  return <FormattedMessage id={late !== undefined ? 'booking.cancelMoney.late' : 'booking.cancelMoney.refund'} values={values} />;
+}
+
+/**
+ * Sends a payment link for the balance (or part of it): "Send" when the customer can be
+ * reached, "Create" when not; then says to whom it went and shows the link to copy.
+ */
+function PaymentLinkButton({ booking, actor, shown, onMade }: { booking: ApiRecord; actor: ActionsActor; shown: boolean; onMade: () => void }) {
   const intl = useIntl();
   const open = useSelector(actor, (s) => s.matches('linking'));
   const sent = useSelector(actor, (s) => s.context.sentLink);
+  const reachable = Boolean(booking.customer_phone || booking.customer_email);
   return (
     <>
-      <button type="button" className="button" onClick={() => actor.send({ type: 'link.open' })}>
-        <FormattedMessage id="paymentLink.send" />
-      </button>
-      {open && <SendLinkDialog booking={booking} onClose={(link) => actor.send({ type: 'link.closed', link: link ?? null })} />}
+      {shown && (
+        <button type="button" className="button" onClick={() => actor.send({ type: 'link.open' })}>
+          <FormattedMessage id={reachable ? 'paymentLink.send' : 'paymentLink.createTitle'} />
+        </button>
+      )}
+      {open && (
+        <SendLinkDialog
+          booking={booking}
+          onClose={(link) => {
+            actor.send({ type: 'link.closed', link: link ?? null });
+            // The booking's history now says the link went out.
+            if (link) onMade();
+          }}
+        />
+      )}
       {sent && (
         <span className="booking-pay-link" role="status">
-          <FormattedMessage id="booking.paymentLink.sentFor" values={{ amount: formatMoney(intl, Number(sent.amount), String(sent.currency)) }} />
+          <FormattedMessage id="booking.paymentLink.madeFor" values={{ amount: formatMoney(intl, Number(sent.amount), String(sent.currency)) }} />{' '}
+          <SentTo to={sentTo(sent)} />
           <CopyPayLink token={String(sent.token)} compact />
         </span>
       )}

@@ -41,6 +41,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
   const audit = useRelated(screen, bookingScreen, 'audit');
   const refundable = useRelated(screen, bookingScreen, 'refundable');
   const settings = useRelated(screen, bookingScreen, 'settings');
+  const discounts = useRelated(screen, bookingScreen, 'discounts');
   const [refunding, setRefunding] = useState(false);
   const [changing, setChanging] = useState(false);
   const dirty = selectIsDirty(snapshot);
@@ -84,13 +85,15 @@ export function BookingDetailPage({ route, params }: PageProps) {
         <StatusChip status={String(booking.payment_status)} kind="paymentStatus" />
         <BookingActions
           booking={booking}
+          customerEmail={labels?.customerEmail ?? null}
           offered={offered}
           context={chartContext}
           busy={snapshot.hasTag('busy')}
           money={money}
-          refundable={refundable.data?.amount ?? 0}
+          refundable={refundable.data ?? null}
           onTransition={(event, payload) => record.send({ type: 'transition', event, payload })}
           onRefund={() => setRefunding(true)}
+          onPaid={() => screen.send({ type: 'reload' })}
           onChange={changeable ? () => setChanging(true) : undefined}
         />
       </div>
@@ -131,12 +134,13 @@ export function BookingDetailPage({ route, params }: PageProps) {
             {timeline.state === 'failed' ? (
               <Related of={timeline}>{() => null}</Related>
             ) : (
-              <BookingTimeline related={timeline.data ?? null} money={money} />
+              <BookingTimeline related={timeline.data ?? null} money={money} discounts={discounts.data} currency={currency} />
             )}
           </section>
         </div>
         <div className="record-side">
-          <BookingMoney booking={booking} money={money} />
+          <BookingMoney booking={booking} money={money} discounts={discounts.data} />
+          <Related of={discounts}>{() => null}</Related>
         </div>
       </div>
       {/* The ledger's six columns need the page's whole width. */}

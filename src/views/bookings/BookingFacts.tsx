@@ -1,10 +1,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import type { AppliedDiscount } from '../../api/bookingPricing.ts';
 import type { ApiRecord } from '../../api/resources.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import { formatDateTime, localized } from '../ui/format.ts';
 import { reasonText, useReasonCodes } from '../ui/reasonCodes.ts';
 import { Fact } from '../ui/Fact.tsx';
+import { DiscountName } from './DiscountName.tsx';
 
 /** Names of what a booking points to, from the server (`expand=`) and the customer's record. */
 export interface BookingLabels {
@@ -86,7 +88,7 @@ export function BookingFacts({ booking, labels, staff }: { booking: ApiRecord; l
 }
 
 /** The price of a booking line by line, what was paid and refunded, and the balance. */
-export function BookingMoney({ booking, money }: { booking: ApiRecord; money: (v: unknown) => string }) {
+export function BookingMoney({ booking, money, discounts }: { booking: ApiRecord; money: (v: unknown) => string; discounts?: readonly AppliedDiscount[] }) {
   const intl = useIntl();
   return (
     <section className="card" aria-labelledby="booking-money">
@@ -102,8 +104,20 @@ export function BookingMoney({ booking, money }: { booking: ApiRecord; money: (v
             <dd>{money(extra.amount)}</dd>
           </div>
         ))}
-        <dt><FormattedMessage id="booking.discount" /></dt>
-        <dd>− {money(booking.discount_amount)}</dd>
+        {discounts && discounts.length > 0 ? (
+          // What gave the discount, by name, each with its part.
+          discounts.map((discount, i) => (
+            <div key={`${discount.source}-${i}`} className="facts-row">
+              <dt><DiscountName discount={discount} currency={String(booking.currency ?? 'DZD')} /></dt>
+              <dd>− {money(discount.amount)}</dd>
+            </div>
+          ))
+        ) : (
+          <>
+            <dt><FormattedMessage id="booking.discount" /></dt>
+            <dd>− {money(booking.discount_amount)}</dd>
+          </>
+        )}
         <dt><FormattedMessage id="booking.fee" /></dt>
         <dd>{money(booking.fee_amount)}</dd>
         <dt className="facts-total"><FormattedMessage id="booking.total" /></dt>

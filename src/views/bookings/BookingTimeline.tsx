@@ -1,8 +1,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiRecord } from '../../api/resources.ts';
 import { auditChanges, auditEventName } from '../ui/auditChanges.ts';
+import type { AppliedDiscount } from '../../api/bookingPricing.ts';
+import type { LinkSent } from '../../machines/payments/sendLink.ts';
+import { SentTo } from '../payments/invitations/PaymentLinkResult.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
+import { DiscountNames } from './DiscountName.tsx';
 
 export interface TimelineRecords {
   payments: ApiRecord[];
@@ -41,10 +45,15 @@ export function BookingTimeline({
   related,
   money,
   eventPrefix = 'bookingEvent',
+  discounts,
+  currency = 'DZD',
 }: {
   related: TimelineRecords | null;
   money: (v: unknown) => string;
   eventPrefix?: string;
+  /** What gave the booking its discount: named on its creation. */
+  discounts?: readonly AppliedDiscount[];
+  currency?: string;
 }) {
   const intl = useIntl();
   if (!related) return <p className="muted"><FormattedMessage id="common.loading" /></p>;
@@ -59,12 +68,20 @@ export function BookingTimeline({
       {items.map(({ at, kind, record }) => (
         <li key={`${kind}-${record.id}`}>
           <time dateTime={at}>{formatDateTime(intl, at)}</time>
-          {kind === 'audit' ? (
+          {kind === 'audit' && record.action === 'payment_link' ? (
+            <PaymentLinkEntry entry={record} money={money} who={personOf(intl, record)} />
+          ) : kind === 'audit' ? (
             <span>
               <FormattedMessage id="timeline.audit" values={{ action: auditAction(intl, record, eventPrefix), who: personOf(intl, record) }} />
               {record.action === 'change' && <ChangeVersions entry={record} money={money} />}
-              <FieldChanges entry={record} />
+              {record.action === 'create' && discounts && discounts.length > 0 && (
+                <>
+                  {' — '}
+                  <DiscountNames discounts={discounts} currency={currency} />
+                </>
+              )}
               <AuditReason entry={record} />
+              <FieldChanges entry={record} />
             </span>
           ) : (
             <span>
@@ -100,6 +117,18 @@ function FieldChanges({ entry }: { entry: ApiRecord }) {
         </li>
       )}
     </ul>
+  );
+}
+
+/** A payment link made from the booking: for how much, and to whom it was sent (or that it was only created). */
+function PaymentLinkEntry({ entry, money, who }: { entry: ApiRecord; money: (v: unknown) => string; who: string }) {
+  const after = (entry.after ?? {}) as { kind?: string; amount?: number; sent_to?: LinkSent[] };
+  const to = after.sent_to ?? [];
+  const id = to.length === 0 ? 'timeline.paymentLink.created' : after.kind === 'resent' ? 'timeline.paymentLink.resent' : 'timeline.paymentLink.sent';
+  return (
+    <span>
+      <FormattedMessage id={id} values={{ amount: money(after.amount), who, ...(to.length > 0 ? { to: <SentTo to={to} /> } : {}) }} />
+    </span>
   );
 }
 

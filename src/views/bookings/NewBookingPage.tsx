@@ -22,6 +22,7 @@ import { PAYMENT_METHODS } from './bookingViews.ts';
 import { NewCustomerDialog } from './NewCustomerDialog.tsx';
 import { ParticipantsFields } from './ParticipantsFields.tsx';
 import { PersonalServicePicks } from './PersonalServicePicks.tsx';
+import { DiscountNames } from './DiscountName.tsx';
 import { PriceSummary } from './PriceSummary.tsx';
 import { SlotPicker } from './SlotPicker.tsx';
 
@@ -267,7 +268,9 @@ function BookingPrice({ preview, service }: { preview: PreviewRef; service: ApiR
       subtotal={quote?.subtotal}
       discount={quote?.discount_amount}
       discountLabel={
-        quote?.deal ? (
+        quote?.applied && quote.applied.length > 0 ? (
+          <DiscountNames discounts={quote.applied} currency={quote.currency} />
+        ) : quote?.deal ? (
           <FormattedMessage
             id="price.deal"
             values={{ title: <bdi>{localized(quote.deal.title_i18n, intl.locale)}</bdi>, percent: intl.formatNumber(quote.deal.discount_percent / 100, { style: 'percent', maximumFractionDigits: 2 }) }}

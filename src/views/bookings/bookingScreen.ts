@@ -18,6 +18,8 @@ export const bookingScreen = defineRecordScreen({
     audit: related('list', (b) => ({ collection: 'audit-log', filters: { entity: 'bookings', entity_id: b.id }, ordering: '-at', expand: ['actor_user_id'] })),
     /** How much may be refunded and from which payment: the server decides. */
     refundable: related('refundable', (b) => ({ bookingId: b.id }), { reloadOn: ['refunds', 'payments'] }),
+    /** What gave the discount, named: the money box and the history say "Coupon QA20, −20 %, paid by the platform". */
+    discounts: related('bookingDiscounts', (b) => (Number(b.discount_amount ?? 0) > 0 ? { bookingId: b.id } : null)),
     /** The business rules the chart's guards read (the check-in window). */
     settings: related('settingsSection', () => ({ section: 'business' })),
   },

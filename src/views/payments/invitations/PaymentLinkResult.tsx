@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { copyLinkMachine } from '../../../machines/payments/copyLink.ts';
+import type { LinkSent } from '../../../machines/payments/sendLink.ts';
 
 /** The address a payer opens: the public page of the link's token, on this server. */
 export const payLinkUrl = (token: string) => `${location.origin}/pay/${token}`;
@@ -42,4 +43,12 @@ export function CopyPayLink({ token, compact = false }: { token: string; compact
       </span>
     </div>
   );
+}
+
+/** To whom a link went ("by SMS to …, by email to …"), or that it was only created and is to be shared. */
+export function SentTo({ to }: { to: readonly LinkSent[] }) {
+  const intl = useIntl();
+  if (to.length === 0) return <FormattedMessage id="paymentLink.notSent" />;
+  const ways = to.map((r) => intl.formatMessage({ id: `paymentLink.via.${r.channel}` }, { address: `\u2068${r.address}\u2069` }));
+  return <FormattedMessage id="paymentLink.sentTo" values={{ to: intl.formatList(ways, { type: 'conjunction' }) }} />;
 }

@@ -1,19 +1,21 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiRecord } from '../../../api/resources.ts';
-import { sendLinkMachine } from '../../../machines/payments/sendLink.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { sendLinkMachine, sentTo, willSend } from '../../../machines/payments/sendLink.ts';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
 import { MoneyField } from '../../ui/fields/MoneyField.tsx';
 import { TextField } from '../../ui/fields/TextField.tsx';
 import { formatDateTime, formatMoney } from '../../ui/format.ts';
+import { FormDialog } from '../../ui/FormDialog.tsx';
 import { RelationPicker } from '../../ui/RelationPicker.tsx';
-import { CopyPayLink } from './PaymentLinkResult.tsx';
+import { CopyPayLink, SentTo } from './PaymentLinkResult.tsx';
 
 /**
  * Sends a payment link: for the given booking (the booking page), or one picked here
- * (the links screen). Once sent it shows the link's address to copy and its amount.
- * Mounted while open, so each opening starts from the booking's defaults.
+ * (the links screen). The server sends it (SMS, email) or, with nobody to reach, only
+ * creates it; the button says which. Once made it says to whom it went and shows the
+ * link's address to copy and its amount. Mounted while open, so each opening starts from
+ * the booking's defaults. A form, so a dialog (not a question).
  */
 export function SendLinkDialog({ booking, onClose }: { booking?: ApiRecord; onClose: (sent: ApiRecord | null) => void }) {
   const intl = useIntl();
@@ -24,34 +26,36 @@ export function SendLinkDialog({ booking, onClose }: { booking?: ApiRecord; onCl
   const money = (v: unknown) => formatMoney(intl, Number(v ?? 0), currency);
 
   if (sent) {
+    const to = sentTo(sent);
     return (
-      <ConfirmDialog
-        open
-        title={<FormattedMessage id="paymentLink.sentTitle" />}
+      <FormDialog
+        title={<FormattedMessage id={to.length > 0 ? 'paymentLink.sentTitleSent' : 'paymentLink.sentTitle'} />}
         description={
           <FormattedMessage
             id="paymentLink.sentDescription"
             values={{ amount: money(sent.amount), expires: formatDateTime(intl, String(sent.expires_at)) }}
           />
         }
-        confirmLabel={<FormattedMessage id="paymentLink.done" />}
+        submitLabel={<FormattedMessage id="paymentLink.done" />}
         cancelLabel={<FormattedMessage id="paymentLink.another" />}
-        onConfirm={() => onClose(sent)}
+        onSubmit={() => onClose(sent)}
         onCancel={() => actor.send({ type: 'again' })}
       >
+        <p role="status">
+          <SentTo to={to} />
+        </p>
         <CopyPayLink token={String(sent.token)} />
-      </ConfirmDialog>
+      </FormDialog>
     );
   }
   return (
-    <ConfirmDialog
-      open
-      title={<FormattedMessage id="paymentLink.send" />}
+    <FormDialog
+      title={<FormattedMessage id={willSend(draft) ? 'paymentLink.send' : 'paymentLink.createTitle'} />}
       description={draft.booking ? <FormattedMessage id="paymentLink.balance" values={{ ref: String(draft.booking.ref), amount: money(draft.booking.balance) }} /> : undefined}
-      confirmLabel={<FormattedMessage id="paymentLink.sendConfirm" />}
+      submitLabel={<FormattedMessage id={willSend(draft) ? 'paymentLink.sendConfirm' : 'paymentLink.create'} />}
       busy={busy}
       onCancel={() => onClose(null)}
-      onConfirm={() => actor.send({ type: 'submit' })}
+      onSubmit={() => actor.send({ type: 'submit' })}
     >
       <div className="pay-link-form">
         {!booking && (
@@ -116,6 +120,6 @@ export function SendLinkDialog({ booking, onClose }: { booking?: ApiRecord; onCl
           </p>
         )}
       </div>
-    </ConfirmDialog>
+    </FormDialog>
   );
 }

@@ -67,7 +67,7 @@ export function MoneyLedger({ bookingId, stamp }: MoneyLedgerProps) {
                   <td data-align="end" data-negative={row.gross < 0 || undefined}>{money(row.gross)}</td>
                   <td data-align="end" data-negative={row.commission < 0 || undefined}>
                     {money(row.commission)}
-                    <CommissionRate commission={row.commission} gross={row.gross} percent={row.commission_percent} />
+                    <CommissionRate commission={row.commission} gross={row.gross} percent={row.commission_percent} money={money} />
                   </td>
                   <td data-align="end" data-negative={row.fee < 0 || undefined}>{money(row.fee)}</td>
                   <td data-align="end" data-negative={row.vendor_net < 0 || undefined}>{money(row.vendor_net)}</td>
@@ -104,18 +104,20 @@ export function MoneyLedger({ bookingId, stamp }: MoneyLedgerProps) {
 }
 
 /** The rate beside a payment's commission: the effective one when the platform funded part of a discount. */
-export function CommissionRate({ commission, gross, percent }: { commission: number; gross: number; percent: number | null }) {
+export function CommissionRate({ commission, gross, percent, money }: { commission: number; gross: number; percent: number | null; money: (minor: number) => string }) {
   const intl = useIntl();
   const rate = commissionRate(commission, gross, percent);
   if (!rate) return null;
   const pct = (v: number) => intl.formatNumber(v, { style: 'percent', maximumFractionDigits: 2 });
   return (
     <span className="muted money-ledger-rate">
-      {' '}
-      {rate.funded ? (
+      {rate.funded && commission < 0 ? (
+        // The discount the platform pays is more than its commission: it pays the vendor the difference.
+        <FormattedMessage id="ledger.rateFundedNegative" values={{ amount: money(-commission), rate: pct(rate.nominal) }} />
+      ) : rate.funded ? (
         <FormattedMessage id="ledger.rateFunded" values={{ effective: pct(rate.effective), rate: pct(rate.nominal) }} />
       ) : (
-        `(${pct(rate.nominal)})`
+        <FormattedMessage id="ledger.rate" values={{ rate: pct(rate.nominal) }} />
       )}
     </span>
   );
