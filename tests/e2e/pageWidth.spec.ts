@@ -14,7 +14,7 @@ type Json = Record<string, any>;
 const SCREENS = [
   '/home', '/booking/manage', '/booking/combo', '/booking/refund', '/locations', '/services/list', '/services/price',
   '/services/adrenaline', '/services/personal', '/categories', '/adventures', '/gallery', '/coupons', '/discount', '/deals',
-  '/payments/list', '/payments/invitations', '/payments/split', '/customers/list', '/customers/reviews', '/customers/wallet',
+  '/payments/list', '/payments/invitations', '/payments/split', '/payments/payouts', '/customers/list', '/customers/reviews', '/customers/wallet',
   '/loyalty', '/vendors', '/notifications', '/notifications/send', '/notifications/topic', '/messages', '/support',
   '/chatbot-requests', '/help', '/settings/business', '/settings/fees',
 ];
