@@ -10,6 +10,7 @@ import { selectPageContentReady, selectPageError } from '../machines/navigation.
 import { LoginPage } from '../views/auth/LoginPage.tsx';
 import { ErrorPage } from '../views/errors/ErrorPage.tsx';
 import { NotFoundPage } from '../views/errors/NotFoundPage.tsx';
+import { NotYoursPage } from '../views/errors/NotYoursPage.tsx';
 import { PageErrorBoundary } from '../views/errors/PageErrorBoundary.tsx';
 import { LocaleLoadNotice } from '../views/shell/LocaleLoadNotice.tsx';
 import type ShellComponent from '../views/shell/Shell.tsx';
@@ -86,11 +87,13 @@ function Routes() {
     content = <Go to={localizedPath(locale, LOGIN_PATH)} onBeforeGo={remember ? () => rememberRedirect(rest) : undefined} />;
   } else {
     const match = matchRoute(rest);
-    const allowed = match && (!match.route.staffOnly || admin) ? match : null;
+    // A staff-only screen opened by vendor staff exists: say it is not theirs, not "not found".
+    const notYours = !!match?.route.staffOnly && !admin;
+    const allowed = match && !notYours ? match : null;
     content = (
       <Suspense fallback={null}>
         <Shell current={allowed?.route ?? null}>
-          <Outlet match={allowed} location={location} />
+          <Outlet match={allowed} notYours={notYours} location={location} />
         </Shell>
       </Suspense>
     );
@@ -107,7 +110,7 @@ function rootLocale(settings: PublicSettings | null): Locale {
   return toLocale(preferred ?? settings?.language.default ?? 'en');
 }
 
-function Outlet({ match, location }: { match: RouteMatch | null; location: string }) {
+function Outlet({ match, notYours, location }: { match: RouteMatch | null; notYours: boolean; location: string }) {
   const pageError = useSelector(navigationActor, selectPageError);
   const contentReady = useSelector(navigationActor, selectPageContentReady);
   if (pageError) return <ErrorPage status={pageError.status} message={pageError.message} />;
@@ -118,7 +121,7 @@ function Outlet({ match, location }: { match: RouteMatch | null; location: strin
         key={location}
         onError={(error) => navigationActor.send({ type: 'page.error', error: { message: error.message } })}
       >
-        <Suspense fallback={null}>{Page && match ? <Page {...match} /> : <NotFoundPage />}</Suspense>
+        <Suspense fallback={null}>{Page && match ? <Page {...match} /> : notYours ? <NotYoursPage /> : <NotFoundPage />}</Suspense>
       </PageErrorBoundary>
     </div>
   );

@@ -24,7 +24,7 @@ export interface RouteDef {
   /** Path without locale prefix; `:id?` marks the optional id of a detail route. */
   path: string;
   area: AreaKey;
-  /** Only staff (admin) may open it; vendor staff get the 404 page. */
+  /** Only staff (admin) may open it; vendor staff get the "not yours" page (403). */
   staffOnly?: boolean;
   /** Shown in the sidebar (detail routes and aliases are not). */
   inSidebar?: boolean;
