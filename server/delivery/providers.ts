@@ -15,7 +15,8 @@ import { publishEvent } from '../realtime/events.ts';
 
 export interface OutgoingMessage {
   idempotencyKey: string;
-  notificationId: string;
+  /** Null for a message of no notification (a password reset link, sent to one user). */
+  notificationId: string | null;
   channel: 'email' | 'sms' | 'push' | 'in_app';
   /** `customer:<id>`, `user:<id>`. */
   recipientKey: string;

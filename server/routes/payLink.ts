@@ -287,7 +287,7 @@ function registerDevGatewayPage(app: FastifyInstance, gateway: DevGateway): void
  * Where this server can be called: PUBLIC_URL when set, else the address it listens on
  * (loopback when it listens on every interface); null before it listens (tests that inject).
  */
-function ownBaseUrl(app: FastifyInstance): string | null {
+export function ownBaseUrl(app: FastifyInstance): string | null {
   if (app.config.publicUrl) return app.config.publicUrl;
   const address = app.server.address();
   if (!address || typeof address === 'string') return null;

@@ -7,6 +7,7 @@ import { BUSINESS_TIME_ZONE } from '../domain/time.ts';
 import { appMessagesFor, appMessagesInUse, appMessagesVersion, ensureAppMessages, subscribeAppMessages } from '../locales/appMessages.ts';
 import { INTL_LOCALE, isLocale, localeFromPath, localizedPath, selectLocale, selectMessages, type Locale } from '../machines/locale.ts';
 import { selectPageContentReady, selectPageError } from '../machines/navigation.ts';
+import { ForgotPasswordPage } from '../views/auth/ForgotPasswordPage.tsx';
 import { LoginPage } from '../views/auth/LoginPage.tsx';
 import { ErrorPage } from '../views/errors/ErrorPage.tsx';
 import { NotFoundPage } from '../views/errors/NotFoundPage.tsx';
@@ -17,7 +18,7 @@ import type ShellComponent from '../views/shell/Shell.tsx';
 import { localeActor, navigationActor, sessionActor } from './actors.ts';
 import { lazyChunk, pageFor } from './pages.tsx';
 import { loadPublicSettings, publicSettings, subscribePublicSettings, type PublicSettings } from './publicSettings.ts';
-import { HOME_PATH, LOGIN_PATH, matchRoute, type RouteMatch } from './routes.ts';
+import { FORGOT_PASSWORD_PATH, HOME_PATH, LOGIN_PATH, matchRoute, type RouteMatch } from './routes.ts';
 import { useStaff } from './permissions.ts';
 
 // The signed-in app comes with its messages (the login page's bundle holds only its own).
@@ -80,6 +81,8 @@ function Routes() {
     content = <Go to={localizedPath(location === '/' ? rootLocale(settings) : locale, authenticated ? HOME_PATH : LOGIN_PATH)} />;
   } else if (rest === LOGIN_PATH) {
     content = authenticated ? <AfterLogin locale={locale} /> : <LoginPage />;
+  } else if (rest === FORGOT_PASSWORD_PATH) {
+    content = authenticated ? <Go to={localizedPath(locale, HOME_PATH)} /> : <ForgotPasswordPage />;
   } else if (!authenticated) {
     // A guest, or a session that expired, comes back here after logging in; a user who
     // logged out on purpose starts from home next time.

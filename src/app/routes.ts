@@ -161,3 +161,5 @@ export function visibleRoutes(admin: boolean): RouteDef[] {
 
 export const HOME_PATH = '/home';
 export const LOGIN_PATH = '/login';
+/** A guest's page, like /login: asks for a link to choose a new password. */
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
