@@ -16,6 +16,7 @@ import { registerDevReload } from './devReload.ts';
 import { ApiError, validationErrorBody } from './errors.ts';
 import { registerErrorLanguage } from './errorLanguage.ts';
 import { authPlugin } from './auth/plugin.ts';
+import { passwordResetRoutes } from './auth/passwordReset.ts';
 import { authRoutes } from './auth/routes.ts';
 import { registerMapTiles } from './mapTiles.ts';
 import { registerMediaStorage } from './media/storage.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   // app.authenticate and requireStaff (server/auth/plugin.ts) guard every other API route.
   await app.register(authPlugin);
   await app.register(authRoutes);
+  await app.register(passwordResetRoutes);
   // Uploaded images (server/media/), kept under DATA_DIR; routes and hooks share them.
   await registerMediaStorage(app);
   // Every collection of the domain (server/routes/index.ts), mounted from the registry.

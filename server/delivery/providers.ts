@@ -15,7 +15,7 @@ import { publishEvent } from '../realtime/events.ts';
 
 export interface OutgoingMessage {
   idempotencyKey: string;
-  /** The notification it belongs to; null for a message of its own (a payment link). */
+  /** The notification it belongs to; null for a message of its own (a payment link, a password reset link). */
   notificationId: string | null;
   channel: 'email' | 'sms' | 'push' | 'in_app';
   /** `customer:<id>`, `user:<id>`. */

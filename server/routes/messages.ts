@@ -7,12 +7,16 @@
  *   PATCH /conversations/<id>/messages/<mid>/      {read, version}: mark one read or unread
  *   POST  /conversations/<id>/read/                mark every customer message read
  *   GET   /conversations/assignees/                whom the caller may assign a conversation to
+ *   GET   /saved-replies/                          the caller's saved replies (their vendor's, or
+ *                                                  the platform staff's), by title
+ *   POST  /saved-replies/  {title, body}           -> 201 a new one
+ *   DELETE /saved-replies/<id>/                    -> 204; another vendor's is "not found"
  * Who may see a conversation may see and write its messages. Each new message and each
  * read mark is published (after commit) to staff and the conversation's vendor, so open
  * inboxes and threads follow without reloading.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { imagePath } from '../../src/domain/media.ts';
 import { MessagePatch, MessageReplyInput } from '../../src/domain/messaging.ts';
 import { collection } from '../../src/domain/registry.ts';
@@ -92,6 +96,18 @@ export async function touchConversation(tx: Queryable, conversationId: unknown, 
   );
 }
 
+const SavedReplyInput = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }),
+    body: Type.String({ minLength: 1, maxLength: 4000, pattern: '\\S' }),
+  },
+  { additionalProperties: false },
+);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whose saved replies the actor works with: their vendor's (acting as one too), or the platform staff's (null). */
+const savedRepliesOwner = (actor: Actor) => (actor.staff ? null : actor.vendorId);
+
 export function registerMessages(app: FastifyInstance): void {
   const base = `${API_PREFIX}/conversations/:id/messages/`;
   const pre = { onRequest: app.authenticate, preValidation: rejectUnstorableText };
@@ -104,6 +120,38 @@ export function registerMessages(app: FastifyInstance): void {
       ? await app.db.query('SELECT id, name FROM users WHERE active AND admin ORDER BY name, id LIMIT 500')
       : await app.db.query('SELECT id, name FROM users WHERE active AND vendor_id = $1 ORDER BY name, id LIMIT 500', [actor.vendorId]);
     return { results: rows };
+  });
+
+  app.get(`${API_PREFIX}/saved-replies/`, pre, async (request) => {
+    const { actor } = await context(app, request);
+    assertAccess(conversations, 'list', actor);
+    const { rows } = await app.db.query(
+      'SELECT id, title, body FROM saved_replies WHERE vendor_id IS NOT DISTINCT FROM $1 ORDER BY lower(title), id LIMIT 200',
+      [savedRepliesOwner(actor)],
+    );
+    return { results: rows };
+  });
+
+  app.post<{ Body: Static<typeof SavedReplyInput> }>(`${API_PREFIX}/saved-replies/`, { ...pre, schema: { body: SavedReplyInput } }, async (request, reply) => {
+    const { actor } = await context(app, request);
+    assertAccess(conversations, 'list', actor);
+    const { rows } = await app.db.query(
+      'INSERT INTO saved_replies (vendor_id, title, body, created_by) VALUES ($1, $2, $3, $4) RETURNING id, title, body',
+      [savedRepliesOwner(actor), request.body.title.trim(), request.body.body.trim(), actor.user.id],
+    );
+    return reply.status(201).send(rows[0]);
+  });
+
+  app.delete<{ Params: { id: string } }>(`${API_PREFIX}/saved-replies/:id/`, pre, async (request, reply) => {
+    const { actor } = await context(app, request);
+    assertAccess(conversations, 'list', actor);
+    if (!UUID.test(request.params.id)) throw notFound();
+    const { rows } = await app.db.query('DELETE FROM saved_replies WHERE id = $1 AND vendor_id IS NOT DISTINCT FROM $2 RETURNING id', [
+      request.params.id,
+      savedRepliesOwner(actor),
+    ]);
+    if (!rows[0]) throw notFound();
+    return reply.status(204).send();
   });
 
   app.get<{ Params: { id: string }; Querystring: ListQuery }>(base, { ...pre, schema: { querystring: listQuerySchema(messages, { ...FIELDS_PARAM, ...expandParam(messages) }) } }, async (request) => {

@@ -2,7 +2,8 @@
  * Paying a payment link, with no back-office session: the token is the only key.
  *
  *   GET  /branch/api/pay/<token>/           what the payer needs (service, date, amount,
- *                                           vendor, status); the first view opens the link
+ *                                           vendor, status, booking reference, participants,
+ *                                           and the receipt once paid); the first view opens the link
  *   POST /branch/api/pay/<token>/checkout/  {method} -> {checkout_url}: a pending card
  *                                           payment at the gateway, which its webhook completes
  *   POST /branch/api/payments/webhook/<provider>/
@@ -45,6 +46,15 @@ export const PayLinkView = Type.Object({
   expires_at: Type.String(),
   /** The last checkout of this link failed at the gateway: the page offers to try again. */
   last_attempt_failed: Type.Boolean(),
+  /** The booking's reference, which the payer quotes to the vendor. */
+  booking_ref: Type.String(),
+  /** How many people of each customer type the booking is for. */
+  participants: Type.Array(Type.Object({ type: Type.String(), count: Type.Integer() })),
+  /** Once paid: what the payer keeps as proof (when, how, the gateway's reference). */
+  receipt: Type.Union([
+    Type.Object({ paid_at: Type.String(), method: Type.String(), reference: Type.Union([Type.String(), Type.Null()]) }),
+    Type.Null(),
+  ]),
 });
 export type PayLinkView = Static<typeof PayLinkView>;
 
@@ -106,8 +116,12 @@ export async function registerPayLink(app: FastifyInstance): Promise<void> {
         if (link.status === 'sent' && publicStatus(link, ctx.now) === 'open') {
           link = await applyTransition(ctx, invitations, invitationHooks, link, { event: 'open' }, 'system');
         }
-        const { rows } = await tx.query<{ starts_at: Date | string; title_i18n: Record<string, string>; trade_name: string; locale: Locale; payment_status: string | null }>(
-          `SELECT b.starts_at, s.title_i18n, v.trade_name, c.locale, p.status AS payment_status
+        const { rows } = await tx.query<{
+          starts_at: Date | string; title_i18n: Record<string, string>; trade_name: string; locale: Locale; payment_status: string | null;
+          ref: string; participants: Record<string, number>; paid_at: Date | string | null; method: string | null; gateway_reference: string | null;
+        }>(
+          `SELECT b.starts_at, s.title_i18n, v.trade_name, c.locale, p.status AS payment_status,
+                  b.ref, b.participants, p.paid_at, p.method, p.gateway_reference
              FROM bookings b JOIN services s ON s.id = b.service_id JOIN vendors v ON v.id = b.vendor_id
              JOIN customers c ON c.id = b.customer_id LEFT JOIN payments p ON p.id = $2
             WHERE b.id = $1`,
@@ -126,6 +140,14 @@ export async function registerPayLink(app: FastifyInstance): Promise<void> {
           vendor: info.trade_name,
           expires_at: new Date(link.expires_at as string | Date).toISOString(),
           last_attempt_failed: info.payment_status === 'failed',
+          booking_ref: info.ref,
+          participants: Object.entries(info.participants ?? {})
+            .filter(([, count]) => Number(count) > 0)
+            .map(([type, count]) => ({ type, count: Number(count) })),
+          receipt:
+            publicStatus(link, ctx.now) === 'paid' && info.paid_at
+              ? { paid_at: new Date(info.paid_at).toISOString(), method: String(info.method), reference: info.gateway_reference }
+              : null,
         };
         return view;
       });
@@ -290,7 +312,7 @@ function registerDevGatewayPage(app: FastifyInstance, gateway: DevGateway): void
  * Where this server can be called: PUBLIC_URL when set, else the address it listens on
  * (loopback when it listens on every interface); null before it listens (tests that inject).
  */
-function ownBaseUrl(app: FastifyInstance): string | null {
+export function ownBaseUrl(app: FastifyInstance): string | null {
   if (app.config.publicUrl) return app.config.publicUrl;
   const address = app.server.address();
   if (!address || typeof address === 'string') return null;

@@ -6,8 +6,12 @@
  *                                                -> 201 {user, set_password_path, expires_at}
  *   POST /branch/api/vendors/<id>/users/<user>/resend/           a new link; the old one stops working
  *   POST /branch/api/vendors/<id>/users/<user>/deactivate/       locked out at once, open links voided
- *   GET  /branch/api/set-password/<token>/                       public: {status, email, name}
+ *   GET  /branch/api/set-password/<token>/                       public: {status, email, name, purpose}
  *   POST /branch/api/set-password/<token>/       {password}      public: the account becomes active
+ *
+ * The same link resets a forgotten password (purpose `reset`, server/auth/passwordReset.ts):
+ * then the account is not activated (a deactivated user's links are voided anyway) and
+ * every session of the user ends, since someone else may have known the old password.
  *
  * An invited account is inactive until its password is set. The link's token is shown
  * once (to staff, to pass on until email sending exists) and stored as its SHA-256 only;
@@ -63,7 +67,7 @@ async function usersOf(q: Queryable, vendorId: string, userId?: string): Promise
   const { rows } = await q.query<Record<string, unknown>>(
     `SELECT u.id, u.email, u.name, u.phone, u.active, i.created_at AS invited_at, i.expires_at, i.used_at, i.voided_at
        FROM users u
-       LEFT JOIN LATERAL (SELECT * FROM user_invitations WHERE user_id = u.id ORDER BY created_at DESC LIMIT 1) i ON true
+       LEFT JOIN LATERAL (SELECT * FROM user_invitations WHERE user_id = u.id AND purpose = 'invite' ORDER BY created_at DESC LIMIT 1) i ON true
       WHERE u.vendor_id = $1 AND NOT u.admin ${userId ? 'AND u.id = $2' : ''}
       ORDER BY lower(u.name), u.email`,
     userId ? [vendorId, userId] : [vendorId],
@@ -99,8 +103,8 @@ async function invitationOf(app: FastifyInstance, request: FastifyRequest, token
   const waiting = await loginRetryAfter(app.db, keysOf(request));
   if (waiting > 0) throw new ApiError(429, { detail: 'Too many failed login attempts. Try again later.', retry_after: waiting }, { 'retry-after': String(waiting) });
   const { rows } = TOKEN.test(token)
-    ? await app.db.query<{ id: string; user_id: string; email: string; name: string; vendor_id: string; expires_at: Date; used_at: Date | null; voided_at: Date | null }>(
-        `SELECT i.id, i.user_id, u.email, u.name, u.vendor_id, i.expires_at, i.used_at, i.voided_at
+    ? await app.db.query<{ id: string; user_id: string; email: string; name: string; vendor_id: string; purpose: 'invite' | 'reset'; expires_at: Date; used_at: Date | null; voided_at: Date | null }>(
+        `SELECT i.id, i.user_id, u.email, u.name, u.vendor_id, i.purpose, i.expires_at, i.used_at, i.voided_at
            FROM user_invitations i JOIN users u ON u.id = i.user_id WHERE i.token_hash = $1`,
         [hashToken(token)],
       )
@@ -215,7 +219,7 @@ export function registerVendorUsers(app: FastifyInstance): void {
   app.get<{ Params: { token: string } }>(`${API_PREFIX}/set-password/:token/`, async (request, reply) => {
     const invitation = await invitationOf(app, request, request.params.token);
     reply.header('cache-control', 'no-store');
-    return { status: linkStatus(invitation), email: invitation.email, name: invitation.name };
+    return { status: linkStatus(invitation), email: invitation.email, name: invitation.name, purpose: invitation.purpose };
   });
 
   app.post<{ Params: { token: string }; Body: Static<typeof SetPasswordBody> }>(
@@ -235,12 +239,19 @@ export function registerVendorUsers(app: FastifyInstance): void {
         const status = linkStatus(rows[0]);
         if (status !== 'open') throw conflict(REFUSALS[status], { status });
         await tx.query('UPDATE user_invitations SET used_at = now() WHERE id = $1', [found.id]);
-        await tx.query('UPDATE users SET password_hash = $2, active = true, updated_at = now(), version = version + 1 WHERE id = $1', [found.user_id, passwordHash]);
+        const reset = found.purpose === 'reset';
+        await tx.query(
+          `UPDATE users SET password_hash = $2, ${reset ? '' : 'active = true, '}updated_at = now(), version = version + 1 WHERE id = $1`,
+          [found.user_id, passwordHash],
+        );
+        if (reset) await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [found.user_id]);
         const self: Actor = {
           user: { id: found.user_id, email: found.email, name: found.name, phone: null, admin: false, vendor_id: found.vendor_id },
           staff: false, vendorId: found.vendor_id, actingAsVendorId: null, role: 'vendor',
         };
-        await writeAudit(tx, self, { action: 'set_password', entity: 'users', entityId: found.user_id, vendorId: found.vendor_id, after: { active: true } });
+        await writeAudit(tx, self, reset
+          ? { action: 'reset_password', entity: 'users', entityId: found.user_id, vendorId: found.vendor_id }
+          : { action: 'set_password', entity: 'users', entityId: found.user_id, vendorId: found.vendor_id, after: { active: true } });
       });
       reply.header('cache-control', 'no-store');
       return { email: found.email };

@@ -92,3 +92,16 @@ export async function refresh(refreshToken: string): Promise<SessionTokens> {
 export async function logout(refreshToken: string): Promise<void> {
   await http.post('/branch/api/master-admins/logout', { refreshToken });
 }
+
+/**
+ * Asks for a link to choose a new password. The server answers the same whether or not
+ * the address has an account; only a refusal (too many requests, bad input) or a failure
+ * to reach it is an error.
+ */
+export async function requestPasswordReset(email: string, lang: 'en' | 'fr' | 'ar'): Promise<void> {
+  try {
+    await http.post('/branch/api/password-reset/', { email, lang });
+  } catch (error) {
+    throw failureFrom(error, 'refused');
+  }
+}

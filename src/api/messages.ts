@@ -21,3 +21,18 @@ export const markMessageUnread = (id: string, message: { id: string; version?: n
 
 /** Where a thread's messages are read and its replies posted. */
 export const threadUrl = (owner: 'conversations' | 'tickets', id: string) => `/branch/api/${owner}/${encodeURIComponent(id)}/messages/`;
+
+/** A text staff insert into a reply: their vendor's, or the platform staff's. */
+export interface SavedReply {
+  id: string;
+  title: string;
+  body: string;
+}
+
+export const fetchSavedReplies = (signal?: AbortSignal) =>
+  apiClient().get<{ results: SavedReply[] }>('/branch/api/saved-replies/', { signal, quiet: true }).then((r) => r.results);
+
+export const createSavedReply = (input: { title: string; body: string }) => apiClient().post<SavedReply>('/branch/api/saved-replies/', input);
+
+export const deleteSavedReply = (reply: SavedReply) =>
+  apiClient().delete<unknown>(`/branch/api/saved-replies/${encodeURIComponent(reply.id)}/`).then(() => reply);

@@ -7,16 +7,18 @@ import { BUSINESS_TIME_ZONE } from '../domain/time.ts';
 import { appMessagesFor, appMessagesInUse, appMessagesVersion, ensureAppMessages, subscribeAppMessages } from '../locales/appMessages.ts';
 import { INTL_LOCALE, isLocale, localeFromPath, localizedPath, selectLocale, selectMessages, type Locale } from '../machines/locale.ts';
 import { selectPageContentReady, selectPageError } from '../machines/navigation.ts';
+import { ForgotPasswordPage } from '../views/auth/ForgotPasswordPage.tsx';
 import { LoginPage } from '../views/auth/LoginPage.tsx';
 import { ErrorPage } from '../views/errors/ErrorPage.tsx';
 import { NotFoundPage } from '../views/errors/NotFoundPage.tsx';
+import { NotYoursPage } from '../views/errors/NotYoursPage.tsx';
 import { PageErrorBoundary } from '../views/errors/PageErrorBoundary.tsx';
 import { LocaleLoadNotice } from '../views/shell/LocaleLoadNotice.tsx';
 import type ShellComponent from '../views/shell/Shell.tsx';
 import { localeActor, navigationActor, sessionActor } from './actors.ts';
 import { lazyChunk, pageFor } from './pages.tsx';
 import { loadPublicSettings, publicSettings, subscribePublicSettings, type PublicSettings } from './publicSettings.ts';
-import { HOME_PATH, LOGIN_PATH, matchRoute, type RouteMatch } from './routes.ts';
+import { FORGOT_PASSWORD_PATH, HOME_PATH, LOGIN_PATH, matchRoute, type RouteMatch } from './routes.ts';
 import { useStaff } from './permissions.ts';
 
 // The signed-in app comes with its messages (the login page's bundle holds only its own).
@@ -79,6 +81,8 @@ function Routes() {
     content = <Go to={localizedPath(location === '/' ? rootLocale(settings) : locale, authenticated ? HOME_PATH : LOGIN_PATH)} />;
   } else if (rest === LOGIN_PATH) {
     content = authenticated ? <AfterLogin locale={locale} /> : <LoginPage />;
+  } else if (rest === FORGOT_PASSWORD_PATH) {
+    content = authenticated ? <Go to={localizedPath(locale, HOME_PATH)} /> : <ForgotPasswordPage />;
   } else if (!authenticated) {
     // A guest, or a session that expired, comes back here after logging in; a user who
     // logged out on purpose starts from home next time.
@@ -86,11 +90,13 @@ function Routes() {
     content = <Go to={localizedPath(locale, LOGIN_PATH)} onBeforeGo={remember ? () => rememberRedirect(rest) : undefined} />;
   } else {
     const match = matchRoute(rest);
-    const allowed = match && (!match.route.staffOnly || admin) ? match : null;
+    // A staff-only screen opened by vendor staff exists: say it is not theirs, not "not found".
+    const notYours = !!match?.route.staffOnly && !admin;
+    const allowed = match && !notYours ? match : null;
     content = (
       <Suspense fallback={null}>
         <Shell current={allowed?.route ?? null}>
-          <Outlet match={allowed} location={location} />
+          <Outlet match={allowed} notYours={notYours} location={location} />
         </Shell>
       </Suspense>
     );
@@ -107,7 +113,7 @@ function rootLocale(settings: PublicSettings | null): Locale {
   return toLocale(preferred ?? settings?.language.default ?? 'en');
 }
 
-function Outlet({ match, location }: { match: RouteMatch | null; location: string }) {
+function Outlet({ match, notYours, location }: { match: RouteMatch | null; notYours: boolean; location: string }) {
   const pageError = useSelector(navigationActor, selectPageError);
   const contentReady = useSelector(navigationActor, selectPageContentReady);
   if (pageError) return <ErrorPage status={pageError.status} message={pageError.message} />;
@@ -118,7 +124,7 @@ function Outlet({ match, location }: { match: RouteMatch | null; location: strin
         key={location}
         onError={(error) => navigationActor.send({ type: 'page.error', error: { message: error.message } })}
       >
-        <Suspense fallback={null}>{Page && match ? <Page {...match} /> : <NotFoundPage />}</Suspense>
+        <Suspense fallback={null}>{Page && match ? <Page {...match} /> : notYours ? <NotYoursPage /> : <NotFoundPage />}</Suspense>
       </PageErrorBoundary>
     </div>
   );

@@ -24,7 +24,7 @@ export interface RouteDef {
   /** Path without locale prefix; `:id?` marks the optional id of a detail route. */
   path: string;
   area: AreaKey;
-  /** Only staff (admin) may open it; vendor staff get the 404 page. */
+  /** Only staff (admin) may open it; vendor staff get the "not yours" page (403). */
   staffOnly?: boolean;
   /** Shown in the sidebar (detail routes and aliases are not). */
   inSidebar?: boolean;
@@ -162,3 +162,5 @@ export function visibleRoutes(admin: boolean): RouteDef[] {
 
 export const HOME_PATH = '/home';
 export const LOGIN_PATH = '/login';
+/** A guest's page, like /login: asks for a link to choose a new password. */
+export const FORGOT_PASSWORD_PATH = '/forgot-password';

@@ -1,8 +1,10 @@
 /**
  * The public page of a payment link, /pay/<token>: no back-office session and none of its
  * code (no React, no views, no machines): plain DOM, a few KB. It shows the service, the
- * date and the amount in the customer's language (or ?lang=), lets the payer choose a
- * card, and hands off to the gateway's checkout; the gateway sends the payer back here.
+ * date, the booking's reference and who it is for, and the amount in the customer's
+ * language (or ?lang=, which the language links set), lets the payer choose a card, and
+ * hands off to the gateway's checkout; the gateway sends the payer back here, to a
+ * receipt they can print.
  * Only the `pay.` messages are bundled (build.mjs keeps just those from the catalogues).
  */
 import { BUSINESS_TIME_ZONE } from '../domain/time.ts';
@@ -22,10 +24,14 @@ interface LinkView {
   vendor: string;
   expires_at: string;
   last_attempt_failed: boolean;
+  booking_ref: string;
+  participants: { type: string; count: number }[];
+  receipt: { paid_at: string; method: string; reference: string | null } | null;
 }
 
 const CATALOGUES: Record<Locale, Record<string, string>> = { en, fr, ar };
 const INTL_TAGS: Record<Locale, string> = { en: 'en-US', fr: 'fr-FR', ar: 'ar-DZ' };
+const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français', ar: 'العربية' };
 const MINOR_DIGITS: Record<string, number> = { DZD: 2, EUR: 2, USD: 2 };
 
 const root = document.getElementById('pay')!;
@@ -63,8 +69,18 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   return node;
 }
 
+/** The other languages, as links that reload the page in them (the server words the page). */
+function languages() {
+  const nav = el('nav', { class: 'pay-languages' });
+  nav.setAttribute('aria-label', t('pay.language'));
+  for (const other of ['en', 'fr', 'ar'] as const) {
+    if (other !== locale) nav.append(el('a', { href: `?lang=${other}`, lang: other }, LANGUAGE_NAMES[other]));
+  }
+  return nav;
+}
+
 function show(...children: Node[]) {
-  root.replaceChildren(...children);
+  root.replaceChildren(languages(), ...children);
   root.setAttribute('aria-busy', 'false');
 }
 
@@ -79,16 +95,42 @@ function summary(view: LinkView): Node[] {
     el('p', { class: 'pay-vendor' }, view.vendor),
     el('h1', {}, view.service || t('pay.title')),
     el('dl', { class: 'pay-facts' },
+      el('dt', {}, t('pay.reference')), el('dd', {}, el('bdi', {}, view.booking_ref)),
       el('dt', {}, t('pay.date')), el('dd', {}, when(view.starts_at)),
+      ...(view.participants.length > 0 ? [el('dt', {}, t('pay.participants')), el('dd', {}, participants(view))] : []),
       el('dt', {}, t('pay.amount')), el('dd', {}, money(view)),
     ),
+  ];
+}
+
+/** "Adults: 2, Children: 1", customer types in the payer's language. */
+const participants = (view: LinkView) =>
+  view.participants.map((p) => t('pay.participantsOfType', { type: t(`pay.type.${p.type}`), count: new Intl.NumberFormat(INTL_TAGS[locale]).format(p.count) })).join(t('pay.listSeparator'));
+
+/** What the payer keeps once paid: when, how and the gateway's reference, printable. */
+function receipt(view: LinkView): Node[] {
+  if (!view.receipt) return [];
+  const method = CATALOGUES[locale][`pay.method.${view.receipt.method}`] ? t(`pay.method.${view.receipt.method}`) : view.receipt.method;
+  const print = el('button', { type: 'button', class: 'pay-button pay-print' }, t('pay.receipt.print'));
+  print.addEventListener('click', () => window.print());
+  return [
+    el('section', { class: 'pay-receipt' },
+      el('h2', {}, t('pay.receipt.title')),
+      el('dl', { class: 'pay-facts' },
+        el('dt', {}, t('pay.receipt.paidAt')), el('dd', {}, when(view.receipt.paid_at)),
+        el('dt', {}, t('pay.receipt.amount')), el('dd', {}, money(view)),
+        el('dt', {}, t('pay.receipt.method')), el('dd', {}, method),
+        ...(view.receipt.reference ? [el('dt', {}, t('pay.receipt.reference')), el('dd', {}, el('bdi', {}, view.receipt.reference))] : []),
+      ),
+    ),
+    print,
   ];
 }
 
 function render(view: LinkView, error?: string) {
   document.title = t('pay.docTitle', { vendor: view.vendor });
   if (view.status === 'paid') {
-    return show(...summary(view), el('h2', {}, t('pay.paid.title')), notice('done', t('pay.paid.body', { amount: money(view) })));
+    return show(...summary(view), el('h2', {}, t('pay.paid.title')), notice('done', t('pay.paid.body', { amount: money(view) })), ...receipt(view));
   }
   if (view.status === 'expired' || view.status === 'cancelled') {
     return show(...summary(view), el('h2', {}, t(`pay.${view.status}.title`)), notice('error', t(`pay.${view.status}.body`, { vendor: view.vendor }), 'status'));

@@ -3,7 +3,8 @@
  * chooses a password, then logs in. No back-office session and none of its code (no
  * React, views or machines): plain DOM, a few KB, in English, French or Arabic (?lang=,
  * the app's /fr or /ar prefix, else the browser's language). Only the `setPassword.` messages are bundled (build.mjs).
- * The server checks the link (single use, expiry) and the password rule again.
+ * The server checks the link (single use, expiry) and the password rule again. The same
+ * page takes a forgotten-password link (purpose `reset`): then it asks for a new password.
  */
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '../domain/passwordRule.ts';
 import ar from '../locales/ar.json';
@@ -16,6 +17,7 @@ interface LinkView {
   status: 'open' | 'used' | 'expired' | 'replaced';
   email: string;
   name: string;
+  purpose?: 'invite' | 'reset';
 }
 
 const CATALOGUES: Record<Locale, Record<string, string>> = { en, fr, ar };
@@ -114,8 +116,13 @@ function passwordField(id: string, labelId: string, hint?: string) {
 }
 
 function render(view: LinkView) {
-  if (view.status !== 'open') return finished(`setPassword.${view.status}.title`, notice('error', t(`setPassword.${view.status}.body`)));
-  document.title = t('setPassword.title');
+  const reset = view.purpose === 'reset';
+  if (view.status !== 'open') {
+    // A reset link's owner asks for another one themselves; an invitee asks the marketplace team.
+    return finished(`setPassword.${view.status}.title`, notice('error', t(reset ? 'setPassword.reset.again' : `setPassword.${view.status}.body`)));
+  }
+  const title = reset ? 'setPassword.reset.title' : 'setPassword.title';
+  document.title = t(title);
   const password = passwordField('password', 'setPassword.password', t('setPassword.rule', { min: String(PASSWORD_MIN_LENGTH) }));
   const confirm = passwordField('confirm', 'setPassword.confirm');
   const problem = el('div');
@@ -132,7 +139,7 @@ function render(view: LinkView) {
     if (weak) return password.input.focus();
     if (different) return confirm.input.focus();
     button.disabled = true;
-    void submit(password.input.value, view.email).then((refusal) => {
+    void submit(password.input.value, view.email, reset).then((refusal) => {
       button.disabled = false;
       if (refusal?.field) {
         password.setError(refusal.field);
@@ -142,21 +149,21 @@ function render(view: LinkView) {
       }
     });
   });
-  show(el('h1', {}, t('setPassword.title')), el('p', { class: 'sp-account' }, ...tIsolated('setPassword.account', { name: view.name, email: view.email })), form);
+  show(el('h1', {}, t(title)), el('p', { class: 'sp-account' }, ...tIsolated('setPassword.account', { name: view.name, email: view.email })), form);
   password.input.focus();
 }
 
 /** Sends the password; on success shows the way to log in, else says why (in this language, from the server). */
-async function submit(value: string, email: string): Promise<{ detail: string; field?: string } | null> {
+async function submit(value: string, email: string, reset: boolean): Promise<{ detail: string; field?: string } | null> {
   const response = await fetch(api(), { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ password: value }) }).catch(() => null);
   const body = response ? ((await response.json().catch(() => ({}))) as { detail?: string; status?: string; errors?: { password?: string[] } }) : {};
   if (response?.ok) {
-    finished('setPassword.done.title', notice('done', ...tIsolated('setPassword.done.body', { email })));
+    finished(reset ? 'setPassword.reset.done.title' : 'setPassword.done.title', notice('done', ...tIsolated(reset ? 'setPassword.reset.done.body' : 'setPassword.done.body', { email })));
     return null;
   }
   // Used, expired or replaced meanwhile: the page shows the link as it is now.
   if (response?.status === 409 && body.status) {
-    render({ status: body.status as LinkView['status'], email: '', name: '' });
+    render({ status: body.status as LinkView['status'], email: '', name: '', purpose: reset ? 'reset' : 'invite' });
     return null;
   }
   if (response?.status === 400 && body.errors?.password?.[0]) return { detail: body.detail ?? '', field: body.errors.password[0] };

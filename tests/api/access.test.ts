@@ -32,7 +32,7 @@ describe('vendor user invitations', () => {
     assert.notEqual(stored[0].token_hash, token);
     assert.equal((await login(address, 'whatever-123')).statusCode, 401);
 
-    assert.deepEqual(await d.ok(null, 'GET', `/set-password/${token}/`), { status: 'open', email: address, name: 'Samir Haddad' });
+    assert.deepEqual(await d.ok(null, 'GET', `/set-password/${token}/`), { status: 'open', email: address, name: 'Samir Haddad', purpose: 'invite' });
     const weak = await d.call(null, 'POST', `/set-password/${token}/`, { password: 'short1' });
     assert.equal(weak.status, 400);
     assert.ok(weak.body.errors.password[0].includes('10 characters'));
@@ -117,6 +117,93 @@ describe('vendor user invitations', () => {
     assert.equal((await d.call(null, 'GET', `/set-password/${'x'.repeat(43)}/`)).status, 404);
     const [row] = await d.sql<Json>("SELECT count(*)::int AS n FROM login_failures WHERE account LIKE 'set-password %'");
     assert.ok(row.n >= 1);
+  });
+});
+
+describe('a forgotten password', () => {
+  const ask = (address: string, ip = '10.9.0.1') =>
+    d.t.app.inject({ method: 'POST', url: '/branch/api/password-reset/', payload: { email: address, lang: 'fr' }, remoteAddress: ip });
+  /** The reset email sent to an address (sent after the answer: waited for a moment). */
+  async function emailTo(address: string, count = 1): Promise<{ title: string; body: string; locale: string }[]> {
+    for (let i = 0; i < 100; i++) {
+      const rows = await d.sql<{ title: string; body: string; locale: string }>(
+        "SELECT title, body, locale FROM notification_outbox WHERE address = $1 AND channel = 'email' AND notification_id IS NULL ORDER BY id",
+        [address],
+      );
+      if (rows.length >= count) return rows;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return [];
+  }
+  const linkIn = (body: string) => /\/fr\/set-password\/([A-Za-z0-9_-]{43})/.exec(body)?.[1];
+  async function activeUser(name: string) {
+    const address = email();
+    const invited = await d.ok(d.admin, 'POST', `/vendors/${d.vendorId}/users/invite/`, { email: address, name }, 201);
+    await d.ok(null, 'POST', `/set-password/${tokenOf(invited.set_password_path)}/`, { password: 'dunes and 42 camels' }, 200);
+    return { address, id: invited.user.id as string };
+  }
+
+  test('the answer is the same for an account, an unknown address and a deactivated user; only the account gets a link', async () => {
+    const known = await activeUser('Nadia Forgetful');
+    const gone = await activeUser('Gone Away');
+    await d.ok(d.admin, 'POST', `/vendors/${d.vendorId}/users/${gone.id}/deactivate/`, undefined, 200);
+    const answers = [];
+    for (const address of [known.address, 'nobody-here@example.test', gone.address]) {
+      const res = await ask(address.toUpperCase());
+      answers.push({ status: res.statusCode, body: res.json() });
+    }
+    assert.equal(answers[0].status, 202);
+    assert.deepEqual(answers[1], answers[0], 'an unknown address gets the same answer');
+    assert.deepEqual(answers[2], answers[0], 'a deactivated user gets the same answer');
+    const [mail] = await emailTo(known.address);
+    assert.equal(mail.locale, 'fr');
+    assert.match(mail.title, /nouveau mot de passe/);
+    assert.ok(linkIn(mail.body), mail.body);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal((await emailTo('nobody-here@example.test', 0)).length, 0);
+    assert.equal((await emailTo(gone.address, 0)).length, 0);
+    // Staff's view of the user is unchanged by a reset link.
+    const listed = (await d.ok(d.admin, 'GET', `/vendors/${d.vendorId}/users/`)).results.find((u: Json) => u.id === known.id);
+    assert.equal(listed.state, 'active');
+  });
+
+  test('the link sets a new password once, ends the user’s sessions, and is short-lived', async () => {
+    const user = await activeUser('Karim Reset');
+    const before = await login(user.address, 'dunes and 42 camels');
+    assert.equal(before.statusCode, 200);
+    const refreshToken = before.json().refresh_token;
+    assert.equal((await ask(user.address)).statusCode, 202);
+    const token = linkIn((await emailTo(user.address))[0].body)!;
+    const link = await d.ok(null, 'GET', `/set-password/${token}/`);
+    assert.deepEqual(link, { status: 'open', email: user.address, name: 'Karim Reset', purpose: 'reset' });
+    const [row] = await d.sql<Json>("SELECT expires_at - created_at <= interval '30 minutes' AS short FROM user_invitations WHERE user_id = $1 AND purpose = 'reset'", [user.id]);
+    assert.equal(row.short, true);
+
+    await d.ok(null, 'POST', `/set-password/${token}/`, { password: 'oasis and 7 palms' }, 200);
+    assert.equal((await login(user.address, 'dunes and 42 camels')).statusCode, 401);
+    assert.equal((await login(user.address, 'oasis and 7 palms')).statusCode, 200);
+    const refreshed = await d.t.app.inject({ method: 'POST', url: '/branch/api/master-admins/refresh/?format=web', payload: { refresh_token: refreshToken } });
+    assert.equal(refreshed.statusCode, 401, 'sessions from before the reset are over');
+    const again = await d.call(null, 'POST', `/set-password/${token}/`, { password: 'another 99 tries' });
+    assert.equal(again.status, 409, 'a link works once');
+
+    // A newer link replaces the open one; an expired one is refused.
+    await ask(user.address);
+    await ask(user.address);
+    const mails = await emailTo(user.address, 3);
+    const [older, newer] = mails.slice(1).map((m) => linkIn(m.body)!);
+    assert.equal((await d.ok(null, 'GET', `/set-password/${older}/`)).status, 'replaced');
+    await d.sql("UPDATE user_invitations SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND used_at IS NULL AND voided_at IS NULL", [user.id]);
+    assert.equal((await d.call(null, 'POST', `/set-password/${newer}/`, { password: 'late 4 the party' })).status, 409);
+  });
+
+  test('asking is rate-limited like logging in, whether or not the address has an account', async () => {
+    let last = 0;
+    for (let i = 0; i < 12; i++) last = (await ask('who-knows@example.test', '10.9.0.77')).statusCode;
+    assert.equal(last, 429);
+    const refused = await ask('who-knows@example.test', '10.9.0.77');
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+    assert.equal((await d.call(null, 'POST', '/password-reset/', { email: 'not an email' })).status, 400);
   });
 });
 

@@ -211,3 +211,20 @@ test('a reply carries images uploaded to its conversation, only ones its author 
   assert.equal((await d.call(d.admin, 'POST', `/conversations/${platform}/messages/`, { body: 'See', attachments: [{ media_id: image.id, name: 'map.png' }] })).status, 400);
   assert.equal((await d.sql<Json>("SELECT count(*)::int AS n FROM messages WHERE body IN ('Look', 'See')"))[0]!.n, 0);
 });
+
+test('saved replies: each vendor keeps its own and the platform staff theirs; nobody reads or deletes another’s', async () => {
+  const mine = await d.ok(d.vendor, 'POST', '/saved-replies/', { title: ' Meeting point ', body: 'We meet at the north gate at 07:45.' }, 201);
+  assert.deepEqual(mine, { id: mine.id, title: 'Meeting point', body: 'We meet at the north gate at 07:45.' });
+  const staffs = await d.ok(d.admin, 'POST', '/saved-replies/', { title: 'Refund delay', body: 'Refunds reach your card within 10 days.' }, 201);
+  const titles = async (who: Who) => (await d.ok(who, 'GET', '/saved-replies/')).results.map((r: Json) => r.title);
+  assert.deepEqual(await titles(d.vendor), ['Meeting point']);
+  assert.deepEqual(await titles(d.vendor2), [], 'another vendor sees none of them');
+  assert.deepEqual(await titles(d.admin), ['Refund delay'], 'staff keep the platform’s own');
+  assert.equal((await d.call(d.vendor2, 'DELETE', `/saved-replies/${mine.id}/`)).status, 404);
+  assert.equal((await d.call(d.vendor, 'DELETE', `/saved-replies/${staffs.id}/`)).status, 404);
+  assert.equal((await d.call(d.vendor, 'POST', '/saved-replies/', { title: '   ', body: 'x' })).status, 400);
+  assert.equal((await d.call(d.vendor, 'POST', '/saved-replies/', { title: 'Extra', body: 'x', vendor_id: d.vendor2Id })).status, 400);
+  assert.equal((await d.call(null, 'GET', '/saved-replies/')).status, 401);
+  assert.equal((await d.call(d.vendor, 'DELETE', `/saved-replies/${mine.id}/`)).status, 204);
+  assert.deepEqual(await titles(d.vendor), []);
+});

@@ -52,7 +52,10 @@ describe('the public link', () => {
     const link = await d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: booking.id, amount: 100000, invitee_phone: '+213 661 00 00 00' });
     const view = await pub('GET', `/pay/${link.token}/?lang=ar`);
     assert.equal(view.status, 200);
-    assert.deepEqual(Object.keys(view.body).sort(), ['amount', 'currency', 'expires_at', 'last_attempt_failed', 'locale', 'service', 'starts_at', 'status', 'vendor']);
+    assert.deepEqual(Object.keys(view.body).sort(), ['amount', 'booking_ref', 'currency', 'expires_at', 'last_attempt_failed', 'locale', 'participants', 'receipt', 'service', 'starts_at', 'status', 'vendor']);
+    assert.equal(view.body.booking_ref, booking.ref, 'the payer sees the reference to quote');
+    assert.deepEqual(view.body.participants, Object.entries(booking.participants).filter(([, n]) => Number(n) > 0).map(([type, count]) => ({ type, count })));
+    assert.equal(view.body.receipt, null, 'no receipt before paying');
     assert.deepEqual([view.body.status, view.body.locale, view.body.amount, view.body.service], ['open', 'ar', 100000, c.service.title_i18n.ar]);
     assert.equal(view.body.starts_at, new Date(booking.starts_at).toISOString());
     const opened = await d.ok(d.vendor, 'GET', `/payment-invitations/${link.id}/`);
@@ -198,6 +201,9 @@ describe('the webhook', () => {
     const paid = await d.ok(d.vendor, 'GET', `/payments/${payment.id}/`);
     assert.equal(paid.status, 'paid');
     assert.equal((await d.ok(d.vendor, 'GET', `/payment-invitations/${link.id}/`)).status, 'paid');
+    // The payer's page keeps a receipt: when, how, and the gateway's reference.
+    const receipt = (await pub('GET', `/pay/${link.token}/`)).body.receipt;
+    assert.deepEqual(receipt, { paid_at: new Date(paid.paid_at).toISOString(), method: 'cib', reference: payment.gateway_reference });
     const after = await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/`);
     assert.deepEqual([after.paid, after.balance, after.payment_status], [250000, booking.total - 250000, 'deposit']);
     assert.equal((await d.sql("SELECT id FROM payment_splits WHERE payment_id = $1", [payment.id])).length, 1);

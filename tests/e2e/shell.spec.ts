@@ -73,7 +73,7 @@ test.describe('as staff', () => {
 test.describe('as vendor staff', () => {
   test.use({ account: 'vendor' });
 
-  test('the sidebar has no staff-only entries, and /vendors is the 404 page', async ({ page }) => {
+  test('the sidebar has no staff-only entries, and /vendors says it is not theirs, not that it is missing', async ({ page }) => {
     await page.goto('/home');
     await expectShell(page, t('en', 'route.home'));
     const sidebar = page.getByRole('navigation', { name: t('en', 'shell.mainNavigation') });
@@ -90,9 +90,15 @@ test.describe('as vendor staff', () => {
     await page.keyboard.press('Escape');
 
     await page.goto('/vendors');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'error.notFound'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'error.notYours'));
+    await expect(page.getByText('403', { exact: true })).toBeVisible();
     await page.goto('/fr/settings/company');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('fr', 'error.notFound'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('fr', 'error.notYours'));
+    await page.goto('/ar/vendors/1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('ar', 'error.notYours'));
+    // A path that is no screen at all is still the 404 page.
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'error.notFound'));
   });
 
   test('the profile menu shows the vendor’s name, phone and email', async ({ page }) => {

@@ -1,7 +1,7 @@
 /** The pure rules behind the form fields: amounts and numbers typed in each locale, tags, errors by path, dates. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fromInputValue, toInputValue } from '../../src/views/ui/fields/dateTime.ts';
+import { formatTypedDate, fromInputValue, parseTypedDate, toInputValue } from '../../src/views/ui/fields/dateTime.ts';
 import { errorsAt, errorsElsewhere, errorsUnder, isMessageId, withoutErrorsAt } from '../../src/views/ui/fields/fieldErrors.ts';
 import { i18nErrors, missingLanguages, tabAfterKey } from '../../src/views/ui/fields/i18nText.ts';
 import { formatDecimalInput, formatMoneyInput, parseDecimal, parseMoney } from '../../src/views/ui/fields/numberText.ts';
@@ -204,5 +204,29 @@ describe('dates and times for the inputs', () => {
     assert.equal(toInputValue('2026-12-31T23:30:00Z', 'datetime'), '2027-01-01T00:30', 'the day turns at Algeria\'s midnight');
     assert.equal(fromInputValue('2026-05-01T', 'datetime'), null, 'an incomplete value is no value');
     assert.equal(toInputValue('not a date', 'datetime'), '');
+  });
+});
+
+describe('dates typed the page’s way', () => {
+  const typed = (text: string, locale: string) => parseTypedDate(text, locale);
+  it('reads day first in French and Arabic, month first in English', () => {
+    assert.equal(typed('04/03/2030', 'fr-FR').value, '2030-03-04');
+    assert.equal(typed('04/03/2030', 'ar-DZ').value, '2030-03-04');
+    assert.equal(typed('04/03/2030', 'en-US').value, '2030-04-03');
+    assert.equal(typed('4.3.30', 'fr-FR').value, '2030-03-04', 'any separator, short parts');
+    assert.equal(typed('٠٤/٠٣/٢٠٣٠', 'ar-DZ').value, '2030-03-04', 'Arabic-Indic digits');
+    assert.equal(typed('2030-03-04', 'fr-FR').value, '2030-03-04', 'ISO in any locale');
+  });
+  it('says when the text is not a day of the calendar, and an empty text is no date', () => {
+    assert.deepEqual(typed('31/02/2030', 'fr-FR'), { value: null, valid: false });
+    assert.deepEqual(typed('13/13/2030', 'en-US'), { value: null, valid: false });
+    assert.deepEqual(typed('04/03', 'fr-FR'), { value: null, valid: false });
+    assert.deepEqual(typed('  ', 'fr-FR'), { value: null, valid: true });
+  });
+  it('shows a date the page’s way, and reads back what it shows', () => {
+    assert.equal(formatTypedDate('2030-03-04', 'fr-FR'), '04/03/2030');
+    assert.equal(formatTypedDate('2030-03-04', 'en-US'), '03/04/2030');
+    assert.equal(formatTypedDate(null, 'ar-DZ'), '');
+    for (const locale of ['en-US', 'fr-FR', 'ar-DZ']) assert.equal(typed(formatTypedDate('2031-12-25', locale), locale).value, '2031-12-25', locale);
   });
 });

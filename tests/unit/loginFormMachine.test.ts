@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createActor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { loginFormMachine, loginErrors, type LoginFormEmitted } from '../../src/machines/auth/loginForm.ts';
 
 function start() {
@@ -43,4 +43,36 @@ test('a form that passes signs in with the email trimmed, and keeps what was typ
   assert.equal(actor.getSnapshot().context.password, ' pass word ', 'a refused sign-in can be sent again as it is');
   actor.send({ type: 'submit' });
   assert.equal(signedIn.length, 2);
+});
+
+test('forgot password: an email that is not one is not sent; any other is, and a refusal comes back to the form', async () => {
+  const { forgotPasswordFormMachine } = await import('../../src/machines/auth/forgotPasswordForm.ts');
+  const { AuthFailure } = await import('../../src/api/auth.ts');
+  const asked: { email: string; lang: string }[] = [];
+  let refuse = true;
+  const machine = forgotPasswordFormMachine.provide({
+    actors: {
+      requestReset: fromPromise<void, { email: string; lang: 'en' | 'fr' | 'ar' }>(async ({ input }) => {
+        asked.push(input);
+        if (refuse) throw new AuthFailure('rate_limited', 'Too many', 60);
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { lang: 'ar' } }).start();
+  actor.send({ type: 'email.changed', value: 'amina@' });
+  actor.send({ type: 'submit' });
+  assert.equal(actor.getSnapshot().context.emailError, 'login.error.emailInvalid');
+  assert.equal(asked.length, 0);
+
+  actor.send({ type: 'email.changed', value: ' amina@example.test ' });
+  assert.equal(actor.getSnapshot().context.emailError, null);
+  actor.send({ type: 'submit' });
+  await waitFor(actor, (s) => s.matches('editing') && s.context.problem !== null);
+  assert.deepEqual(asked, [{ email: 'amina@example.test', lang: 'ar' }]);
+  assert.equal(actor.getSnapshot().context.problem?.reason, 'rate_limited');
+
+  refuse = false;
+  actor.send({ type: 'submit' });
+  await waitFor(actor, (s) => s.matches('sent'));
+  assert.equal(actor.getSnapshot().context.problem, null);
 });

@@ -5,7 +5,8 @@
  * pause, the latest request winning, a refusal kept at its fields); an incomplete one
  * clears the price. The day is priced at noon in Algeria, so the rules of that date and
  * weekday apply whatever the browser's time zone. `refresh` prices the same request again
- * (the service's rules changed).
+ * (the service's rules changed). A service with no active price rule has nothing to
+ * preview: nothing is asked (the server would only refuse) until it has one.
  */
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { algeriaInstant } from '../../domain/time.ts';
@@ -15,6 +16,8 @@ export interface ServicePricePreviewInput {
   serviceId: string;
   /** The day first priced, `YYYY-MM-DD` (today in Algeria). */
   date: string | null;
+  /** Whether the service has an active price rule (its `price_from` is set). */
+  priceable: boolean;
 }
 
 export interface ServicePricePreviewContext {
@@ -23,17 +26,23 @@ export interface ServicePricePreviewContext {
   /** Counts per customer type, as typed. */
   participants: Record<string, string>;
   coupon: string;
+  priceable: boolean;
 }
 
 export type ServicePricePreviewEvent =
   | { type: 'date.changed'; date: string | null }
   | { type: 'participants.changed'; participants: Record<string, string> }
   | { type: 'coupon.changed'; coupon: string }
+  | { type: 'priceable.changed'; priceable: boolean }
   | { type: 'refresh' }
   | { type: 'retry' };
 
-/** The pricing request of the form, or null while it cannot be priced (no day, no one, a count that is not one). */
+/**
+ * The pricing request of the form, or null while it cannot be priced (no price rule on
+ * the service, no day, no one, a count that is not one).
+ */
 export function previewRequest(context: ServicePricePreviewContext): Record<string, unknown> | null {
+  if (!context.priceable) return null;
   const counts = Object.entries(context.participants).map(([type, typed]) => [type, typed.trim() === '' ? 0 : Number(typed)] as const);
   const valid = !!context.date && counts.every(([, n]) => Number.isInteger(n) && n >= 0) && counts.some(([, n]) => n > 0);
   if (!valid) return null;
@@ -59,6 +68,7 @@ export const servicePricePreviewMachine = setup({
     assignDate: assign((_, date: string | null) => ({ date })),
     assignParticipants: assign((_, participants: Record<string, string>) => ({ participants })),
     assignCoupon: assign((_, coupon: string) => ({ coupon })),
+    assignPriceable: assign((_, priceable: boolean) => ({ priceable })),
     askPrice: sendTo('preview', ({ context }) => ({ type: 'request.changed' as const, request: previewRequest(context) })),
     askAgain: sendTo('preview', { type: 'refresh' as const }),
     retry: sendTo('preview', { type: 'retry' as const }),
@@ -66,7 +76,7 @@ export const servicePricePreviewMachine = setup({
 }).createMachine({
   id: 'servicePricePreview',
   description: 'A service’s price for a day, participants and a coupon, asked of the server as they change.',
-  context: ({ input }) => ({ serviceId: input.serviceId, date: input.date, participants: { adult: '2' }, coupon: '' }),
+  context: ({ input }) => ({ serviceId: input.serviceId, date: input.date, participants: { adult: '2' }, coupon: '', priceable: input.priceable }),
   // Quotes from the booking preview's named read: the price a booking would get.
   invoke: { id: 'preview', src: 'pricePreview', input: { read: 'bookingQuote' } },
   initial: 'pricing',
@@ -77,6 +87,7 @@ export const servicePricePreviewMachine = setup({
         'date.changed': { actions: [{ type: 'assignDate', params: ({ event }) => event.date }, 'askPrice'] },
         'participants.changed': { actions: [{ type: 'assignParticipants', params: ({ event }) => event.participants }, 'askPrice'] },
         'coupon.changed': { actions: [{ type: 'assignCoupon', params: ({ event }) => event.coupon }, 'askPrice'] },
+        'priceable.changed': { actions: [{ type: 'assignPriceable', params: ({ event }) => event.priceable }, 'askPrice'] },
         refresh: { actions: 'askAgain' },
         retry: { actions: 'retry' },
       },

@@ -1,8 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import { sessionActor } from '../../app/actors.ts';
 import { usePageReady } from '../../app/pageReady.ts';
+import { FORGOT_PASSWORD_PATH } from '../../app/routes.ts';
 import { useLogo } from '../../app/useLogo.ts';
 import { loginFormMachine } from '../../machines/auth/loginForm.ts';
 import type { SessionError } from '../../machines/session.ts';
@@ -129,6 +131,11 @@ export function LoginPage() {
             <FormattedMessage id={submitting ? 'login.submitting' : 'login.submit'} />
           </button>
         </form>
+        <p className="login-links">
+          <Link href={FORGOT_PASSWORD_PATH}>
+            <FormattedMessage id="login.forgot.link" />
+          </Link>
+        </p>
         <div className="login-preferences">
           <LanguageSelect />
           <ThemeSelect />

@@ -11,6 +11,7 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { ThreadView, useThread } from '../ui/ThreadView.tsx';
 import { useRead } from '../ui/useRead.ts';
 import { correspondentOf, type ConversationRow } from './inboxScreen.ts';
+import { SavedRepliesMenu } from './SavedRepliesMenu.tsx';
 
 /**
  * One conversation beside the inbox: who and what it is about, its assignee (staff assign
@@ -108,6 +109,7 @@ export function ConversationPane({
               <FormattedMessage id="inbox.markUnread" />
             </button>
           )}
+          <SavedRepliesMenu thread={thread} />
         </div>
       </div>
       {notice && (

@@ -24,13 +24,18 @@ export function PricePreview({
   service,
   revision,
 }: {
-  service: { id: string; currency?: string; customer_types?: readonly string[] | null };
+  service: { id: string; currency?: string; customer_types?: readonly string[] | null; price_from?: number | null };
   /** Changes when the service's rules change: the shown price is asked again (undefined until the rules are known). */
   revision?: string;
 }) {
   const intl = useIntl();
   const id = useId();
-  const form = useActorRef(servicePricePreviewMachine, { input: { serviceId: service.id, date: algeriaToday() } });
+  // `price_from` is null while the service has no active rule (unknown: assume it has one).
+  const priceable = service.price_from !== null;
+  const form = useActorRef(servicePricePreviewMachine, { input: { serviceId: service.id, date: algeriaToday(), priceable } });
+  useEffect(() => {
+    form.send({ type: 'priceable.changed', priceable });
+  }, [priceable]);
   const { date, participants, coupon } = useSelector(form, (s) => s.context);
   const preview = useSelector(form, (s) => s.children.preview as PricePreviewChild);
   const priced = useSelector(
@@ -59,6 +64,11 @@ export function PricePreview({
         <TextField value={coupon} onChange={(next) => form.send({ type: 'coupon.changed', coupon: next })} label={<FormattedMessage id="prices.preview.coupon" />} dir="ltr" autoComplete="off" errors={errorsAt(errors, 'coupon_code')} />
       </div>
       <ParticipantsFields value={participants} onChange={(next) => form.send({ type: 'participants.changed', participants: next })} errors={errors} max={1000} types={service.customer_types ?? undefined} />
+      {!priceable && (
+        <p className="notice" role="status">
+          <FormattedMessage id="prices.preview.noRule" />
+        </p>
+      )}
       {errorsAt(errors, 'service_id') && (
         <p className="notice notice-error" role="alert">
           {errorsAt(errors, 'service_id')!.join(' ')}
