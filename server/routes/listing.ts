@@ -87,7 +87,7 @@ const MAX_SEARCH_WORDS = 8;
 
 /**
  * Every word of a search found in one of `texts` (SQL expressions), in any order: "benali
- * karim" finds "Karim Ben-Ali". Both sides are compared folded (search_fold, migration 152c:
+ * karim" finds "Karim Ben-Ali". Both sides are compared folded (search_fold, migration 153:
  * no case, accents, Arabic vowels, punctuation or dashes); the words come from searchTerms,
  * so they hold no LIKE wildcard. TRUE when there is no word.
  */

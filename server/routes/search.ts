@@ -3,7 +3,7 @@
  * records found from anywhere (the command palette). A booking by its ref or its customer's
  * phone, a customer by the words of the name or email in any order or by the phone (typed
  * any way), a service by the words of its title in any language, a vendor by name (staff
- * only); accents, case, punctuation and dashes aside (search_fold, migration 152c). Scoped like the collections: vendor staff find
+ * only); accents, case, punctuation and dashes aside (search_fold, migration 153). Scoped like the collections: vendor staff find
  * their own bookings and services and the customers who booked with them, never vendors.
  *
  * One statement (a UNION of one small query per kind), each answered from an index
@@ -94,7 +94,7 @@ export async function searchRecords(
   const customers = collection('customers');
   if (mayList(customers, actor)) {
     const digits = phone ? null : phoneSearchDigits(q);
-    // Every word in the name or email, in any order, folded (trigram indexes, migration 152c).
+    // Every word in the name or email, in any order, folded (trigram indexes, migration 153).
     const match = phone
       ? `c.phone = ${params.add(phone)}`
       : digits

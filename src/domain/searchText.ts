@@ -3,7 +3,7 @@
  * what is searched. Small letters; Latin accents off (é -> e, ç -> c, ß -> ss); Arabic short
  * vowels and tatweel off; alef forms, alef maqsura, teh marbuta and hamza seats written one
  * way; Arabic-Indic digits as 0-9; punctuation and dashes as one space. The server's SQL
- * function `search_fold` (migration 152c) does exactly this in the database; a test holds
+ * function `search_fold` (migration 153) does exactly this in the database; a test holds
  * the two together. Shared by the browser and the server: no dependencies.
  */
 
