@@ -56,6 +56,10 @@ async function buildAndPay(page: Page, locale: Locale, vendor: string, reference
   await expect(panel).toContainText(reference);
   // The list shows it paid too.
   await expect(page.getByRole('row').filter({ hasText: vendor }).filter({ hasText: reference })).toBeVisible();
+  // Its row adds up on screen: "To pay" is the vendor shares, less refunds, plus the reserve released less the one held.
+  for (const header of ['payouts.gross', 'payouts.refunds', 'payouts.reserve', 'payouts.amount']) {
+    await expect(page.getByRole('columnheader', { name: t(locale, header), exact: true })).toBeVisible();
+  }
   return panel;
 }
 
