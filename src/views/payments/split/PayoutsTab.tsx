@@ -62,7 +62,8 @@ export function PayoutsTab({ route, staff, tabs }: PageProps & { staff: boolean;
     {
       key: 'paid',
       header: 'payouts.paid',
-      priority: 2,
+      // When and by which transfer: how a vendor matches a payout to their bank statement.
+      priority: 1,
       sortField: 'paid_at',
       render: (r) =>
         r.paid_at ? (
