@@ -58,12 +58,13 @@ export function PendingRefunds({
                 <span className="muted">{formatDateTime(intl, String(refund.created_at))}</span>
               </span>
               <StatusChip status={refund.status} kind="refundStatus" />
-              {next}
               {/* No action of theirs: say who moves it on (staff confirm what vendor staff sent). */}
-              {!staff && refund.status === 'processing' && (
+              {!staff && refund.status === 'processing' ? (
                 <span className="muted">
                   <FormattedMessage id="refundPending.waitingStaff" />
                 </span>
+              ) : (
+                next
               )}
             </li>
           );
