@@ -317,6 +317,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   // Notification templates and topics (server/notifications/)
   [p('Unknown placeholder: {name:text}.'), 'serverError.unknownPlaceholder'],
   [p('This customer is already subscribed to this topic.'), 'serverError.alreadySubscribed'],
+  [p('This notification reaches nobody on its channel: choose another audience or channel.'), 'serverError.notificationNobody'],
   // The dashboard (server/routes/dashboard.ts)
   [p('Choose 30 or 90 days.'), 'serverError.dashboardPeriod'],
 ];

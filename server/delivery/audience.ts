@@ -7,6 +7,9 @@
  * on the channel (no email for an email) is not counted.
  */
 import type { SegmentFilters } from '../../src/domain/messaging.ts';
+import type { Queryable } from '../db/index.ts';
+import { getSettings } from '../domain/settings.ts';
+import { conflict } from '../errors.ts';
 
 export interface AudienceSpec {
   channel: 'email' | 'sms' | 'push' | 'in_app';
@@ -66,4 +69,25 @@ export function audienceQuery(spec: AudienceSpec, defaultLocale: string): Audien
           FROM customers c WHERE ${where.join(' AND ')}`,
     params,
   };
+}
+
+/**
+ * How many recipients an audience reaches on its channel now: the number of deliveries a
+ * send would make. An audience still being chosen (no customer, user or topic yet) reaches nobody.
+ */
+export async function countAudience(q: Queryable, spec: AudienceSpec): Promise<number> {
+  const missing =
+    (spec.audience_type === 'customer' && !spec.audience_customer_id) ||
+    (spec.audience_type === 'user' && !spec.audience_user_id) ||
+    (spec.audience_type === 'topic' && !spec.topic_id);
+  if (missing) return 0;
+  const language = await getSettings(q, 'language');
+  const query = audienceQuery(spec, String(language.default ?? 'fr'));
+  const { rows } = await q.query<{ count: number }>(`SELECT count(*)::int AS count FROM (${query.sql}) a`, query.params);
+  return rows[0].count;
+}
+
+/** A notification sent or scheduled by someone must reach someone: to nobody it is refused, not sent to no one. */
+export async function refuseEmptyAudience(q: Queryable, notification: AudienceSpec): Promise<void> {
+  if ((await countAudience(q, notification)) === 0) throw conflict('This notification reaches nobody on its channel: choose another audience or channel.');
 }

@@ -11,7 +11,6 @@ import Type, { type Static } from 'typebox';
 import { Enum, Nullable, StrictObject, Uuid } from '../../src/domain/common.ts';
 import { AUDIENCE_TYPES, NOTIFICATION_CHANNELS, SegmentFilters } from '../../src/domain/messaging.ts';
 import { collection } from '../../src/domain/registry.ts';
-import { getSettings } from '../domain/settings.ts';
 import { requestLocale } from '../errorLanguage.ts';
 import { notFound } from '../errors.ts';
 import { publishEvent } from '../realtime/events.ts';
@@ -20,7 +19,7 @@ import { pageUrl } from '../routes/listing.ts';
 import { API_PREFIX } from '../routes/paths.ts';
 import { guarded } from '../routes/resources.ts';
 import { loadOr404 } from '../routes/scope.ts';
-import { audienceQuery, type AudienceSpec } from './audience.ts';
+import { countAudience, type AudienceSpec } from './audience.ts';
 import { pick } from './send.ts';
 
 const notifications = collection('notifications');
@@ -59,17 +58,7 @@ export function registerDeliveryRoutes(app: FastifyInstance): void {
     `${base}/audience-count/`,
     { ...guarded(app, notifications, 'create'), schema: { body: AudienceCountBody } },
     async (request) => {
-      const body = request.body;
-      // An audience still being chosen (no customer, user or topic yet) reaches nobody.
-      const missing =
-        (body.audience_type === 'customer' && !body.audience_customer_id) ||
-        (body.audience_type === 'user' && !body.audience_user_id) ||
-        (body.audience_type === 'topic' && !body.topic_id);
-      if (missing) return { count: 0 };
-      const language = await getSettings(app.db, 'language');
-      const q = audienceQuery(body as AudienceSpec, String(language.default ?? 'fr'));
-      const { rows } = await app.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM (${q.sql}) a`, q.params);
-      return { count: rows[0].count };
+      return { count: await countAudience(app.db, request.body as AudienceSpec) };
     },
   );
 

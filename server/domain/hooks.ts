@@ -3,6 +3,7 @@
  * derived fields, side effects of transitions. Collections not listed here are plain.
  */
 import { collection } from '../../src/domain/registry.ts';
+import { refuseEmptyAudience, type AudienceSpec } from '../delivery/audience.ts';
 import { queueNotificationSend } from '../delivery/send.ts';
 import { conflict } from '../errors.ts';
 import type { CollectionHooks } from '../routes/hooks.ts';
@@ -40,7 +41,12 @@ const slotHooks: CollectionHooks = {
 
 const notificationHooks: CollectionHooks = {
   transitions: {
-    schedule: async (_ctx, record, _next, payload) => ({ scheduled_at: payload.scheduled_at ?? record.scheduled_at }),
+    // Sent or scheduled by someone, it must reach someone (the delivery job's own send is not checked again).
+    schedule: async (ctx, record, _next, payload) => {
+      await refuseEmptyAudience(ctx.tx, record as unknown as AudienceSpec);
+      return { scheduled_at: payload.scheduled_at ?? record.scheduled_at };
+    },
+    send: async (ctx, record) => refuseEmptyAudience(ctx.tx, record as unknown as AudienceSpec),
   },
   /** Sent now or scheduled: its job is enqueued in the same transaction (server/delivery/send.ts). */
   async afterTransition(ctx, _before, after) {

@@ -19,7 +19,7 @@ import { addSpend, assertWalletCurrency, bookings, cancellationRefundable, payme
 import { deliverLink, linkContacts } from './paymentLinkDelivery.ts';
 import { recordRefundShare } from './payouts.ts';
 import { getSettings } from './settings.ts';
-import { sqlStatusesTagged, statusesTagged } from '../../src/machines/lifecycles/index.ts';
+import { allowedEvents, sqlStatusesTagged, statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const CLOSED = statusesTagged('booking', 'closed');
 const CAPTURED = sqlStatusesTagged('payment', 'captured');
@@ -184,6 +184,36 @@ export const refundHooks: CollectionHooks = {
     succeed: (ctx, record) => refundSucceeded(ctx, record),
   },
 };
+
+/** The steps after a refund is asked for, in the refund chart's order. */
+const REFUND_STEPS = ['approve', 'process', 'succeed'] as const;
+
+/**
+ * A refund taken as far as the refund chart lets the actor in one go: approved and
+ * processed by anyone who may refund; marked succeeded by staff, unless a card gateway has
+ * to confirm it. Where it stops (vendor staff leave it processing for staff), the booking
+ * shows it with its next action.
+ */
+export async function refundAsFarAsAllowed(ctx: WriteContext, refund: Row): Promise<Row> {
+  let current = refund;
+  for (const event of REFUND_STEPS) {
+    const allowed = allowedEvents('refund', String(current.status), { now: ctx.now, role: ctx.actor.role, record: current });
+    if (!allowed.includes(event)) break;
+    if (event === 'succeed' && (await refundedByGateway(ctx, current))) break;
+    current = await applyTransition(ctx, refunds, refundHooks, current, { event });
+  }
+  return current;
+}
+
+/** Whether a refund goes back through the card gateway, which confirms it later. */
+async function refundedByGateway(ctx: WriteContext, refund: Row): Promise<boolean> {
+  if (refund.destination !== 'original_method') return false;
+  const { rows } = await ctx.tx.query<{ method: string }>(
+    `SELECT method FROM payments WHERE booking_id = $1 AND status IN ${CAPTURED} AND ($2::uuid IS NULL OR id = $2)`,
+    [refund.booking_id, refund.payment_id ?? null],
+  );
+  return rows.some((r) => GATEWAY_METHODS.includes(r.method as PaymentMethod));
+}
 
 async function startRefund(ctx: WriteContext, refund: Row): Promise<Row> {
   if (refund.destination !== 'original_method') return {};

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { LOCALES } from '../../src/domain/common.ts';
 import { normalizePhone, phoneSearchDigits } from '../../src/domain/phone.ts';
 import { searchTerms } from '../../src/domain/searchText.ts';
-import type { CollectionSpec } from '../../src/domain/registry.ts';
+import { collection, type CollectionSpec } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import type { Actor } from './actor.ts';
@@ -201,6 +201,12 @@ export function listConditions(spec: CollectionSpec, query: ListQuery, params: P
     // Part of a phone (`0555 12`) is matched on its digits, as the stored E.164 number holds them.
     const digits = spec.phoneSearch ? phoneSearchDigits(term) : null;
     if (digits) alternatives.push(`${alias}.${spec.phoneSearch} LIKE ${params.add(`%${digits}%`)}`);
+    // A record found through the one it points to, searched as that one's own list is.
+    for (const through of spec.searchThrough ?? []) {
+      const target = collection(through.collection);
+      const found = listConditions(target, { search: term }, params, `${alias}_${through.field}`);
+      alternatives.push(`${alias}.${through.field} IN (SELECT ${alias}_${through.field}.id FROM ${target.table} ${alias}_${through.field} WHERE ${found.join(' AND ') || 'TRUE'})`);
+    }
     where.push(`(${alternatives.join(' OR ')})`);
   }
   return where;

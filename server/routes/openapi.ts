@@ -22,6 +22,7 @@ import { exportQuerySchema } from './csvExport.ts';
 import { expandParam } from './expand.ts';
 import { FIELDS_PARAM, listQuerySchema } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
+import { BookingRefundBody } from './refundable.ts';
 import { REORDERABLE, ReorderInput } from './reorder.ts';
 import { MediaReorderInput } from '../media/routes.ts';
 import { BlockBody, MessageBody } from '../domain/customers.ts';
@@ -359,6 +360,16 @@ export function buildOpenApi(version: string): Json {
       summary: 'What gave a booking its discount, by name',
       description: 'Its coupon (code), automatic discount and deal (names), in the order they apply: what each takes off (`kind`, `value`), the part of the discount it gave (`amount`), who pays for it (`funded_by`, `platform_share_percent`) and the platform\'s part (`platform_amount`). The booking preview answers the same as `applied`.',
       responses: { 200: json({ type: 'object', properties: { results: { type: 'array', items: { type: 'object' } } } }), ...errors },
+    },
+  };
+  paths[`${API_PREFIX}/bookings/{id}/refund/`] = {
+    post: {
+      tags: ['Bookings'], operationId: 'refundBooking', parameters: [idParam],
+      summary: 'Refund a booking in one step',
+      description:
+        'Asks for a refund (the rules of `POST refunds/`) and takes it as far as the refund chart lets the caller: staff see it succeed, unless a card gateway has to confirm it; vendor staff leave it processing for staff. 201 with the refund as it ended.',
+      requestBody: { required: true, content: { 'application/json': { schema: plain(BookingRefundBody) } } },
+      responses: { 201: json(ref('Refunds'), 'The refund'), ...errors },
     },
   };
   // Payouts, commission and the booking's money ledger (server/routes/payouts.ts).

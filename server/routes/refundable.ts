@@ -5,13 +5,26 @@
  * amount). The refund form shows it; creating a refund enforces the same rule.
  * `?payment_id=` narrows it to one payment (a refund made from that payment's page): its
  * own remainder within the booking's.
+ *
+ * `POST /branch/api/bookings/<id>/refund/`: a refund of the booking in one step, the form's
+ * one confirmation. It is asked for (the same rules as `POST refunds/`) and then taken as far
+ * as the refund chart lets the caller: staff see it succeed (or wait for the card gateway),
+ * vendor staff leave it processing for staff. 201 with the refund as it ended.
  */
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { RefundInput } from '../../src/domain/bookings.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { cancellationRefundable } from '../domain/money.ts';
+import { refundAsFarAsAllowed } from '../domain/payments.ts';
+import { hooksOf } from './hooks.ts';
 import { API_PREFIX } from './paths.ts';
-import { context, guarded } from './resources.ts';
-import { loadOr404 } from './scope.ts';
+import { checkRefs, resolveVendor, type Row } from './records.ts';
+import { context, guarded, runChecks } from './resources.ts';
+import { loadOr404, readable } from './scope.ts';
+
+/** What the booking's refund form sends: a refund's fields, the booking taken from the address. */
+export const BookingRefundBody = Type.Omit(RefundInput, ['booking_id']);
 
 export function registerRefundable(app: FastifyInstance): void {
   const bookings = collection('bookings');
@@ -25,4 +38,25 @@ export function registerRefundable(app: FastifyInstance): void {
     const fromThis = room.payments.find((p) => p.id === paymentId)?.refundable ?? 0;
     return { ...room, amount: Math.min(fromThis, room.amount), payment_id: paymentId };
   });
+
+  const refunds = collection('refunds');
+  app.post<{ Params: { id: string }; Body: Row }>(
+    `${API_PREFIX}/bookings/:id/refund/`,
+    { ...guarded(app, refunds, 'create'), schema: { params: Type.Object({ id: Type.String({ format: 'uuid' }) }), body: BookingRefundBody } },
+    async (request, reply) => {
+      const ctx = await context(app, request);
+      const body: Row = { ...request.body, booking_id: request.params.id, notify_customer: request.body.notify_customer ?? true };
+      const refund = await app.db.transaction(async (tx) => {
+        const wctx = { ...ctx, tx };
+        // The booking in the address: one the caller may not see is not found.
+        await loadOr404(tx, bookings, request.params.id, ctx.actor);
+        const vendorId = await resolveVendor(tx, refunds, body, ctx.actor);
+        await checkRefs(tx, refunds, body, vendorId, ctx.actor);
+        runChecks(refunds, { ...body, vendor_id: vendorId });
+        const requested = await hooksOf(ctx, 'refunds').create!(wctx, body, vendorId);
+        return refundAsFarAsAllowed(wctx, requested);
+      });
+      return reply.status(201).send(readable(refunds, ctx.actor, [refund])[0]);
+    },
+  );
 }

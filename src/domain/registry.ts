@@ -117,6 +117,11 @@ export interface CollectionSpec {
    * (`0555 12 34 56`, `555-123-456`), finds that number; part of one matches on its digits.
    */
   phoneSearch?: string;
+  /**
+   * Records a search also finds through a record they point to: a refund by its booking's
+   * reference, customer name or phone (`field` holds the id; the search is `collection`'s own).
+   */
+  searchThrough?: { field: string; collection: string }[];
   /** Fields usable as `?field=`; dates and numbers also take `__gte`, `__lte`, `__gt`, `__lt`; text and ids `__in`. */
   filters: string[];
   /**
@@ -240,7 +245,8 @@ export const COLLECTIONS: CollectionSpec[] = [
     refs: { booking_id: 'bookings', payment_id: 'payments' },
     reasonCodes: { reason_code: { kind: 'refund', text: 'reason' } },
     check: (r) => errorsOf([[r.reason == null && r.reason_code == null, 'reason', 'Choose a reason or write one.']]),
-    search: ['reason'], filters: ['status', 'vendor_id', 'booking_id', 'payment_id', 'destination', 'kind', 'amount', 'created_at'],
+    search: ['reason'], searchThrough: [{ field: 'booking_id', collection: 'bookings' }],
+    filters: ['status', 'vendor_id', 'booking_id', 'payment_id', 'destination', 'kind', 'amount', 'created_at'],
     // Open refunds wait on someone: staff to approve, the gateway to pay, a retry after a failure.
     views: {
       open: [{ status__in: 'requested,approved,processing,failed' }],

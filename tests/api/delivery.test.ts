@@ -206,3 +206,20 @@ test('staff only: vendors get no audience counts, deliveries or outbox; completi
     assert.ok(doc.paths[`/branch/api${path}`], `${path} is documented`);
   }
 });
+
+test('a notification that reaches nobody is refused, sent now or scheduled, and its count says 0 first', async () => {
+  const topic = await d.ok(d.admin, 'POST', '/topics/', { key: 'nobody-yet', name_i18n: { en: 'Nobody yet', fr: 'Personne encore', ar: 'لا أحد بعد' } });
+  const audience = { channel: 'email', audience_type: 'topic', topic_id: topic.id };
+  assert.equal((await d.ok(d.admin, 'POST', '/notifications/audience-count/', audience, 200)).count, 0);
+  const draft = await d.ok(d.admin, 'POST', '/notifications/', { ...texts, ...audience });
+  const now = await d.call(d.admin, 'POST', `/notifications/${draft.id}/transition/`, { event: 'send', version: draft.version });
+  assert.equal(now.status, 409);
+  assert.match(now.body.detail, /reaches nobody/);
+  const later = await d.call(d.admin, 'POST', `/notifications/${draft.id}/transition/`, { event: 'schedule', version: draft.version, scheduled_at: new Date(Date.now() + 3_600_000).toISOString() });
+  assert.equal(later.status, 409);
+  const still = await d.ok(d.admin, 'GET', `/notifications/${draft.id}/`);
+  assert.deepEqual([still.status, still.version], ['draft', draft.version], 'nothing changed');
+  // Said in the reader's language.
+  const french = await d.call(d.admin, 'POST', `/notifications/${draft.id}/transition/`, { event: 'send', version: draft.version }, { 'accept-language': 'fr' });
+  assert.match(french.body.detail, /n’atteint personne/);
+});

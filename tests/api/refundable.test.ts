@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { book, catalogFor, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
+import { book, catalogFor, startDomain, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
 
 let d: Domain;
 let c: Catalog;
@@ -81,4 +81,61 @@ test("another vendor's booking is a 404; without a token a 401", async () => {
   assert.equal((await d.call(d.admin, 'GET', `/bookings/${booking.id}/refundable/`)).status, 200);
   const doc = await d.ok(d.vendor, 'GET', '/openapi.json');
   assert.ok(doc.paths['/branch/api/bookings/{id}/refundable/'].get);
+  assert.ok(doc.paths['/branch/api/bookings/{id}/refund/'].post);
+});
+
+// The booking's refund form: one confirmation, the chart's steps run as far as the role allows.
+const refundNow = (who: Who, booking: Json, amount: number, extra: Json = {}) =>
+  d.call(who, 'POST', `/bookings/${booking.id}/refund/`, { amount, destination: 'original_method', reason: 'Storm', ...extra });
+
+test('staff refund a cash booking in one step: approved, processed and succeeded, the booking refunded', async () => {
+  const booking = await book(d, d.vendor, c, { payment_method: 'cash' });
+  const done = await refundNow(d.admin, booking, 250_000);
+  assert.equal(done.status, 201);
+  assert.equal(done.body.status, 'succeeded');
+  assert.equal(done.body.booking_id, booking.id);
+  const after = await d.ok(d.admin, 'GET', `/bookings/${booking.id}/`);
+  assert.equal(after.refunded, 250_000);
+  const steps = await d.sql<{ action: string }>("SELECT action FROM audit_log WHERE entity = 'refunds' AND entity_id = $1", [done.body.id]);
+  assert.deepEqual(steps.map((s) => s.action).sort(), ['create', 'transition:approve', 'transition:process', 'transition:succeed'], 'each step in the history');
+});
+
+test('vendor staff take a refund as far as their role allows: processing, staff to confirm it', async () => {
+  const booking = await book(d, d.vendor, c, { payment_method: 'cash' });
+  const pending = await refundNow(d.vendor, booking, 100_000);
+  assert.equal(pending.status, 201);
+  assert.equal(pending.body.status, 'processing');
+  assert.equal((await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/`)).refunded, 0, 'no money moved yet');
+  const refused = await d.call(d.vendor, 'POST', `/refunds/${pending.body.id}/transition/`, { event: 'succeed', version: pending.body.version });
+  assert.equal(refused.status, 403);
+  await d.ok(d.admin, 'POST', `/refunds/${pending.body.id}/transition/`, { event: 'succeed', version: pending.body.version });
+  assert.equal((await d.ok(d.vendor, 'GET', `/bookings/${booking.id}/`)).refunded, 100_000);
+});
+
+test('a one-step refund keeps the rules of a request: too much, no reason, a bad id or another vendor write nothing', async () => {
+  const booking = await book(d, d.vendor, c, { payment_method: 'cash' });
+  const tooMuch = await refundNow(d.admin, booking, 1_000_001);
+  assert.equal(tooMuch.status, 400);
+  assert.ok(tooMuch.body.errors.amount);
+  const noReason = await d.call(d.admin, 'POST', `/bookings/${booking.id}/refund/`, { amount: 1_000 });
+  assert.equal(noReason.status, 400);
+  assert.ok(noReason.body.errors.reason);
+  assert.equal((await refundNow(d.admin, { id: 'not-an-id' }, 1_000)).status, 400);
+  assert.equal((await refundNow(d.vendor2, booking, 1_000)).status, 404);
+  assert.equal((await d.ok(d.admin, 'GET', `/refunds/?booking_id=${booking.id}`)).count, 0);
+});
+
+test('the refunds list finds a refund by booking reference, customer name or phone', async () => {
+  const customer = await d.ok(d.vendor, 'POST', '/customers/', { name: 'Yacine Belkacemi', phone: '0661 23 45 67' });
+  const booking = await book(d, d.vendor, c, { payment_method: 'cash', customer_id: customer.id });
+  const other = await book(d, d.vendor, c, { payment_method: 'cash' });
+  const mine = (await refundNow(d.vendor, booking, 1_000)).body;
+  await refundNow(d.vendor, other, 1_000);
+  const found = async (term: string) => (await d.ok(d.vendor, 'GET', `/refunds/?search=${encodeURIComponent(term)}`)).results.map((r: Json) => r.id);
+  assert.deepEqual(await found(booking.ref), [mine.id], 'by reference');
+  assert.deepEqual(await found('belkacemi'), [mine.id], 'by part of the name');
+  assert.deepEqual(await found('0661234567'), [mine.id], 'by the phone typed the local way');
+  assert.deepEqual(await found('23 45 67'), [mine.id], 'by part of the phone');
+  assert.deepEqual(await found('Storm').then((ids) => ids.includes(mine.id)), true, 'by its reason still');
+  assert.deepEqual(await d.ok(d.vendor2, 'GET', `/refunds/?search=${encodeURIComponent(booking.ref)}`).then((p) => p.count), 0, "not another vendor's");
 });

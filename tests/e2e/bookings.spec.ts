@@ -200,13 +200,13 @@ test('two tabs editing the notes: the second save shows both versions and can ke
   await expect(tabA.locator('p.notes')).toHaveText(textB);
 });
 
-/** Requests a refund of 10.00 through the dialog on the booking's page. */
+/** Refunds 10.00 through the dialog on the booking's page (a form: a dialog, not an alertdialog). */
 async function requestRefund(page: Page) {
   await actions(page, 'en').getByRole('button', { name: t('en', 'booking.refund'), exact: true }).click();
-  const dialog = page.getByRole('alertdialog');
+  const dialog = page.getByRole('dialog');
   await dialog.getByLabel(t('en', 'refund.amount')).fill('10');
   await dialog.getByLabel(t('en', 'refund.reason'), { exact: true }).selectOption('service_issue');
-  await dialog.getByRole('button', { name: t('en', 'refund.request'), exact: true }).click();
+  await dialog.getByRole('button', { name: t('en', 'booking.refund'), exact: true }).click();
   await expect(dialog).toBeHidden();
 }
 

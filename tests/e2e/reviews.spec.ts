@@ -49,7 +49,11 @@ test.describe('staff', () => {
     await expectNoSeriousViolations(page, 'reviews, English light');
 
     const row = rowOf(page, first);
-    await expect(row.getByRole('img', { name: t('en', 'reviews.outOf5').replace('{rating}', String(first.rating)) })).toBeVisible();
+    const stars = row.getByRole('img', { name: t('en', 'reviews.outOf5').replace('{rating}', String(first.rating)) });
+    await expect(stars).toBeVisible();
+    // The number is shown, and the stars not given are outlined: a 1-star review never looks like a 5-star one.
+    await expect(stars).toContainText(`${first.rating}/5`);
+    await expect(stars.locator('.review-stars-off')).toHaveText('☆'.repeat(5 - first.rating));
     await row.getByRole('button', { name: t('en', 'reviewEvent.approve'), exact: true }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText(t('en', 'reviewEvent.approve.title'));

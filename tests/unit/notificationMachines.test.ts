@@ -14,7 +14,7 @@ import type { ComposerDraft } from '../../src/machines/notifications/composer.ts
 
 // The API client reads the build's base URL when loaded.
 Object.assign(globalThis, { __API_BASE_URL__: '' });
-const { composerMachine, EMPTY_DRAFT, audienceOf } = await import('../../src/machines/notifications/composer.ts');
+const { composerMachine, EMPTY_DRAFT, audienceOf, missingLanguages } = await import('../../src/machines/notifications/composer.ts');
 const { topicSubscribersMachine } = await import('../../src/machines/notifications/subscribers.ts');
 
 test('the composer counts the audience after a pause, then confirms and sends; a refusal keeps the draft with its errors', async () => {
@@ -54,6 +54,38 @@ test('the composer counts the audience after a pause, then confirms and sends; a
   await waitFor(actor, (s) => s.context.created !== null);
   assert.equal(actor.getSnapshot().context.created?.id, 'n1');
   assert.equal(submitted.length, 2);
+});
+
+test('an audience known to reach nobody is not sent to: the composer says so until the audience changes', async () => {
+  const submitted: ComposerDraft[] = [];
+  const actor = createActor(
+    composerMachine.provide({
+      actors: {
+        countAudience: fromPromise<{ count: number }, AudienceQuery>(async ({ input }) => ({ count: input.channel === 'sms' ? 0 : 12 })),
+        submit: fromPromise<ApiRecord, ComposerDraft>(async ({ input }) => (submitted.push(input), { id: 'n1', version: 2 })),
+      },
+      delays: { countPause: 0 },
+    }),
+    { input: { draft: { ...EMPTY_DRAFT, channel: 'sms' } } },
+  ).start();
+  await waitFor(actor, (s) => s.matches({ count: 'known' }));
+  actor.send({ type: 'review' });
+  assert.ok(actor.getSnapshot().matches({ form: 'editing' }), 'no confirmation offered');
+  assert.equal(actor.getSnapshot().context.nobody, true);
+  actor.send({ type: 'change', draft: { ...EMPTY_DRAFT, channel: 'email' } });
+  assert.equal(actor.getSnapshot().context.nobody, false, 'a change takes the warning away');
+  await waitFor(actor, (s) => s.matches({ count: 'known' }) && s.context.count === 12);
+  actor.send({ type: 'review' });
+  assert.ok(actor.getSnapshot().matches({ form: 'confirming' }));
+  assert.equal(submitted.length, 0);
+});
+
+test('the languages left empty are named before sending', () => {
+  const text = (en: string, fr: string, ar: string) => ({ en, fr, ar });
+  assert.deepEqual(missingLanguages({ title_i18n: text('Sale', '', ''), body_i18n: text('20% off', '', '') }), ['fr', 'ar']);
+  assert.deepEqual(missingLanguages({ title_i18n: text('Sale', 'Soldes', ''), body_i18n: text('20% off', ' ', 'تخفيض') }), ['fr', 'ar'], 'a title without a body is not written');
+  assert.deepEqual(missingLanguages({ title_i18n: text('Sale', 'Soldes', 'تخفيض'), body_i18n: text('20% off', '-20 %', 'تخفيض 20%') }), []);
+  assert.deepEqual(missingLanguages({ title_i18n: text('', '', ''), body_i18n: text('', '', '') }), [], 'nothing written yet: the fields say what is required');
 });
 
 test('an audience names only what its type uses', () => {

@@ -33,7 +33,10 @@ export const bookingsReads = {
 };
 
 export const bookingsCommands = {
-  /** Asks for a refund of a booking (from one payment, or spread over them), the customer told. */
+  /**
+   * Refunds a booking in one step (from one payment, or spread over them), the customer told:
+   * the server takes the refund as far as the caller's role allows and answers with it.
+   */
   bookingRefund: (input: {
     booking_id: string;
     payment_id: string | null;
@@ -41,7 +44,10 @@ export const bookingsCommands = {
     destination: string;
     reason_code?: string;
     reason?: string;
-  }): Promise<ApiRecord> => createRecord('refunds', { ...input, notify_customer: true }),
+  }): Promise<ApiRecord> => {
+    const { booking_id, ...body } = input;
+    return apiClient().post<ApiRecord>(`/branch/api/bookings/${encodeURIComponent(booking_id)}/refund/`, { ...body, notify_customer: true }, { quiet: true });
+  },
   /** Books a combo's parts together for one customer (all of them or none). */
   bookingComboBook: (input: {
     comboId: string;

@@ -1,8 +1,9 @@
 /**
  * The notification composer: the draft as typed, the recipient count asked again (after a
  * short pause) whenever the audience or channel changes, and sending: confirm with the
- * count, create the notification, then send it now or schedule it. A refusal goes back to
- * editing with the errors at their fields and the draft untouched.
+ * count (and the languages left empty), create the notification, then send it now or
+ * schedule it. An audience known to reach nobody is not sent to (the server refuses it
+ * too). A refusal goes back to editing with the errors at their fields and the draft untouched.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiRequestError } from '../../api/client.ts';
@@ -49,6 +50,18 @@ export const EMPTY_DRAFT: ComposerDraft = {
   scheduled_at: null,
 };
 
+const LANGUAGES = ['en', 'fr', 'ar'] as const;
+
+/**
+ * The languages a draft leaves without a title or a body while another language has them:
+ * recipients reading those get another language's text, so sending warns of them first.
+ */
+export function missingLanguages(draft: Pick<ComposerDraft, 'title_i18n' | 'body_i18n'>): ('en' | 'fr' | 'ar')[] {
+  const written = (lang: (typeof LANGUAGES)[number]) => Boolean(draft.title_i18n[lang]?.trim() && draft.body_i18n[lang]?.trim());
+  if (!LANGUAGES.some(written)) return [];
+  return LANGUAGES.filter((lang) => !written(lang));
+}
+
 /** What the audience of a draft is, as the API takes it (for the count and for the record). */
 export function audienceOf(draft: ComposerDraft): AudienceQuery {
   const s = draft.segment;
@@ -88,6 +101,8 @@ async function submitDraft(draft: ComposerDraft): Promise<ApiRecord> {
 interface Context {
   draft: ComposerDraft;
   count: number | null;
+  /** Sending was asked for while the audience reaches nobody: the page says so. */
+  nobody: boolean;
   errors: Record<string, string[]>;
   detail: string | null;
   created: ApiRecord | null;
@@ -107,12 +122,17 @@ export const composerMachine = setup({
   },
   delays: { countPause: 400 },
   actions: {
-    keepDraft: assign({ draft: ({ event }) => (event as { draft: ComposerDraft }).draft }),
-    clearErrors: assign({ errors: {}, detail: null }),
+    keepDraft: assign({ draft: ({ event }) => (event as { draft: ComposerDraft }).draft, nobody: false }),
+    clearErrors: assign({ errors: {}, detail: null, nobody: false }),
+    markNobody: assign({ nobody: true }),
+  },
+  guards: {
+    /** The count is known and is zero (an unknown count goes on: the server decides). */
+    reachesNobody: ({ context }) => context.count === 0,
   },
 }).createMachine({
   id: 'notificationComposer',
-  context: ({ input }) => ({ draft: input.draft ?? EMPTY_DRAFT, count: null, errors: {}, detail: null, created: null }),
+  context: ({ input }) => ({ draft: input.draft ?? EMPTY_DRAFT, count: null, nobody: false, errors: {}, detail: null, created: null }),
   type: 'parallel',
   states: {
     count: {
@@ -136,7 +156,14 @@ export const composerMachine = setup({
     form: {
       initial: 'editing',
       states: {
-        editing: { on: { review: { target: 'confirming', actions: 'clearErrors' } } },
+        editing: {
+          on: {
+            review: [
+              { guard: 'reachesNobody', actions: ['clearErrors', 'markNobody'] },
+              { target: 'confirming', actions: 'clearErrors' },
+            ],
+          },
+        },
         confirming: { on: { cancel: 'editing', confirm: 'submitting' } },
         submitting: {
           invoke: {

@@ -16,6 +16,7 @@ import { BookingChangeDialog } from './BookingChangeDialog.tsx';
 import { BookingFacts, BookingMoney } from './BookingFacts.tsx';
 import { BookingNotes } from './BookingNotes.tsx';
 import { BookingRefundDialog } from './BookingRefundDialog.tsx';
+import { PendingRefunds } from './refunds/PendingRefunds.tsx';
 import { BookingTimeline } from './BookingTimeline.tsx';
 import { bookingScreen, labelsOf, settingsOf, timelineOf } from './bookingScreen.ts';
 import { MoneyLedger } from '../payments/ledger/MoneyLedger.tsx';
@@ -141,6 +142,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
         <div className="record-side">
           <BookingMoney booking={booking} money={money} discounts={discounts.data} />
           <Related of={discounts}>{() => null}</Related>
+          <PendingRefunds refunds={refunds.data ?? null} reference={ref} money={money} staff={admin} onDone={() => screen.send({ type: 'reload' })} />
         </div>
       </div>
       {/* The ledger's six columns need the page's whole width. */}

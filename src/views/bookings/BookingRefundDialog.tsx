@@ -1,11 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { toast } from 'sonner';
+import { useStaff } from '../../app/permissions.ts';
 import type { Refundable } from '../../api/refunds.ts';
 import type { ApiRecord } from '../../api/resources.ts';
 import { bookingRefundMachine } from '../../machines/bookings/bookingRefund.ts';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ErrorText } from '../ui/fields/Field.tsx';
+import { FormDialog } from '../ui/FormDialog.tsx';
 import { errorsElsewhere } from '../ui/fields/fieldErrors.ts';
 import { MoneyField } from '../ui/fields/MoneyField.tsx';
 import { SelectField } from '../ui/fields/SelectField.tsx';
@@ -18,9 +20,11 @@ const FIRST_DESTINATIONS = ['original_method'] as const;
 const SHOWN_AT_FIELDS = ['amount', 'destination', 'reason_code', 'reason'];
 
 /**
- * Requests a refund of a booking: how much (at most what the server allows), where to (the
- * destinations the server offers: the wallet only when it is kept in the booking's currency),
- * and why (a coded refund reason). The form is the `bookingRefund` chart, started afresh
+ * Refunds a booking in one confirmation: how much (at most what the server allows), where to
+ * (the destinations the server offers: the wallet only when it is kept in the booking's
+ * currency), and why (a coded refund reason). The server takes the refund as far as the
+ * user's role allows; where it stops, the booking shows it with its next action. A form, so
+ * a dialog (not a yes/no question). The form is the `bookingRefund` chart, started afresh
  * each time the dialog opens.
  */
 export function BookingRefundDialog({
@@ -57,10 +61,22 @@ function RefundForm({
   const context = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const done = useSelector(actor, (s) => s.matches('done'));
+  const intl = useIntl();
+  const staff = useStaff();
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
-    if (done) close.current(true);
+    if (!done) return;
+    // Where the refund ended: refunded, or under way (the booking shows its next action).
+    const refund = actor.getSnapshot().context.refund;
+    const amount = money(refund?.amount ?? context.amount);
+    const status = String(refund?.status ?? 'requested');
+    toast.success(
+      status === 'succeeded'
+        ? intl.formatMessage({ id: 'refund.doneSucceeded' }, { amount })
+        : intl.formatMessage({ id: 'refund.doneUnderWay' }, { amount, status: intl.formatMessage({ id: `refundStatus.${status}` }) }),
+    );
+    close.current(true);
   }, [done]);
 
   const { errors } = context;
@@ -74,14 +90,18 @@ function RefundForm({
     });
 
   return (
-    <ConfirmDialog
-      open
+    <FormDialog
       title={<FormattedMessage id="booking.refund" />}
-      description={<FormattedMessage id="refund.refundable" values={{ amount: money(most) }} />}
-      confirmLabel={<FormattedMessage id="refund.request" />}
+      description={
+        <>
+          <FormattedMessage id="refund.refundable" values={{ amount: money(most) }} />{' '}
+          <FormattedMessage id={staff ? 'refund.oneStepStaff' : 'refund.oneStepVendor'} />
+        </>
+      }
+      submitLabel={<FormattedMessage id="booking.refund" />}
       busy={busy}
       onCancel={() => onClose(false)}
-      onConfirm={submit}
+      onSubmit={submit}
     >
       {elsewhere.length > 0 && (
         <div className="notice notice-error" role="alert">
@@ -125,6 +145,6 @@ function RefundForm({
           {serverReasonErrors.join(' ')}
         </p>
       )}
-    </ConfirmDialog>
+    </FormDialog>
   );
 }

@@ -8,7 +8,7 @@ import { pathOf, routeByKey } from '../../app/routes.ts';
 import type { ApiRecord } from '../../api/resources.ts';
 import { notifications } from '../../domain/collections.ts';
 import { WILAYAS } from '../../domain/wilayaList.ts';
-import { composerMachine, type ComposerDraft } from '../../machines/notifications/composer.ts';
+import { composerMachine, missingLanguages, type ComposerDraft } from '../../machines/notifications/composer.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
 import { errorsAt, errorsUnder } from '../ui/fields/fieldErrors.ts';
@@ -28,7 +28,7 @@ export function ComposerPage({ route }: PageProps) {
   const [, navigate] = useLocation();
   const composer = useActorRef(composerMachine, { input: {} });
   const snapshot = useSelector(composer, (s) => s);
-  const { draft, count, errors, detail, created } = snapshot.context;
+  const { draft, count, nobody, errors, detail, created } = snapshot.context;
   const counting = !snapshot.matches({ count: 'known' });
   const submitting = snapshot.matches({ form: 'submitting' });
   usePageReady(true);
@@ -40,6 +40,8 @@ export function ComposerPage({ route }: PageProps) {
   const change = (patch: Partial<ComposerDraft>) => composer.send({ type: 'change', draft: { ...draft, ...patch } });
   const segment = (patch: Partial<ComposerDraft['segment']>) => change({ segment: { ...draft.segment, ...patch } });
   const at = (name: string) => errorsAt(errors, name);
+  // Languages left empty: their readers get another language's text, said before sending.
+  const missing = missingLanguages(draft);
   const countText =
     count === null ? intl.formatMessage({ id: counting ? 'notifComposer.counting' : 'notifComposer.countUnknown' }) : intl.formatMessage({ id: 'notifComposer.count' }, { count });
 
@@ -56,6 +58,11 @@ export function ComposerPage({ route }: PageProps) {
         {detail && (
           <div className="notice notice-error" role="alert">
             {detail}
+          </div>
+        )}
+        {nobody && (
+          <div className="notice notice-error" role="alert">
+            <FormattedMessage id="notifComposer.nobody" />
           </div>
         )}
         <div className="notif-composer-columns">
@@ -239,7 +246,16 @@ export function ComposerPage({ route }: PageProps) {
         confirmLabel={<FormattedMessage id={draft.when === 'later' ? 'notifComposer.schedule' : 'notifComposer.sendNow'} />}
         onConfirm={() => composer.send({ type: 'confirm' })}
         onCancel={() => composer.send({ type: 'cancel' })}
-      />
+      >
+        {missing.length > 0 && (
+          <p className="notice notice-info" data-testid="missing-languages">
+            <FormattedMessage
+              id="notifComposer.missingLanguages"
+              values={{ languages: intl.formatList(missing.map((lang) => intl.formatMessage({ id: `field.language.${lang}` })), { type: 'conjunction' }) }}
+            />
+          </p>
+        )}
+      </ConfirmDialog>
     </PageFrame>
   );
 }

@@ -12,7 +12,7 @@ import { StatusChip } from '../../ui/StatusChip.tsx';
 import { bookingRefOf, REFUND_EVENTS, refundsScreen, type RefundRow } from './refundsScreen.ts';
 import { useStaff } from '../../../app/permissions.ts';
 
-/** Refund requests across bookings: whose, how much, and the next step of each, open ones first. */
+/** Refunds across bookings, found by booking reference, customer or phone: whose, how much, and the next step of each, what needs action first. */
 export function RefundListPage({ route }: PageProps) {
   const intl = useIntl();
   const staff = useStaff();

@@ -1,14 +1,14 @@
-/** The refunds screen as data: quick views (open ones first, oldest first), filters, fields and expansions. */
+/** The refunds screen as data: quick views (what needs action first, newest first), filters, fields and expansions. */
 import { refunds, type RefundsRecord } from '../../../domain/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
 export const refundsScreen = defineListScreen({
   collection: refunds,
   searchLabel: 'refundList.searchLabel',
-  // Open ones first, the oldest first: they have waited longest.
+  // It opens on what needs action, the newest first: the refund just made is the one looked for.
   views: [
-    { key: 'open', label: 'refundView.open', ordering: 'created_at' },
-    { key: 'requested', label: 'refundView.requested', ordering: 'created_at' },
+    { key: 'open', label: 'refundView.open', ordering: '-created_at' },
+    { key: 'requested', label: 'refundView.requested', ordering: '-created_at' },
     { key: 'done', label: 'refundView.done', ordering: '-created_at' },
     { key: 'all', label: 'refundView.all', ordering: '-created_at' },
   ],

@@ -54,14 +54,16 @@ export function PayoutsTab({ route, staff, tabs }: PageProps & { staff: boolean;
         ),
     },
     { key: 'entries', header: 'payouts.entryCount', priority: 3, align: 'end', render: (r) => intl.formatNumber(r.entries_count) },
-    { key: 'gross', header: 'payouts.gross', priority: 2, align: 'end', render: (r) => money(r.gross, r.currency) },
-    { key: 'refunds', header: 'payouts.refunds', priority: 3, align: 'end', render: (r) => money(-r.refunds, r.currency) },
-    { key: 'reserve', header: 'payouts.reserve', priority: 3, align: 'end', render: (r) => money(r.reserve_released - r.reserve_held, r.currency) },
+    // The sum "To pay" is made of stays on screen whatever gives way: gross, less refunds, plus the reserve released less the reserve held.
+    { key: 'gross', header: 'payouts.gross', priority: 1, align: 'end', render: (r) => money(r.gross, r.currency) },
+    { key: 'refunds', header: 'payouts.refunds', priority: 1, align: 'end', render: (r) => money(-r.refunds, r.currency) },
+    { key: 'reserve', header: 'payouts.reserve', priority: 1, align: 'end', render: (r) => money(r.reserve_released - r.reserve_held, r.currency) },
     { key: 'amount', header: 'payouts.amount', priority: 1, sortField: 'amount', align: 'end', render: (r) => money(r.amount, r.currency) },
     {
       key: 'paid',
       header: 'payouts.paid',
-      priority: 2,
+      // When and by which transfer: how a vendor matches a payout to their bank statement.
+      priority: 1,
       sortField: 'paid_at',
       render: (r) =>
         r.paid_at ? (
