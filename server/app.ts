@@ -6,7 +6,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { existsSync } from 'node:fs';
@@ -157,7 +157,7 @@ async function serveSpa(app: FastifyInstance, distDir: string) {
     // Build metadata lists every source path: never served, even from a dist/ built
     // before the build wrote it elsewhere (.build/).
     allowedPath: (path: string) => !path.endsWith('/metafile.json'),
-    setHeaders(response: import('node:http').ServerResponse, path: string) {
+    setHeaders(response: SetHeadersResponse, path: string) {
       // Hashed names never change content: cache them for a year. Everything else
       // (index.html, sw.js, manifest) is revalidated on every load.
       response.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
