@@ -20,6 +20,7 @@ import {
   type SetupStep,
   type TopService,
 } from '../../src/domain/dashboard.ts';
+import { sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
 import type { Queryable } from '../db/index.ts';
 import type { Actor } from '../routes/actor.ts';
 import { Params } from '../routes/scope.ts';
@@ -184,7 +185,7 @@ async function todaysDepartures(db: Queryable, scoped: Scoped): Promise<{ depart
             s.capacity, coalesce(s.closed, false) AS closed,
             count(*)::int AS bookings,
             sum(b.participants_count)::int AS booked,
-            coalesce(sum(b.participants_count) FILTER (WHERE b.status IN ('checked_in', 'completed')), 0)::int AS checked_in,
+            coalesce(sum(b.participants_count) FILTER (WHERE b.status IN ${sqlStatusesTagged('booking', 'tookPlace')}), 0)::int AS checked_in,
             count(*) FILTER (WHERE b.status = 'requested')::int AS to_confirm,
             count(*) FILTER (WHERE b.balance > 0)::int AS unpaid,
             CASE WHEN b.slot_id IS NULL AND count(*) = 1 THEN min(b.id::text) END AS booking_id,

@@ -50,7 +50,8 @@ export interface CollectionHooks {
    * Side effects of a transition, keyed by event, run before the status is written;
    * they may refuse (throw) and return extra column changes for the record.
    */
-  transitions?: Record<string, (ctx: WriteContext, record: Row, next: string, payload: TransitionPayload) => Promise<Row | void>>;
+  /** `role` is who the transition is judged for: `system` when the server itself moves the record (a template's notification). */
+  transitions?: Record<string, (ctx: WriteContext, record: Row, next: string, payload: TransitionPayload, role: 'staff' | 'vendor' | 'system') => Promise<Row | void>>;
   /** The business settings the chart's guards read (the check-in window), loaded before a transition is judged. */
   lifecycleSettings?(ctx: WriteContext): Promise<LifecycleSettings>;
   /** Runs after the status of a record changed (any event). */

@@ -59,7 +59,7 @@ export async function applyTransition(
       : { reason_code: ['This action takes no coded reason.'] };
     if (Object.keys(errors).length > 0) throw badRequest(errors);
   }
-  const extra = (await hooks.transitions?.[payload.event]?.(ctx, record, verdict.next, payload)) ?? {};
+  const extra = (await hooks.transitions?.[payload.event]?.(ctx, record, verdict.next, payload, role)) ?? {};
   const changes: Row = {
     status: verdict.next,
     status_changed_at: ctx.now,
