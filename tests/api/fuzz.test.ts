@@ -99,7 +99,7 @@ before(async () => {
     bookings: [{ participants: { adult: 0 } }, { participants: { infant: 1 } }, { starts_at: '2001-01-01T00:00:00Z' }, { coupon_code: 'NOPE' }, { extras: [{ key: 'spa', quantity: 1 }] }, { participants: { adult: 400 } }],
     refunds: [{ amount: 10_000_000_000 }, { reason_code: 'weather' }, { reason: null }],
     payments: [{ amount: 10_000_000_000 }],
-    'payment-invitations': [{ amount: 10_000_000_000 }, { invitee_phone: null }, { expires_at: '2001-01-01T00:00:00Z' }],
+    'payment-invitations': [{ amount: 10_000_000_000 }, { expires_at: '2001-01-01T00:00:00Z' }],
     coupons: [{ value: 101 }, { booking_from: inDays(5), booking_to: inDays(1) }],
     discounts: [{ kind: 'percent', value: 500 }],
     deals: [{ starts_at: inDays(5), ends_at: inDays(1) }],

@@ -40,8 +40,8 @@ for (const locale of ['en', 'ar'] as const) {
       await page.goto(tab(locale, service.id));
       await page.getByRole('button', { name: t(locale, 'availability.addSlots') }).click();
       const form = page.locator('form.bulk-slots');
-      await form.getByLabel(t(locale, 'availability.bulk.from')).fill(day(offset));
-      await form.getByLabel(t(locale, 'availability.bulk.to')).fill(day(offset + 6));
+      await form.getByLabel(t(locale, 'availability.bulk.from'), { exact: true }).fill(day(offset));
+      await form.getByLabel(t(locale, 'availability.bulk.to'), { exact: true }).fill(day(offset + 6));
       await form.getByLabel(t(locale, 'availability.bulk.times')).fill('07:15, 17:45');
       await form.getByLabel(t(locale, 'availability.capacity')).fill('5');
       await form.getByRole('button', { name: t(locale, 'availability.bulk.create') }).click();
