@@ -7,7 +7,6 @@ import { BUSINESS_TIME_ZONE } from '../domain/time.ts';
 import { appMessagesFor, appMessagesInUse, appMessagesVersion, ensureAppMessages, subscribeAppMessages } from '../locales/appMessages.ts';
 import { INTL_LOCALE, isLocale, localeFromPath, localizedPath, selectLocale, selectMessages, type Locale } from '../machines/locale.ts';
 import { selectPageContentReady, selectPageError } from '../machines/navigation.ts';
-import { ForgotPasswordPage } from '../views/auth/ForgotPasswordPage.tsx';
 import { LoginPage } from '../views/auth/LoginPage.tsx';
 import { ErrorPage } from '../views/errors/ErrorPage.tsx';
 import { NotFoundPage } from '../views/errors/NotFoundPage.tsx';
@@ -20,6 +19,9 @@ import { lazyChunk, pageFor } from './pages.tsx';
 import { loadPublicSettings, publicSettings, subscribePublicSettings, type PublicSettings } from './publicSettings.ts';
 import { FORGOT_PASSWORD_PATH, HOME_PATH, LOGIN_PATH, matchRoute, type RouteMatch } from './routes.ts';
 import { useStaff } from './permissions.ts';
+
+// Few visitors of the login page need it: kept out of the login page's bundle.
+const ForgotPasswordPage = lazyChunk<object>(() => import('../views/auth/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 
 // The signed-in app comes with its messages (the login page's bundle holds only its own).
 const Shell = lazyChunk<Parameters<typeof ShellComponent>[0]>(() => {
@@ -82,7 +84,13 @@ function Routes() {
   } else if (rest === LOGIN_PATH) {
     content = authenticated ? <AfterLogin locale={locale} /> : <LoginPage />;
   } else if (rest === FORGOT_PASSWORD_PATH) {
-    content = authenticated ? <Go to={localizedPath(locale, HOME_PATH)} /> : <ForgotPasswordPage />;
+    content = authenticated ? (
+      <Go to={localizedPath(locale, HOME_PATH)} />
+    ) : (
+      <Suspense fallback={null}>
+        <ForgotPasswordPage />
+      </Suspense>
+    );
   } else if (!authenticated) {
     // A guest, or a session that expired, comes back here after logging in; a user who
     // logged out on purpose starts from home next time.

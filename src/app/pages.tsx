@@ -1,16 +1,12 @@
-/**
- * Which component renders each area: one lazy chunk per area that has its own screens,
- * the shared placeholder page for areas whose screens are not built yet.
- */
+/** Which component renders each area: one lazy chunk per area. */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { PlaceholderPage } from '../views/ui/PlaceholderPage.tsx';
 import { navigationActor } from './actors.ts';
 import type { AreaKey, PageProps } from './routes.ts';
 
 export type { PageProps };
 type PageModule = { default: ComponentType<PageProps> };
 
-const AREA_MODULES: Partial<Record<AreaKey, () => Promise<PageModule>>> = {
+const AREA_MODULES: Record<AreaKey, () => Promise<PageModule>> = {
   home: () => import('../views/home/HomePage.tsx'),
   bookings: () => import('../views/bookings/index.tsx'),
   support: () => import('../views/support/index.tsx'),
@@ -43,11 +39,9 @@ export function lazyChunk<P>(load: () => Promise<{ default: ComponentType<P> }>)
 const lazyAreas = new Map<AreaKey, LazyExoticComponent<ComponentType<PageProps>>>();
 
 export function pageFor(area: AreaKey): ComponentType<PageProps> {
-  const load = AREA_MODULES[area];
-  if (!load) return PlaceholderPage;
   let page = lazyAreas.get(area);
   if (!page) {
-    page = lazyChunk(load);
+    page = lazyChunk(AREA_MODULES[area]);
     lazyAreas.set(area, page);
   }
   return page;
