@@ -32,8 +32,8 @@ import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
 
 const CATALOGUES: Record<Locale, Record<string, string>> = { en, fr, ar };
 
-/** Enum fields whose values the catalogues name, and under which prefix. */
-const ENUM_LABELS: Record<string, string> = {
+/** Enum fields whose values the catalogues name, and under which prefix (the list's filter names them the same way). */
+export const ENUM_LABELS: Record<string, string> = {
   'bookings.status': 'bookingStatus',
   'bookings.payment_status': 'paymentStatus',
   'bookings.channel': 'channel',
@@ -66,6 +66,23 @@ const ENUM_LABELS: Record<string, string> = {
   'coupons.funded_by': 'promotionFunder',
   'discounts.funded_by': 'promotionFunder',
   'deals.funded_by': 'promotionFunder',
+  'adventures.status': 'adventureStatus',
+  'adventures.price_mode': 'adventurePriceMode',
+  'banners.locale': 'settings.banner.localeOption',
+  'chatbot-requests.channel': 'chatbotChannel',
+  'chatbot-requests.status': 'chatbotStatus',
+  'media.owner_type': 'media.ownerType',
+  'notifications.audience_type': 'notificationAudience',
+  'notifications.channel': 'notificationChannel',
+  'notifications.status': 'notificationStatus',
+  'notifications.template_key': 'notificationTemplate',
+  'notification-templates.key': 'notificationTemplate',
+  'notification-templates.channel': 'notificationChannel',
+  'price-rules.customer_type': 'newBooking.type',
+  'price-rules.per': 'prices.perValue',
+  'tickets.priority': 'ticketPriority',
+  'tickets.status': 'ticketStatus',
+  'tickets.requester_type': 'ticketRequester',
 };
 
 /**

@@ -120,9 +120,11 @@ describe('without a token', () => {
 
 describe('staff', () => {
   for (const spec of topLevel) {
-    test(`${spec.name}: staff list and read everything`, async () => {
+    test(`${spec.name}: staff list, export and read everything`, async () => {
       const list = await d.ok(d.admin, 'GET', `/${spec.name}/`);
       assert.ok(list.count >= 1);
+      const exported = await d.call(d.admin, 'GET', `/${spec.name}/export.csv?columns=id`);
+      assert.ok(exported.status === 200 && String(exported.body).includes(foreign[spec.name].id), 'exported');
       await d.ok(d.admin, 'GET', `/${spec.name}/${foreign[spec.name].id}/`);
     });
   }
@@ -142,6 +144,11 @@ describe('vendor staff', () => {
         assert.ok(!list.body.results.some((r: Json) => r.id === id && scoped(spec)), 'foreign record listed');
         if (spec.vendorColumn !== 'none') assert.ok(list.body.results.every((r: Json) => r.vendor_id === d.vendorId || r.vendor_id === null || !scoped(spec)));
       }
+      // Exporting, as listing.
+      const exported = await d.call(v, 'GET', `/${spec.name}/export.csv?columns=id`);
+      assert.equal(exported.status, list.status, 'export');
+      const hidden = scoped(spec) || spec.vendorRule === 'audience';
+      if (exported.status === 200) assert.ok(!(hidden && String(exported.body).includes(id)), 'foreign record exported');
       // Reading.
       const read = await d.call(v, 'GET', `/${spec.name}/${id}/`);
       assert.equal(read.status, vendorMayNot(spec, 'read') ? 403 : scoped(spec) || spec.vendorRule === 'audience' ? 404 : 200, 'read');

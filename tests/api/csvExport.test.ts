@@ -4,8 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { ENUM_LABELS } from '../../server/routes/csvExport.ts';
 import { EXPORT_BATCH } from '../../server/routes/listing.ts';
+import { tableInfo } from '../../server/routes/table.ts';
+import { COLLECTION_BY_NAME } from '../../src/domain/registry.ts';
 import ar from '../../src/locales/ar.json' with { type: 'json' };
+import en from '../../src/locales/en.json' with { type: 'json' };
+import fr from '../../src/locales/fr.json' with { type: 'json' };
+import { listScreens } from '../unit/listScreens.ts';
 import { book, catalogFor, inDays, startDomain, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
 
 let d: Domain;
@@ -124,24 +130,61 @@ test('the OpenAPI document describes lang, columns and expand on exports, and no
   assert.ok(doc.paths['/branch/api/bookings/export/'].get);
 });
 
-test('every export: each header in the reader\'s language and named once', async () => {
-  const { COLLECTIONS } = await import('../../src/domain/registry.ts');
-  const { tableInfo } = await import('../../server/routes/table.ts');
+test('every list exports what its button asks, to whom it shows the list, each header translated and named once', async () => {
   const cells = (row: string) => row.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
-  // The lists whose screens offer an export, with every field (as a request without `columns` asks).
-  const translated = ['bookings', 'locations', 'coupons', 'discounts', 'deals', 'refunds', 'services', 'customers', 'vendors', 'reviews', 'payments', 'payment-invitations'];
-  for (const spec of COLLECTIONS.filter((s) => !s.parent)) {
-    const fields = new Set(tableInfo(spec).columns.keys());
+  const frWords = new Set(Object.entries(fr).filter(([key]) => key.startsWith('column.')).map(([, word]) => word));
+  const screens = (await listScreens()).map(([, screen]) => screen);
+  const names = [...new Set(screens.map((screen) => screen.collection.name))];
+  assert.ok(names.includes('coupons') && names.includes('locations') && names.includes('tickets'), names.join());
+  // What the list's button asks (its table's fields and expansions), and every field (a request without `columns`).
+  const button = (screen: (typeof screens)[number], staff: boolean) => {
+    const fields = screen.fields?.filter((f) => staff || f !== 'vendor_id');
+    return [fields && `columns=${fields.join(',')}`, screen.expand?.length && `expand=${screen.expand.join(',')}`].filter(Boolean).join('&');
+  };
+  const requests = [...new Set(screens.flatMap((screen) => [`/${screen.collection.name}/export.csv?`, `/${screen.collection.name}/export.csv?${button(screen, true)}`]))];
+  for (const url of requests) {
+    const fields = new Set(tableInfo(COLLECTION_BY_NAME.get(url.split('/')[1])!).columns.keys());
+    const headers: Record<string, string[]> = {};
     for (const lang of ['en', 'fr', 'ar']) {
-      const res = await csv(d.admin, `/${spec.name}/export.csv?lang=${lang}`);
-      if (res.status !== 200) continue;
-      const headers = cells(res.rows[0]);
-      assert.equal(new Set(headers).size, headers.length, `${spec.name} (${lang}): a header named twice in ${res.rows[0]}`);
-      if (translated.includes(spec.name)) assert.deepEqual(headers.filter((h) => fields.has(h)), [], `${spec.name} (${lang}): field names left`);
+      const res = await csv(d.admin, `${url}&lang=${lang}`);
+      assert.equal(res.status, 200, `${url} (${lang}): ${res.body}`);
+      const header = (headers[lang] = cells(res.rows[0]));
+      assert.equal(new Set(header).size, header.length, `${url} (${lang}): a header named twice in ${res.rows[0]}`);
+      assert.deepEqual(header.filter((h) => fields.has(h) || /^[a-z0-9_]+$/.test(h)), [], `${url} (${lang}): field names left`);
     }
+    assert.deepEqual(headers.ar.filter((h) => !/\p{Script=Arabic}/u.test(h)), [], `${url}: headers not in Arabic`);
+    // French may say a word as English does ("Type", "Code"), but only a word of its own catalogue.
+    assert.deepEqual(headers.fr.filter((h, i) => h === headers.en[i] && !frWords.has(h)), [], `${url}: headers left in English`);
+  }
+  // Vendor staff take what their list's button asks wherever they have the list (tests/api/authz.test.ts: only their own records).
+  for (const screen of screens) {
+    const spec = COLLECTION_BY_NAME.get(screen.collection.name)!;
+    // A screen with fields vendor staff never read is staff's own (vendor staff have theirs).
+    if (screen.fields?.some((f) => spec.staffOnlyReadFields?.includes(f))) continue;
+    const list = await d.call(d.vendor, 'GET', `/${spec.name}/?page_size=1`);
+    const mine = await csv(d.vendor, `/${spec.name}/export.csv?lang=ar&${button(screen, false)}`);
+    assert.equal(mine.status, list.status, `${spec.name}: export and list answer vendor staff alike: ${mine.body}`);
   }
   const bookings = cells((await csv(d.admin, '/bookings/export.csv?lang=fr&columns=customer_id,customer_name,service_id,service_title_i18n,coupon_code')).rows[0]);
   assert.deepEqual(bookings, ['Client (identifiant)', 'Client', 'Prestation (identifiant)', 'Prestation', 'Code promo']);
+});
+
+test("an enum exports by the words its list's filter shows, each value named in every language", async () => {
+  for (const [where, screen] of await listScreens()) {
+    const columns = tableInfo(COLLECTION_BY_NAME.get(screen.collection.name)!).columns;
+    for (const filter of screen.filters) {
+      if (filter.kind !== 'enum' || filter.optionLabel || !columns.has(filter.field)) continue;
+      assert.equal(ENUM_LABELS[`${screen.collection.name}.${filter.field}`], filter.labelPrefix, `${where}: ${filter.field}`);
+    }
+  }
+  for (const [field, prefix] of Object.entries(ENUM_LABELS)) {
+    const [name, column] = field.split('.');
+    const values = tableInfo(COLLECTION_BY_NAME.get(name)!).columns.get(column)?.schema.enum as string[] | undefined;
+    assert.ok(values, `${field} is an enum`);
+    for (const catalogue of [en, fr, ar] as Record<string, string>[]) {
+      assert.deepEqual(values.filter((v) => !(`${prefix}.${v}` in catalogue)), [], `${field}: values without a name`);
+    }
+  }
 });
 
 test('the bookings export names the vendor and the channel for staff; vendor staff get no vendor column, it is always them', async () => {

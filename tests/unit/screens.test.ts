@@ -1,40 +1,19 @@
 /**
- * Every list screen's description (a `*Screen.ts` under src/views) against the registry
+ * Every list screen's description (a `*Screen.ts` or `*Screens.ts` under src/views) against the registry
  * the server mounts its routes from: a filter, ordering, field, expansion or quick view the
  * server does not have fails here before any user meets a 400.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import { COLLECTION_BY_NAME, type CollectionSpec } from '../../src/domain/registry.ts';
-import type { CollectionDescription, ListScreenSpec } from '../../src/views/ui/listScreen.ts';
 import { expandable } from '../../server/routes/expand.ts';
 import { tableInfo } from '../../server/routes/table.ts';
+import { listScreens as screens } from './listScreens.ts';
 
 const root = join(import.meta.dirname, '../..');
 const catalogues = ['en', 'fr', 'ar'].map((l) => JSON.parse(readFileSync(join(root, `src/locales/${l}.json`), 'utf8')) as Record<string, string>);
-
-function screenFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return screenFiles(path);
-    return /Screen\.ts$/.test(entry.name) && entry.name !== 'listScreen.ts' ? [path] : [];
-  });
-}
-
-const isScreen = (value: unknown): value is ListScreenSpec<CollectionDescription> =>
-  typeof value === 'object' && value !== null && 'collection' in value && 'filters' in value && 'defaultOrdering' in value;
-
-async function screens(): Promise<[string, ListScreenSpec<CollectionDescription>][]> {
-  const found: [string, ListScreenSpec<CollectionDescription>][] = [];
-  for (const file of screenFiles(join(root, 'src/views'))) {
-    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(module)) if (isScreen(value)) found.push([`${file.slice(root.length + 1)}#${name}`, value]);
-  }
-  return found;
-}
 
 function checkOrdering(spec: CollectionSpec, ordering: string, where: string) {
   const [field, lang] = ordering.replace(/^-/, '').split('.');
@@ -50,6 +29,7 @@ test('list screens are found (the search itself works)', async () => {
   const found = await screens();
   assert.ok(found.some(([name]) => name.includes('helpScreen')), 'the help screen');
   assert.ok(found.some(([name]) => name.includes('refundsScreen')), 'the refunds screen');
+  assert.ok(found.some(([name]) => name.endsWith('#couponsScreen')), 'screens from a file of several');
 });
 
 test('every list screen asks the server only for what its collection has', async () => {

@@ -80,7 +80,6 @@ export function BookingListPage({ route }: PageProps) {
       empty={<FormattedMessage id="booking.none" />}
       tableName={staff ? 'bookings' : 'bookings-vendor'}
       rowHref={(row) => pathOf(detail, row.id)}
-      exportable
       bulk={actions.bulkButtons}
       notices={
         <>

@@ -48,7 +48,6 @@ export function LocationListPage({ route }: PageProps) {
       columns={columns}
       empty={<FormattedMessage id="locations.none" />}
       tableName={staff ? 'locations' : 'locations-vendor'}
-      exportable
       rowHref={(row) => panel.href('edit', row.id)}
       actions={
         <Link href={pathOf(routeByKey('addLocation'))} className="button button-primary">

@@ -56,7 +56,6 @@ export function DealListPage({ route }: PageProps) {
       columns={columns}
       empty={<FormattedMessage id="deal.none" />}
       tableName="deals"
-      exportable
       rowHref={(row) => panel.href('edit', row.id)}
       actions={
         <Link href={panel.href('edit', NEW_PROMOTION)} className="button button-primary">

@@ -87,7 +87,6 @@ export function PromotionListPage({ route, resource }: PageProps & { resource: '
       columns={columns as never}
       empty={<FormattedMessage id={`${prefix}.none`} />}
       tableName={resource}
-      exportable
       rowHref={(row) => panel.href('edit', row.id)}
       actions={
         <>

@@ -97,7 +97,6 @@ export function ServiceListPage({ route }: PageProps) {
       empty={<FormattedMessage id="services.none" />}
       tableName="services"
       rowHref={(row) => pathOf(detail, row.id)}
-      exportable
       bulk={actions.bulkButtons}
       notices={
         <>

@@ -34,8 +34,6 @@ export interface ListScreenProps<C extends CollectionDescription, Row extends { 
   lead?: ReactNode;
   /** Reports and dialogs of the screen's actions, shown above the table. */
   notices?: ReactNode;
-  /** Offers "Export CSV" of the filtered set. */
-  exportable?: boolean;
 }
 
 /**
@@ -53,7 +51,7 @@ const exportCsv = defineCommand({ command: 'listExportCsv' });
 /**
  * A list screen from its description: heading and actions, the saved views menu, the
  * filter bar, bulk actions on the selection, the table with its states and pager, a panel
- * beside it, and the CSV export of the whole filtered set. A screen gives its columns and what its rows do.
+ * beside it, and the CSV export of the whole filtered set (every list has one). A screen gives its columns and what its rows do.
  */
 export function ListScreen<C extends CollectionDescription, Row extends { id: string }>(props: ListScreenProps<C, Row>) {
   const intl = useIntl();
@@ -66,7 +64,8 @@ export function ListScreen<C extends CollectionDescription, Row extends { id: st
   const rows = (page?.results ?? []) as unknown as Row[];
   const selectedRows = rows.filter((row) => selected.includes(row.id));
 
-  const exportButton = props.exportable && (
+  // Every list offers its filtered set as CSV: whatever staff can list, they can take to a spreadsheet.
+  const exportButton = (
     <button
       type="button"
       className="button"

@@ -79,7 +79,6 @@ export function VendorListPage({ route }: PageProps) {
       columns={columns}
       empty={<FormattedMessage id="vendors.none" />}
       tableName="vendors"
-      exportable
       rowHref={(row) => pathOf(detail, row.id)}
       actions={
         <Link href={panel.href('new', '1')} className="button button-primary">

@@ -95,7 +95,6 @@ export function RefundListPage({ route }: PageProps) {
       empty={<FormattedMessage id="refundList.none" />}
       tableName={staff ? 'refunds' : 'refunds-vendor'}
       rowHref={(row) => pathOf(bookingRoute, row.booking_id)}
-      exportable
       bulk={actions.bulkButtons}
       notices={
         <>

@@ -142,7 +142,6 @@ function Ledger<C extends CollectionDescription, R extends Row, N extends Adjust
         empty={<FormattedMessage id={empty} />}
         tableName={`ledger-${screen}`}
         rowHref={(row) => pathOf(customerRoute, row.customer_id)}
-        exportable
         actions={
           staff && (
             <button type="button" className="button" onClick={openAdjust}>

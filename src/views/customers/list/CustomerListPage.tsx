@@ -67,7 +67,6 @@ export function CustomerListPage({ route }: PageProps) {
       empty={<FormattedMessage id="customers.none" />}
       tableName="customers"
       rowHref={(row) => pathOf(detail, row.id)}
-      exportable
     />
   );
 }

@@ -124,7 +124,6 @@ export function ReviewListPage({ route }: PageProps) {
       columns={columns}
       empty={<FormattedMessage id="reviews.none" />}
       tableName={staff ? 'reviews' : 'reviews-vendor'}
-      exportable
       rowHref={(row) => panel.href('review', row.id)}
       bulk={staff ? actions.bulkButtons : undefined}
       notices={

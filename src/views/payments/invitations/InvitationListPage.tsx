@@ -81,7 +81,6 @@ export function InvitationListPage({ route }: PageProps) {
       empty={<FormattedMessage id="paymentLinks.none" />}
       tableName={staff ? 'payment-links' : 'payment-links-vendor'}
       rowHref={(row) => pathOf(bookingRoute, row.booking_id)}
-      exportable
       bulk={actions.bulkButtons}
       actions={
         <button type="button" className="button button-primary" onClick={() => setSending(true)}>

@@ -116,7 +116,6 @@ export function PaymentListPage({ route }: PageProps) {
         empty={<FormattedMessage id="payments.none" />}
         tableName="payments"
         rowHref={(row) => pathOf(detail, row.id)}
-        exportable
         notices={
           recorded && (
             <div className="notice notice-info" role="status">

@@ -93,7 +93,6 @@ export function EntriesTab({ route, staff, tabs }: PageProps & { staff: boolean;
       tableName={staff ? 'share-entries' : 'share-entries-vendor'}
       rowHref={(row) => pathOf(bookingRoute, row.booking_id)}
       actions={tabs}
-      exportable
     />
   );
 }
