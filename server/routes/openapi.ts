@@ -244,7 +244,7 @@ export function buildOpenApi(version: string): Json {
   paths[`${API_PREFIX}/service-slots/{id}/manifest/`] = {
     get: {
       tags: ['Availability slots'], operationId: 'getSlotManifest', parameters: [idParam], summary: 'Who comes on a slot: its bookings with their participants and the flags of the service’s adrenaline profile',
-      description: 'Each booking carries `roster` (name, age, weight_kg, waiver_signed) and `flags`, per participant: under_min_age, age_unknown, under_min_weight, over_max_weight, weight_unknown, waiver_missing. Checking in a booking with flags needs a `reason`.',
+      description: 'Each booking carries `roster` (name, age, weight_kg, waiver_signed) and `flags`, per participant: under_min_age, age_unknown, under_min_weight, over_max_weight, weight_unknown, waiver_missing. Checking in a booking with flags needs a `reason`; one with a balance still due needs a `reason_code` of kind unpaid_check_in.',
       responses: { 200: json({ type: 'object', properties: { slot: ref('ServiceSlots'), service: { type: 'object' }, bookings: { type: 'array', items: { type: 'object' } }, refund_to: { type: 'array', items: { type: 'string', enum: ['original', 'wallet'] }, description: 'Where calling the departure off may send the money: `wallet` only when the wallet is kept in every booking\'s currency.' } } }), ...errors },
     },
   };

@@ -1295,7 +1295,7 @@ export const reasonCodes = {
     created_at: {"type":"string","format":"date-time","maxLength":40},
     updated_at: {"type":"string","format":"date-time","maxLength":40},
     version: {"type":"integer","minimum":1,"maximum":2147483647},
-    kind: {"type":"string","enum":["cancellation","refund","rejection"],"required":true},
+    kind: {"type":"string","enum":["cancellation","refund","rejection","unpaid_check_in"],"required":true},
     code: {"type":"string","maxLength":40,"pattern":"^[a-z][a-z0-9_]{0,39}$","required":true},
     label_i18n: {"type":"i18n","maxLength":120,"required":true},
     needs_free_text: {"type":"boolean"},

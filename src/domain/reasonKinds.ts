@@ -3,7 +3,7 @@
  * asks for. Plain data, shared by the server (it checks a code exists for that kind) and
  * the SPA (the reason field lists that kind's codes in the user's language).
  */
-export const REASON_KINDS = ['cancellation', 'refund', 'rejection'] as const;
+export const REASON_KINDS = ['cancellation', 'refund', 'rejection', 'unpaid_check_in'] as const;
 export type ReasonKind = (typeof REASON_KINDS)[number];
 
 /** A code: lower-case words joined by underscores, as stored beside the free text. */
@@ -11,7 +11,8 @@ export const REASON_CODE_PATTERN = '^[a-z][a-z0-9_]{0,39}$';
 
 /** The kind of coded reason a lifecycle event takes, by chart and event. */
 const EVENT_REASON_KINDS: Record<string, Record<string, ReasonKind>> = {
-  booking: { cancel: 'cancellation', decline: 'rejection' },
+  // A check-in while money is still due says why (the chart's paidOrCodedReason guard).
+  booking: { cancel: 'cancellation', decline: 'rejection', check_in: 'unpaid_check_in' },
   refund: { reject: 'rejection' },
 };
 

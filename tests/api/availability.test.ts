@@ -119,10 +119,17 @@ test('roster: validated on the server, flagged in the manifest against the adren
   assert.deepEqual(row.flags, [['under_min_age', 'over_max_weight', 'waiver_missing'], []]);
   assert.deepEqual([row.customer_phone, row.balance > 0, row.roster[1].name], [c.customer.phone, true, 'Lina']);
 
-  const plain = await d.call(d.vendor, 'POST', `/bookings/${booking.id}/transition/`, { event: 'check_in', version: booking.version });
+  // Unpaid and flagged: a coded reason for the money, and words for the people.
+  const checkIn = (extra: Json) => d.call(d.vendor, 'POST', `/bookings/${booking.id}/transition/`, { event: 'check_in', version: booking.version, ...extra });
+  const plain = await checkIn({ reason: 'Parent present' });
   assert.equal(plain.status, 400);
-  assert.match(plain.body.errors.reason[0], /Amine/);
-  const checked = await d.ok(d.vendor, 'POST', `/bookings/${booking.id}/transition/`, { event: 'check_in', version: booking.version, reason: 'Parent present; waiver signed on paper' });
+  assert.ok(plain.body.errors.reason_code);
+  const coded = await checkIn({ reason_code: 'pays_on_site' });
+  assert.equal(coded.status, 400);
+  assert.match(coded.body.errors.reason[0], /Amine/);
+  const checked = await d.ok(d.vendor, 'POST', `/bookings/${booking.id}/transition/`, {
+    event: 'check_in', version: booking.version, reason_code: 'pays_on_site', reason: 'Parent present; waiver signed on paper',
+  });
   assert.equal(checked.status, 'checked_in');
 
   assert.equal((await d.call(d.vendor2, 'GET', `/service-slots/${slot.id}/manifest/`)).status, 404);

@@ -206,6 +206,8 @@ async function prepare(spec: CollectionSpec, record: Json, guards: string[]): Pr
 async function send(spec: CollectionSpec, who: Who, record: Json, event: string) {
   const payload: Json = { event, version: record.version, reason: 'Because' };
   if (event === 'schedule') payload.scheduled_at = inDays(2);
+  // The walk's bookings are unpaid: checked in anyway, with a coded reason.
+  if (event === 'check_in') payload.reason_code = 'pays_on_site';
   return d.call(who, 'POST', `/${spec.name}/${record.id}/transition/`, payload);
 }
 
@@ -332,16 +334,28 @@ describe('guards through the API', () => {
     assert.equal((await d.ok(d.vendor, 'GET', `/service-slots/${slot.id}/`)).booked, 0);
   });
 
-  test('check-in is refused (409) three months ahead; on the day, within the window, it succeeds', async () => {
+  test('check-in is refused (409) three months ahead; on the day, with a balance due, only with a coded reason, which the history keeps', async () => {
     const b = await book(d, d.vendor, sahara, { starts_at: inDays(90) });
-    const early = await d.call(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version });
+    assert.ok(b.balance > 0);
+    const checkIn = (extra: Json = {}) => d.call(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version, ...extra });
+    const early = await checkIn();
     assert.equal(early.status, 409, JSON.stringify(early.body));
     assert.match(early.body.detail, /day of the activity/);
     assert.ok(!early.body.allowed_events.includes('check_in'));
     assert.equal((await d.ok(d.vendor, 'GET', `/bookings/${b.id}/`)).status, 'confirmed');
     await d.sql("UPDATE bookings SET starts_at = now() + interval '1 minute' WHERE id = $1", [b.id]);
-    const checkedIn = await d.ok(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version });
-    assert.equal(checkedIn.status, 'checked_in');
+    // Money still due: free text alone is not enough, nor a code of another kind, nor "other" without words.
+    const unpaid = await checkIn({ reason: 'Pays later' });
+    assert.equal(unpaid.status, 400, JSON.stringify(unpaid.body));
+    assert.match(unpaid.body.errors.reason_code[0], /balance is still due/);
+    assert.ok(unpaid.body.allowed_events.includes('check_in'), 'offered: the reason is asked for');
+    assert.deepEqual(Object.keys((await checkIn({ reason_code: 'weather' })).body.errors), ['reason_code']);
+    assert.deepEqual(Object.keys((await checkIn({ reason_code: 'other' })).body.errors), ['reason']);
+    assert.equal((await d.ok(d.vendor, 'GET', `/bookings/${b.id}/`)).status, 'confirmed');
+    const checkedIn = (await checkIn({ reason_code: 'pays_on_site', reason: 'At the desk after the tour' })).body;
+    assert.deepEqual([checkedIn.status, checkedIn.status_reason_code, checkedIn.status_reason], ['checked_in', 'pays_on_site', 'At the desk after the tour']);
+    const history = await d.ok(d.vendor, 'GET', `/audit-log/?entity=bookings&entity_id=${b.id}&action=transition:check_in`);
+    assert.deepEqual([history.results.length, history.results[0]?.after.reason_code, history.results[0]?.after.reason], [1, 'pays_on_site', 'At the desk after the tour']);
   });
 
   test('the check-in window comes from the business settings', async () => {
@@ -350,17 +364,17 @@ describe('guards through the API', () => {
     const business = await d.ok(d.admin, 'GET', '/settings/business/');
     assert.equal(business.value.check_in_window_minutes, 120);
     const none = await d.ok(d.admin, 'PATCH', '/settings/business/', { version: business.version, check_in_window_minutes: 0 });
-    const refused = await d.call(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version });
+    const refused = await d.call(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version, reason_code: 'pays_on_site' });
     await d.ok(d.admin, 'PATCH', '/settings/business/', { version: none.version, check_in_window_minutes: 120 });
     assert.equal(refused.status, 409, 'no window: not before the start');
-    const checkedIn = await d.ok(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version });
+    const checkedIn = await d.ok(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version, reason_code: 'pays_on_site' });
     assert.equal(checkedIn.status, 'checked_in');
   });
 
   test('undo is refused (409) the day after a check-in', async () => {
     const b = await book(d, d.vendor, sahara);
     await d.sql('UPDATE bookings SET starts_at = now() WHERE id = $1', [b.id]);
-    const checkedIn = await d.ok(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version });
+    const checkedIn = await d.ok(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'check_in', version: b.version, reason_code: 'pays_on_site' });
     await d.sql("UPDATE bookings SET status_changed_at = now() - interval '2 days' WHERE id = $1", [b.id]);
     const res = await d.call(d.vendor, 'POST', `/bookings/${b.id}/transition/`, { event: 'undo', version: checkedIn.version });
     assert.equal(res.status, 409);

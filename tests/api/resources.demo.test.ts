@@ -81,14 +81,16 @@ test('some categories have subcategories, named in three languages, and services
 });
 
 test('the demo obeys the rules it demonstrates: check-in window, hold time, who booked, branches, titles in three languages, chatbot intents', async () => {
-  // Each checked-in or missing customer passed the booking chart's own guard at the moment it happened.
+  // Each checked-in or missing customer passed the booking chart's own guards at the moment it happened (a balance due needs a coded reason).
   const settings = { check_in_window_minutes: DEFAULT_SETTINGS.business.check_in_window_minutes };
-  const marked = await d.sql<Json>(`SELECT ref, status, starts_at, status_changed_at FROM bookings WHERE status IN ('checked_in', 'no_show')`);
+  const marked = await d.sql<Json>(`SELECT ref, status, starts_at, status_changed_at, balance, status_reason_code FROM bookings WHERE status IN ('checked_in', 'no_show')`);
   assert.ok(marked.some((b) => b.status === 'checked_in') || new Date().getUTCHours() < 6, 'some of today\'s customers are checked in');
   for (const b of marked) {
     const args = { context: { now: new Date(b.status_changed_at).toISOString(), role: 'staff' as const, record: { starts_at: new Date(b.starts_at).toISOString() }, settings }, event: { type: b.status } };
     const guard = b.status === 'checked_in' ? guardImplementations.checkInOpen : guardImplementations.activityStarted;
     assert.ok(guard(args), `${b.ref} ${b.status} at ${args.context.now}, starting ${args.context.record.starts_at}`);
+    const owed = { context: { ...args.context, record: { balance: b.balance } }, event: { type: 'check_in', reason_code: b.status_reason_code ?? undefined } };
+    if (b.status === 'checked_in') assert.ok(guardImplementations.paidOrCodedReason(owed), `${b.ref} checked in owing ${b.balance} without a reason`);
     assert.ok(new Date(b.status_changed_at).getTime() <= Date.now(), `${b.ref} ${b.status} in the future`);
   }
   const [row] = await d.sql<Json>(`SELECT

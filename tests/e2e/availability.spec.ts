@@ -84,7 +84,7 @@ for (const locale of ['en', 'ar'] as const) {
       expect((await api(request, staff, 'get', `/customers/${customer.id}/`)).wallet_balance).toBeGreaterThanOrEqual(booking.total);
     });
 
-    test(`a manifest flags a participant and checks in only with a reason (${locale})`, async ({ page, request, seeded }) => {
+    test(`a manifest asks about the balance due, flags a participant and checks in only with reasons (${locale})`, async ({ page, request, seeded }) => {
       const headers = { Authorization: `JWT ${seeded!.access_token}` };
       const service = await adrenalineService(request, headers);
       // Today, shortly ahead, so check-in is open; minutes apart per language.
@@ -92,7 +92,8 @@ for (const locale of ['en', 'ar'] as const) {
       start.setUTCSeconds(0, 0);
       const slot = await api(request, headers, 'post', '/service-slots/', { service_id: service.id, starts_at: start.toISOString(), capacity: 6 });
       const customer = (await api(request, headers, 'get', '/customers/?page_size=1')).results[0];
-      const booking = await api(request, headers, 'post', '/bookings/', { customer_id: customer.id, service_id: service.id, slot_id: slot.id, participants: { adult: 2 }, payment_method: 'cash' });
+      // Unpaid: its balance is asked about first.
+      const booking = await api(request, headers, 'post', '/bookings/', { customer_id: customer.id, service_id: service.id, slot_id: slot.id, participants: { adult: 2 } });
       const young = service.adrenaline.min_age - 2;
       await api(request, headers, 'patch', `/bookings/${booking.id}/`, {
         version: booking.version,
@@ -107,6 +108,10 @@ for (const locale of ['en', 'ar'] as const) {
 
       await row.getByRole('button', { name: t(locale, 'bookingEvent.check_in'), exact: true }).click();
       const dialog = page.getByRole('alertdialog');
+      // The cash is still due: asked first, as on the booking's page.
+      await expect(dialog).toContainText(t(locale, 'checkIn.unpaid.title'));
+      await dialog.getByLabel(t(locale, 'checkIn.unpaid.reason')).selectOption('pays_on_site');
+      await dialog.getByRole('button', { name: t(locale, 'checkIn.unpaid.confirm'), exact: true }).click();
       await expect(dialog).toContainText('Amine Kaci');
       await dialog.getByRole('button', { name: t(locale, 'availability.checkIn.confirm') }).click();
       await expect(dialog.getByText(t(locale, 'availability.required'))).toBeVisible();
@@ -114,6 +119,7 @@ for (const locale of ['en', 'ar'] as const) {
       await dialog.getByRole('button', { name: t(locale, 'availability.checkIn.confirm') }).click();
       await expect(dialog).toBeHidden();
       await expect(row).toContainText(t(locale, 'bookingStatus.checked_in'));
+      expect((await api(request, headers, 'get', `/bookings/${booking.id}/`)).status_reason_code).toBe('pays_on_site');
     });
   });
 }

@@ -2,7 +2,7 @@
  * Check-in follows the booking chart: only on the activity's day, from the check-in window
  * before its start. Months ahead the screen offers no check-in and the API refuses it; on
  * the day, a balance still due is asked about before checking in (collect the cash, send a
- * link, or in anyway with a reason); afterwards completing is the one primary action and
+ * link, or in anyway with a coded reason); afterwards completing is the one primary action and
  * undo a secondary one. In English and Arabic.
  */
 import type { Page } from '@playwright/test';
@@ -49,11 +49,12 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(dialog).toBeHidden();
     await expect(chip(page)).toHaveText(t(locale, 'bookingStatus.confirmed'));
 
-    // In anyway only with a reason, which the history keeps.
+    // In anyway only with a coded reason, which the history keeps.
     await checkIn.click();
     await dialog.getByRole('button', { name: t(locale, 'checkIn.unpaid.confirm'), exact: true }).click();
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('textbox', { name: t(locale, 'checkIn.unpaid.reason') }).fill('Pays at the desk after the tour');
+    await dialog.getByLabel(t(locale, 'checkIn.unpaid.reason')).selectOption('other');
+    await dialog.getByRole('textbox', { name: t(locale, 'reason.details') }).fill('Pays at the desk after the tour');
     await dialog.getByRole('button', { name: t(locale, 'checkIn.unpaid.confirm'), exact: true }).click();
     await expect(chip(page)).toHaveText(t(locale, 'bookingStatus.checked_in'));
     await expect(page.locator('.timeline')).toContainText('Pays at the desk after the tour');

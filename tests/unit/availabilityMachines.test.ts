@@ -119,11 +119,11 @@ const booking = (over: Partial<ManifestBooking> = {}): ManifestBooking => ({
 });
 
 function startCheckIn(answer: (input: { id: string; event: string; reason?: string }) => Promise<unknown>) {
-  const sent: { id: string; version: number; event: string; reason?: string }[] = [];
+  const sent: { id: string; version: number; event: string; reason_code?: string; reason?: string }[] = [];
   let changes = 0;
   const machine = checkInMachine.provide({
     actors: {
-      sendEvent: fromPromise<unknown, { id: string; version: number; event: 'check_in' | 'undo'; reason?: string }>(({ input }) => {
+      sendEvent: fromPromise<unknown, { id: string; version: number; event: 'check_in' | 'undo'; reason_code?: string; reason?: string }>(({ input }) => {
         sent.push(input);
         return answer(input);
       }),
@@ -146,6 +146,21 @@ test('check-in: nobody flagged goes at once, and an undo too; each change is ann
     { id: 'b1', version: 4, event: 'undo' },
   ]);
   assert.equal(changes(), 2);
+});
+
+test('check-in of a customer who owes money carries the coded reason given; flagged people start from its words', async () => {
+  const { actor, sent } = startCheckIn(async () => ({}));
+  actor.send({ type: 'checkIn', booking: booking({ balance: 4500 }), reason_code: 'pays_on_site' });
+  await waitFor(actor, (s) => s.matches('idle') && s.context.sending === null);
+  actor.send({ type: 'checkIn', booking: booking({ balance: 4500, flags: [['under_min_age'], []] }), reason_code: 'other', reason: 'Cousin pays' });
+  assert.equal(actor.getSnapshot().context.reason, 'Cousin pays');
+  actor.send({ type: 'reason.changed', text: 'Cousin pays; parent on board' });
+  actor.send({ type: 'confirm' });
+  await waitFor(actor, (s) => s.matches('idle') && s.context.sending === null);
+  assert.deepEqual(sent, [
+    { id: 'b1', version: 3, event: 'check_in', reason_code: 'pays_on_site' },
+    { id: 'b1', version: 3, event: 'check_in', reason_code: 'other', reason: 'Cousin pays; parent on board' },
+  ]);
 });
 
 test('check-in: flagged people need the operator’s reason; a refusal names the booking and keeps the reason', async () => {

@@ -1,7 +1,7 @@
 /**
  * A booking page's actions: the step forward goes at once; closing or undoing something,
- * or checking in a customer who owes money (collect cash, send a link, or in anyway with
- * a reason), is asked first; a reason the chart wants must
+ * or checking in a customer who owes money by the chart's rule (collect cash, send a link,
+ * or in anyway with a coded reason), is asked first; a reason the chart wants must
  * be complete before the action is sent, and is sent trimmed; cancelling sends nothing;
  * the payment link sent from the page is kept to copy.
  */
@@ -10,54 +10,62 @@ import { test } from 'node:test';
 import { createActor } from 'xstate';
 import { bookingActionsMachine, reasonBody, type BookingActionsEmitted } from '../../src/machines/bookings/bookingActions.ts';
 
+/** A booking with a balance due (the chart's `owesMoney`), or paid up. */
+const owing = { id: 'b1', version: 1, balance: 4500 };
+const paid = { id: 'b1', version: 1, balance: 0 };
+
 function start() {
   const actor = createActor(bookingActionsMachine).start();
-  const sent: Omit<BookingActionsEmitted, 'type'>[] = [];
+  const sent: Omit<Extract<BookingActionsEmitted, { type: 'transition' }>, 'type' | 'booking'>[] = [];
   actor.on('transition', ({ event, payload }) => sent.push({ event, payload }));
   return { actor, sent };
 }
 
 test('an action that asks nothing is sent at once', () => {
   const { actor, sent } = start();
-  actor.send({ type: 'choose', event: 'confirm', owes: true });
+  actor.send({ type: 'choose', event: 'confirm', booking: owing });
   assert.deepEqual(sent, [{ event: 'confirm', payload: {} }]);
   assert.ok(actor.getSnapshot().matches('idle'));
-  actor.send({ type: 'choose', event: 'check_in', owes: false });
+  actor.send({ type: 'choose', event: 'check_in', booking: paid });
   assert.deepEqual(sent.at(-1), { event: 'check_in', payload: {} }, 'nothing owed: checked in at once');
 });
 
 test('checking in a customer who owes money asks first: in anyway only with a reason, sent with the check-in', () => {
   const { actor, sent } = start();
-  actor.send({ type: 'choose', event: 'check_in', owes: true });
+  actor.send({ type: 'choose', event: 'check_in', booking: owing });
   assert.ok(actor.getSnapshot().matches('asking'));
   assert.equal(actor.getSnapshot().context.pending, 'check_in');
   assert.equal(sent.length, 0);
   actor.send({ type: 'confirm', needsReason: false, reasonComplete: false });
   assert.equal(actor.getSnapshot().context.reasonMissing, true, 'no reason: not sent');
   assert.equal(sent.length, 0);
-  actor.send({ type: 'reason.changed', reason: { code: '', text: ' Pays at the desk after the tour ' } });
+  actor.send({ type: 'reason.changed', reason: { code: 'pays_on_site', text: ' At the desk after the tour ' } });
+  let asked: unknown = null;
+  actor.on('transition', ({ booking }) => (asked = booking));
   actor.send({ type: 'confirm', needsReason: false, reasonComplete: true });
-  assert.deepEqual(sent, [{ event: 'check_in', payload: { reason: 'Pays at the desk after the tour' } }]);
+  assert.deepEqual(sent, [{ event: 'check_in', payload: { reason_code: 'pays_on_site', reason: 'At the desk after the tour' } }]);
+  assert.equal(asked, owing, 'the booking asked about comes with it (a manifest asks about one of many)');
   assert.ok(actor.getSnapshot().matches('idle'));
 });
 
 test('checking in a customer who owes money can collect the cash or send a link instead', () => {
   const { actor, sent } = start();
-  let cash = 0;
-  actor.on('collectCash', () => cash++);
-  actor.send({ type: 'choose', event: 'check_in', owes: true });
+  const cash: unknown[] = [];
+  actor.on('collectCash', ({ booking }) => cash.push(booking));
+  actor.send({ type: 'choose', event: 'check_in', booking: owing });
   actor.send({ type: 'collect.cash' });
-  assert.equal(cash, 1, 'the cash dialog opens');
+  assert.deepEqual(cash, [owing], 'the cash dialog opens on the booking');
   assert.ok(actor.getSnapshot().matches('idle'));
-  actor.send({ type: 'choose', event: 'check_in', owes: true });
+  actor.send({ type: 'choose', event: 'check_in', booking: owing });
   actor.send({ type: 'link.open' });
   assert.ok(actor.getSnapshot().matches('linking'));
   assert.deepEqual([sent.length, actor.getSnapshot().context.pending, actor.getSnapshot().context.owing], [0, null, false]);
+  assert.equal(actor.getSnapshot().context.booking, owing, 'the link dialog is for that booking');
 });
 
 test('a cancellation asks for a reason: an incomplete one is shown missing, a complete one is sent trimmed', () => {
   const { actor, sent } = start();
-  actor.send({ type: 'choose', event: 'cancel', owes: false });
+  actor.send({ type: 'choose', event: 'cancel', booking: paid });
   actor.send({ type: 'confirm', needsReason: true, reasonComplete: false });
   assert.equal(actor.getSnapshot().context.reasonMissing, true);
   assert.ok(actor.getSnapshot().matches('asking'));
@@ -65,12 +73,12 @@ test('a cancellation asks for a reason: an incomplete one is shown missing, a co
   actor.send({ type: 'reason.changed', reason: { code: 'weather', text: '  Sandstorm ' } });
   actor.send({ type: 'confirm', needsReason: true, reasonComplete: true });
   assert.deepEqual(sent, [{ event: 'cancel', payload: { reason_code: 'weather', reason: 'Sandstorm' } }]);
-  assert.deepEqual(actor.getSnapshot().context, { pending: null, reason: { code: '', text: '' }, reasonMissing: false, sentLink: null, owing: false });
+  assert.deepEqual(actor.getSnapshot().context, { pending: null, reason: { code: '', text: '' }, reasonMissing: false, sentLink: null, owing: false, booking: paid });
 });
 
 test('an asked action the chart wants no reason for is sent without one', () => {
   const { actor, sent } = start();
-  actor.send({ type: 'choose', event: 'no_show', owes: false });
+  actor.send({ type: 'choose', event: 'no_show', booking: paid });
   actor.send({ type: 'reason.changed', reason: { code: '', text: 'typed anyway' } });
   actor.send({ type: 'confirm', needsReason: false, reasonComplete: true });
   assert.deepEqual(sent, [{ event: 'no_show', payload: {} }]);
@@ -78,7 +86,7 @@ test('an asked action the chart wants no reason for is sent without one', () => 
 
 test('cancelling the question sends nothing and forgets the reason', () => {
   const { actor, sent } = start();
-  actor.send({ type: 'choose', event: 'decline', owes: false });
+  actor.send({ type: 'choose', event: 'decline', booking: paid });
   actor.send({ type: 'reason.changed', reason: { code: 'full', text: '' } });
   actor.send({ type: 'cancel' });
   assert.equal(sent.length, 0);

@@ -79,9 +79,12 @@ export const servicesCommands = {
   /** The people of one booking, names trimmed, at the version shown. */
   availabilityRoster: (input: { id: string; version: number; roster: RosterEntry[] }): Promise<ApiRecord> =>
     updateRecord('bookings', input.id, { roster: input.roster.map((r) => ({ ...r, name: r.name.trim() })), version: input.version }),
-  /** A booking of a manifest checked in (with the operator's reason when its people are flagged), or its check-in undone. */
-  availabilityBookingEvent: (input: { id: string; version: number; event: 'check_in' | 'undo'; reason?: string }): Promise<ApiRecord> =>
-    transitionRecord('bookings', input.id, input.event, input.version, input.reason ? { reason: input.reason } : {}),
+  /** A booking of a manifest checked in (with the coded reason for a balance still due, the operator's words when its people are flagged), or its check-in undone. */
+  availabilityBookingEvent: (input: { id: string; version: number; event: 'check_in' | 'undo'; reason_code?: string; reason?: string }): Promise<ApiRecord> =>
+    transitionRecord('bookings', input.id, input.event, input.version, {
+      ...(input.reason_code ? { reason_code: input.reason_code } : {}),
+      ...(input.reason ? { reason: input.reason } : {}),
+    }),
   /** A personal service made from one of the vendor's public services. */
   servicesCreatePersonal: (input: PersonalServiceBody & { baseId: string }): Promise<{ service: ApiRecord; price_rules: ApiRecord[]; slot: ApiRecord }> => {
     const { baseId, ...body } = input;

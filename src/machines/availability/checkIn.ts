@@ -2,9 +2,11 @@
  * Check-in from a slot's manifest, through the booking chart: a booking whose people all
  * meet the activity's conditions is checked in at once; one with flagged people (too
  * young, too light, no waiver …) asks for the operator's reason first, and is not sent
- * without it. A check-in is undone the same way. One booking is sent at a time; a refusal
- * names the booking, and a reason typed stays for another try. Each change is announced
- * (`changed`) so the manifest is read again.
+ * without it. A customer who still owes money has been asked first, as on the booking's
+ * page (the `bookingActions` chart): the coded reason given there comes with the check-in
+ * and its words start the flagged people's reason. A check-in is undone the same way. One
+ * booking is sent at a time; a refusal names the booking, and a reason typed stays for
+ * another try. Each change is announced (`changed`) so the manifest is read again.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { runCommand } from '../../api/commands.ts';
@@ -15,24 +17,36 @@ export const flaggedPeople = (booking: Pick<ManifestBooking, 'roster' | 'flags'>
 
 type BookingEvent = 'check_in' | 'undo';
 
+/** A reason as a check-in carries it: a code (a balance still due) and words. */
+export interface GivenReason {
+  reason_code?: string;
+  reason?: string;
+}
+
 export interface CheckInContext {
   /** The booking whose flagged people the operator is asked about. */
   confirming: ManifestBooking | null;
   reason: string;
   /** Confirm was pressed without a reason. */
   reasonMissing: boolean;
+  /** The coded reason already given for checking in a customer who owes money. */
+  given: GivenReason;
   /** The booking being sent, and what. */
-  sending: { booking: ManifestBooking; event: BookingEvent; reason?: string } | null;
+  sending: ({ booking: ManifestBooking; event: BookingEvent } & GivenReason) | null;
   /** The last refusal, naming its booking. */
   failure: string | null;
 }
 
 export type CheckInEvent =
-  | { type: 'checkIn'; booking: ManifestBooking }
+  /** Check `booking` in, with the reason given for the money it still owes, if any. */
+  | ({ type: 'checkIn'; booking: ManifestBooking } & GivenReason)
   | { type: 'undo'; booking: ManifestBooking }
   | { type: 'reason.changed'; text: string }
   | { type: 'confirm' }
   | { type: 'cancel' };
+
+/** The reason's code and words, each only when given. */
+const givenOf = (r: GivenReason): GivenReason => ({ ...(r.reason_code ? { reason_code: r.reason_code } : {}), ...(r.reason ? { reason: r.reason } : {}) });
 
 interface Refusal {
   detail?: string;
@@ -46,15 +60,18 @@ export const checkInMachine = setup({
     emitted: {} as { type: 'changed' },
   },
   actors: {
-    sendEvent: fromPromise<unknown, { id: string; version: number; event: BookingEvent; reason?: string }>(({ input }) => runCommand('availabilityBookingEvent', input)),
+    sendEvent: fromPromise<unknown, { id: string; version: number; event: BookingEvent } & GivenReason>(({ input }) => runCommand('availabilityBookingEvent', input)),
   },
   actions: {
-    askReason: assign((_, booking: ManifestBooking) => ({ confirming: booking, reason: '', reasonMissing: false })),
+    askReason: assign((_, p: { booking: ManifestBooking; given: GivenReason }) => ({ confirming: p.booking, given: p.given, reason: p.given.reason ?? '', reasonMissing: false })),
     assignReason: assign((_, text: string) => ({ reason: text })),
     flagMissingReason: assign({ reasonMissing: true }),
-    sendNow: assign((_, sending: { booking: ManifestBooking; event: BookingEvent }) => ({ sending, failure: null })),
-    sendWithReason: assign(({ context }) => ({ sending: { booking: context.confirming!, event: 'check_in' as const, reason: context.reason.trim() }, failure: null })),
-    forgetConfirming: assign({ confirming: null, reason: '', reasonMissing: false }),
+    sendNow: assign((_, sending: { booking: ManifestBooking; event: BookingEvent } & GivenReason) => ({ sending, failure: null })),
+    sendWithReason: assign(({ context }) => ({
+      sending: { booking: context.confirming!, event: 'check_in' as const, ...context.given, reason: context.reason.trim() },
+      failure: null,
+    })),
+    forgetConfirming: assign({ confirming: null, given: {}, reason: '', reasonMissing: false }),
     forgetSending: assign({ sending: null }),
     assignFailure: assign(({ context }, error: Refusal) => ({
       failure: `${context.sending?.booking.ref ?? ''}: ${error.detail || error.message || ''}`,
@@ -69,15 +86,19 @@ export const checkInMachine = setup({
   },
 }).createMachine({
   id: 'checkIn',
-  description: 'Check-in from a manifest: at once, or with the operator’s reason when people are flagged.',
-  context: { confirming: null, reason: '', reasonMissing: false, sending: null, failure: null },
+  description: 'Check-in from a manifest: at once (with the coded reason given for a balance still due), or with the operator’s reason when people are flagged.',
+  context: { confirming: null, given: {}, reason: '', reasonMissing: false, sending: null, failure: null },
   initial: 'idle',
   states: {
     idle: {
       on: {
         checkIn: [
-          { guard: { type: 'isFlagged', params: ({ event }) => event.booking }, target: 'confirming', actions: { type: 'askReason', params: ({ event }) => event.booking } },
-          { target: 'sending', actions: { type: 'sendNow', params: ({ event }) => ({ booking: event.booking, event: 'check_in' as const }) } },
+          {
+            guard: { type: 'isFlagged', params: ({ event }) => event.booking },
+            target: 'confirming',
+            actions: { type: 'askReason', params: ({ event }) => ({ booking: event.booking, given: givenOf(event) }) },
+          },
+          { target: 'sending', actions: { type: 'sendNow', params: ({ event }) => ({ booking: event.booking, event: 'check_in' as const, ...givenOf(event) }) } },
         ],
         undo: { target: 'sending', actions: { type: 'sendNow', params: ({ event }) => ({ booking: event.booking, event: 'undo' as const }) } },
       },
@@ -99,7 +120,7 @@ export const checkInMachine = setup({
           id: context.sending!.booking.id,
           version: context.sending!.booking.version,
           event: context.sending!.event,
-          ...(context.sending!.reason ? { reason: context.sending!.reason } : {}),
+          ...givenOf(context.sending!),
         }),
         onDone: { target: 'idle', actions: ['forgetSending', 'forgetConfirming', 'announceChanged'] },
         onError: [

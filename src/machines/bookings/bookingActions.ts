@@ -1,16 +1,20 @@
 /**
  * The questions a booking's actions ask before they are sent (the buttons its chart
- * offers on its page): closing or undoing something (decline, no-show, cancel) is asked
+ * offers on its page, and a slot manifest's check-in): closing or undoing something (decline, no-show, cancel) is asked
  * first, with a reason where the chart's guards want one; checking in a customer who
- * still owes money (the balance the server keeps on the record) asks what to do: collect
- * the cash (the page's cash dialog opens: `collectCash`), send a payment link, or check
- * in anyway with a reason, sent with the check-in and kept in the history. The other
- * actions go at once. The event to send is announced (`transition`), and the page's
- * record sends it. Also the payment link sent from the page: its dialog open, and the
+ * still owes money (the chart's own rule, `owesMoney`) asks what to do: collect the cash
+ * (the page's cash dialog opens: `collectCash`), send a payment link, or check in anyway
+ * with a coded reason, which the chart requires, sent with the check-in and kept in the
+ * history. The other actions go at once. The event to send is announced (`transition`,
+ * with the booking asked about), and the page's record (or the manifest) sends it. Also the payment link sent from the page: its dialog open, and the
  * link last sent shown to copy.
  */
 import { assign, emit, setup } from 'xstate';
 import type { ApiRecord } from '../../api/resources.ts';
+import { owesMoney } from '../lifecycles/context.ts';
+
+/** Whether the customer still owes money: the booking chart's own rule (its check-in guard). */
+export { owesMoney };
 
 /** Actions that close or undo something: asked first. */
 export const ASKED_FIRST: readonly string[] = ['decline', 'no_show', 'cancel'];
@@ -23,9 +27,6 @@ export interface ActionReason {
 
 export const NO_ACTION_REASON: ActionReason = { code: '', text: '' };
 
-/** Whether the customer still owes money: the balance the server keeps on the booking (total less paid, plus refunds). */
-export const owesMoney = (booking: ApiRecord): boolean => Number(booking.balance ?? 0) > 0;
-
 export interface BookingActionsContext {
   /** The action being asked about. */
   pending: string | null;
@@ -36,11 +37,13 @@ export interface BookingActionsContext {
   sentLink: ApiRecord | null;
   /** The action asked about is a check-in of a customer who still owes money. */
   owing: boolean;
+  /** The booking last chosen for (a manifest asks about one of many); kept while its link dialog is open. */
+  booking: ApiRecord | null;
 }
 
 export type BookingActionsEvent =
-  /** An action chosen; `owes`: the customer still owes money (a check-in warns first). */
-  | { type: 'choose'; event: string; owes: boolean }
+  /** An action chosen on `booking`; a check-in of one that owes money (`owesMoney`) warns first. */
+  | { type: 'choose'; event: string; booking: ApiRecord }
   | { type: 'reason.changed'; reason: ActionReason }
   /** The question answered: whether the chart wants a reason, and whether the one typed is complete. */
   | { type: 'confirm'; needsReason: boolean; reasonComplete: boolean }
@@ -52,9 +55,9 @@ export type BookingActionsEvent =
   | { type: 'link.closed'; link: ApiRecord | null };
 
 export type BookingActionsEmitted =
-  | { type: 'transition'; event: string; payload: Record<string, unknown> }
+  | { type: 'transition'; event: string; payload: Record<string, unknown>; booking: ApiRecord }
   /** The cash dialog opens on this booking. */
-  | { type: 'collectCash' };
+  | { type: 'collectCash'; booking: ApiRecord };
 
 /** What a transition carries of a reason: the code and, when given, the trimmed free text. */
 export function reasonBody(reason: ActionReason): { reason_code?: string; reason?: string } {
@@ -69,44 +72,51 @@ export const bookingActionsMachine = setup({
     emitted: {} as BookingActionsEmitted,
   },
   actions: {
-    ask: assign((_, p: { event: string; owes: boolean }) => ({ pending: p.event, owing: p.event === 'check_in' && p.owes, reason: NO_ACTION_REASON, reasonMissing: false })),
+    ask: assign((_, p: { event: string; booking: ApiRecord }) => ({
+      pending: p.event,
+      owing: p.event === 'check_in' && owesMoney(p.booking),
+      booking: p.booking,
+      reason: NO_ACTION_REASON,
+      reasonMissing: false,
+    })),
     forget: assign({ pending: null, owing: false, reason: NO_ACTION_REASON, reasonMissing: false }),
     assignReason: assign((_, reason: ActionReason) => ({ reason })),
     markReasonMissing: assign({ reasonMissing: true }),
-    sendAtOnce: emit((_, event: string) => ({ type: 'transition' as const, event, payload: {} })),
+    sendAtOnce: emit((_, p: { event: string; booking: ApiRecord }) => ({ type: 'transition' as const, event: p.event, payload: {}, booking: p.booking })),
     sendAnswered: emit(({ context }, needsReason: boolean) => ({
       type: 'transition' as const,
       event: context.pending!,
       payload: needsReason || context.owing ? reasonBody(context.reason) : {},
+      booking: context.booking!,
     })),
-    openCash: emit({ type: 'collectCash' as const }),
+    openCash: emit(({ context }) => ({ type: 'collectCash' as const, booking: context.booking! })),
     assignLink: assign((_, link: ApiRecord | null) => (link ? { sentLink: link } : {})),
   },
   guards: {
     /** Closing or undoing something, or checking in a customer who still owes money. */
-    asksFirst: (_, p: { event: string; owes: boolean }) => ASKED_FIRST.includes(p.event) || (p.event === 'check_in' && p.owes),
+    asksFirst: (_, p: { event: string; booking: ApiRecord }) => ASKED_FIRST.includes(p.event) || (p.event === 'check_in' && owesMoney(p.booking)),
     /** No reason wanted (checking in anyway wants one), or the one typed is complete. */
     answered: ({ context }, p: { needsReason: boolean; reasonComplete: boolean }) => !(p.needsReason || context.owing) || p.reasonComplete,
   },
 }).createMachine({
   id: 'bookingActions',
-  description: 'A booking page’s actions: asked first when they close, undo or check in an unpaid booking (collect cash, send a link, or check in anyway with a reason); the payment link sent from the page.',
-  context: { pending: null, reason: NO_ACTION_REASON, reasonMissing: false, sentLink: null, owing: false },
+  description: 'A booking’s actions (its page, or a slot’s manifest): asked first when they close, undo or check in an unpaid booking (collect cash, send a link, or check in anyway with a coded reason); the payment link sent from the page.',
+  context: { pending: null, reason: NO_ACTION_REASON, reasonMissing: false, sentLink: null, owing: false, booking: null },
   initial: 'idle',
   states: {
     idle: {
       on: {
         choose: [
           { guard: { type: 'asksFirst', params: ({ event }) => event }, target: 'asking', actions: { type: 'ask', params: ({ event }) => event } },
-          { actions: { type: 'sendAtOnce', params: ({ event }) => event.event } },
+          { actions: { type: 'sendAtOnce', params: ({ event }) => event } },
         ],
         'link.open': 'linking',
       },
     },
     asking: {
-      description: 'The question of `pending`: are you sure, with a reason where the chart wants one; or, before checking in an unpaid booking, collect cash, send a link, or check in anyway with a reason.',
+      description: 'The question of `pending`: are you sure, with a reason where the chart wants one; or, before checking in an unpaid booking, collect cash, send a link, or check in anyway with a coded reason.',
       on: {
-        'collect.cash': { target: 'idle', actions: ['forget', 'openCash'] },
+        'collect.cash': { target: 'idle', actions: ['openCash', 'forget'] },
         'link.open': { target: 'linking', actions: 'forget' },
         'reason.changed': { actions: { type: 'assignReason', params: ({ event }) => event.reason } },
         confirm: [

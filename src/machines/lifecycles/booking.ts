@@ -1,4 +1,4 @@
-import { setup } from 'xstate';
+import { and, setup } from 'xstate';
 import { guardImplementations, type LifecycleContext, type LifecycleEvent } from './context.ts';
 
 /**
@@ -30,6 +30,7 @@ export const bookingLifecycle = setup({
     holdExpired: guardImplementations.holdExpired,
     activityStarted: guardImplementations.activityStarted,
     checkInOpen: guardImplementations.checkInOpen,
+    paidOrCodedReason: guardImplementations.paidOrCodedReason,
     changeable: guardImplementations.changeable,
   },
 }).createMachine({
@@ -52,7 +53,11 @@ export const bookingLifecycle = setup({
       description: 'Seats are held; the customer is expected.',
       tags: ['holding', 'changeable', 'rosterOpen'],
       on: {
-        check_in: { target: 'checked_in', guard: 'checkInOpen', description: 'On the activity\'s day, from the check-in window (business settings) before its start.' },
+        check_in: {
+          target: 'checked_in',
+          guard: and(['checkInOpen', 'paidOrCodedReason']),
+          description: 'On the activity\'s day, from the check-in window (business settings) before its start; with a balance still due, only with a coded reason.',
+        },
         no_show: { target: 'no_show', guard: 'activityStarted' },
         cancel: { target: 'cancelled', guard: 'hasReason', description: 'Cancelled with a reason (also after a full refund).' },
         complete: { target: 'completed', guard: 'activityStarted', description: 'After the activity.' },

@@ -54,6 +54,13 @@ const at = (iso: unknown) => (iso == null ? NaN : Date.parse(String(iso)));
 const hasReason = ({ event }: GuardArgs) =>
   (typeof event.reason === 'string' && event.reason.trim().length > 0) || (typeof event.reason_code === 'string' && event.reason_code.length > 0);
 
+/**
+ * Whether the customer still owes money on a booking: the balance the server keeps on the
+ * record (total less paid, plus refunds). The one rule the check-in guard, the booking page
+ * and a slot's manifest read.
+ */
+export const owesMoney = (record: Record<string, unknown>): boolean => Number(record.balance ?? 0) > 0;
+
 export const guardImplementations = {
   hasReason,
   hasScheduleTime: ({ context, event }: GuardArgs) => {
@@ -77,6 +84,12 @@ export const guardImplementations = {
     const window = (context.settings?.check_in_window_minutes ?? DEFAULT_CHECK_IN_WINDOW_MINUTES) * 60_000;
     return !Number.isNaN(starts) && localDate(context.record.starts_at) === localDate(context.now) && now >= starts - window;
   },
+  /**
+   * A customer with a balance due is checked in anyway only with a coded reason (collect the
+   * payment, or send a link, first); the server checks the code is one of its kind.
+   */
+  paidOrCodedReason: ({ context, event }: GuardArgs) =>
+    !owesMoney(context.record) || (typeof event.reason_code === 'string' && event.reason_code.length > 0),
   isPastExpiry: ({ context }: GuardArgs) => at(context.record.expires_at) <= Date.parse(context.now),
   /**
    * A card payment (CIB, Edahabia) is paid, declined or expired by what the gateway
@@ -101,6 +114,7 @@ export const GUARD_INFO: Record<GuardName, { kind: 'payload' | 'role' | 'state';
   activityStarted: { kind: 'state', message: 'The activity has not started yet.' },
   changeable: { kind: 'state', message: 'Only upcoming requested or confirmed bookings can be changed.' },
   checkInOpen: { kind: 'state', message: 'Check-in opens on the day of the activity, shortly before it starts.' },
+  paidOrCodedReason: { kind: 'payload', field: 'reason_code', message: 'A balance is still due: take the payment first, or give a reason to check in anyway.' },
   isPastExpiry: { kind: 'state', message: 'The link has not expired yet.' },
   cardSettledByStaff: { kind: 'role', message: 'A card payment is settled by the payment gateway; only staff may settle it by hand.' },
   reasonWhenByHand: { kind: 'payload', field: 'reason', message: 'A reason is required.' },

@@ -150,8 +150,9 @@ export function evaluateTransition(name: LifecycleName, status: string, event: L
     return { ok: true, next: String(next.value) };
   }
   // Report the first failing guard: who may act first (no point asking them for a
-  // reason), then the payload (the user's to fix), then the record's state.
-  const order = { role: 0, payload: 1, state: 2 } as const;
+  // reason), then the record's state (no point asking for a reason to check in months
+  // ahead), then the payload (the user's to fix).
+  const order = { role: 0, state: 1, payload: 2 } as const;
   const failing = candidates
     .flatMap((t) => t.guards.filter((guard) => !guardImplementations[guard]({ context, event })))
     .sort((a, b) => order[GUARD_INFO[a].kind] - order[GUARD_INFO[b].kind]);
@@ -168,13 +169,14 @@ export function nextStatus(name: LifecycleName, status: string, event: Lifecycle
 
 /**
  * What the user must give for `event` from `status`: the fields its payload guards check
- * (a reason to reject, a time to schedule). Screens ask for exactly these, so which events
- * need a reason is the chart's to say, not a list in a view.
+ * (a reason to reject, a time to schedule, a coded reason to check in a customer who owes
+ * money), those a guard does not already pass without them. Screens ask for exactly these,
+ * so which events need a reason is the chart's to say, not a list in a view.
  */
 export function eventPayloadFields(name: LifecycleName, status: string, event: string, context: LifecycleContext): string[] {
   const fields = chartTransitions(name, status, context)
     .filter((t) => t.event === event)
-    .flatMap((t) => t.guards.map((guard) => GUARD_INFO[guard]).filter((info) => info.kind === 'payload' && info.field))
-    .map((info) => info.field as string);
+    .flatMap((t) => t.guards.filter((guard) => GUARD_INFO[guard].kind === 'payload' && GUARD_INFO[guard].field && !guardImplementations[guard]({ context, event: { type: event } })))
+    .map((guard) => GUARD_INFO[guard].field as string);
   return [...new Set(fields)];
 }

@@ -12,6 +12,7 @@ import { sentTo } from '../../machines/payments/sendLink.ts';
 import { CopyPayLink, SentTo } from '../payments/invitations/PaymentLinkResult.tsx';
 import { SendLinkDialog } from '../payments/invitations/SendLinkDialog.tsx';
 import { CashPaymentDialog } from '../payments/list/CashPaymentDialog.tsx';
+import { UnpaidCheckInDialog } from './UnpaidCheckInDialog.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ReasonField } from '../ui/ReasonField.tsx';
 import { codesOf, reasonComplete, useReasonCodes } from '../ui/reasonCodes.ts';
@@ -84,7 +85,7 @@ export function BookingActions({
     };
   }, [actor, booking, customerEmail]);
 
-  const choose = (event: string) => actor.send({ type: 'choose', event, owes });
+  const choose = (event: string) => actor.send({ type: 'choose', event, booking });
 
   return (
     <div className="record-actions" role="group" aria-label={intl.formatMessage({ id: 'booking.actions' })}>
@@ -146,36 +147,8 @@ function EventDialog({
   const onCancel = () => actor.send({ type: 'cancel' });
   const onConfirm = () => actor.send({ type: 'confirm', needsReason, reasonComplete: reasonComplete(offered, reason) });
 
-  if (event === 'check_in') {
-    return (
-      <ConfirmDialog
-        open
-        title={<FormattedMessage id="checkIn.unpaid.title" />}
-        description={<FormattedMessage id="checkIn.unpaid.description" values={{ amount: money(booking.balance) }} />}
-        confirmLabel={<FormattedMessage id="checkIn.unpaid.confirm" />}
-        busy={busy}
-        onCancel={onCancel}
-        onConfirm={onConfirm}
-      >
-        <div className="record-actions">
-          <button type="button" className="button" onClick={() => actor.send({ type: 'collect.cash' })}>
-            <FormattedMessage id="checkIn.unpaid.cash" />
-          </button>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'link.open' })}>
-            <FormattedMessage id="checkIn.unpaid.link" />
-          </button>
-        </div>
-        <ReasonField
-          label="checkIn.unpaid.reason"
-          offered={offered}
-          value={reason}
-          missing={missing}
-          placeholder={intl.formatMessage({ id: 'checkIn.unpaid.reasonPlaceholder' })}
-          onChange={(next) => actor.send({ type: 'reason.changed', reason: next })}
-        />
-      </ConfirmDialog>
-    );
-  }
+  // Checking in a customer who owes money asks its own question (collect, send a link, or in anyway with a reason).
+  if (event === 'check_in') return <UnpaidCheckInDialog actor={actor} balance={money(booking.balance)} busy={busy} />;
   const cancelling = event === 'cancel';
   return (
     <ConfirmDialog

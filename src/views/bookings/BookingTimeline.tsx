@@ -4,7 +4,9 @@ import { auditChanges, auditEventName } from '../ui/auditChanges.ts';
 import type { AppliedDiscount } from '../../api/bookingPricing.ts';
 import type { LinkSent } from '../../machines/payments/sendLink.ts';
 import { SentTo } from '../payments/invitations/PaymentLinkResult.tsx';
+import { REASON_KINDS } from '../../domain/reasonKinds.ts';
 import { formatDateTime } from '../ui/format.ts';
+import { reasonText, useReasonCodes } from '../ui/reasonCodes.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { DiscountNames } from './DiscountName.tsx';
 
@@ -132,10 +134,13 @@ function PaymentLinkEntry({ entry, money, who }: { entry: ApiRecord; money: (v: 
   );
 }
 
-/** The reason the actor gave (a block, a rejection, a cancellation), which the entry keeps beside the changes. */
+/** The reason the actor gave (a block, a rejection, a cancellation, a check-in with money due), which the entry keeps beside the changes: its code in the user's language, then its words. */
 function AuditReason({ entry }: { entry: Record<string, unknown> }) {
-  const reason = (entry.after as Record<string, unknown> | null)?.reason;
-  if (typeof reason !== 'string' || !reason) return null;
+  const intl = useIntl();
+  const codes = useReasonCodes();
+  const after = (entry.after as Record<string, unknown> | null) ?? {};
+  const reason = reasonText(codes, REASON_KINDS, after.reason_code, after.reason, intl.locale);
+  if (!reason) return null;
   return (
     <span className="timeline-reason">
       {' '}

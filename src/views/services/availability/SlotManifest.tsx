@@ -4,7 +4,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Manifest } from '../../../api/availability.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
+import type { ManifestBooking } from '../../../domain/availabilityRules.ts';
 import { checkInMachine, flaggedPeople } from '../../../machines/availability/checkIn.ts';
+import { bookingActionsMachine } from '../../../machines/bookings/bookingActions.ts';
+import { cashPaymentMachine } from '../../../machines/payments/cashPayment.ts';
+import { UnpaidCheckInDialog } from '../../bookings/UnpaidCheckInDialog.tsx';
+import { SendLinkDialog } from '../../payments/invitations/SendLinkDialog.tsx';
+import { CashPaymentDialog } from '../../payments/list/CashPaymentDialog.tsx';
 import { allowedEvents, statusesTagged, type LifecycleSettings } from '../../../machines/lifecycles/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ErrorText } from '../../ui/fields/Field.tsx';
@@ -17,8 +23,10 @@ import { RosterEditor } from './RosterEditor.tsx';
 /**
  * The manifest of a slot: who comes (each booking's people, with the flags of the
  * service's adrenaline profile), how to reach them, what they owe, and check-in through
- * the booking chart (the check-in machine). Checking in flagged people asks for the
- * operator's reason first. Printed, it fits one A4 page.
+ * the booking chart (the check-in machine). Checking in a customer who still owes money
+ * asks what the booking's page asks (the same chart and dialog: collect the cash, send a
+ * link, or in anyway with a coded reason); checking in flagged people asks for the
+ * operator's reason. Printed, it fits one A4 page.
  */
 export function SlotManifest({
   manifest,
@@ -38,10 +46,22 @@ export function SlotManifest({
   const { confirming, reason, reasonMissing, sending, failure } = useSelector(checkIn, (s) => s.context);
   const changed = useRef(onChanged);
   changed.current = onChanged;
+  // A balance still due is asked about first, as on the booking's page; a payment taken here reads the manifest again.
+  const unpaid = useActorRef(bookingActionsMachine);
+  const asked = useSelector(unpaid, (s) => s.context.booking);
+  const linking = useSelector(unpaid, (s) => s.matches('linking'));
+  const cash = useActorRef(cashPaymentMachine.provide({ actions: { announceRecorded: () => changed.current() } }));
   useEffect(() => {
-    const subscription = checkIn.on('changed', () => changed.current());
-    return () => subscription.unsubscribe();
-  }, [checkIn]);
+    const subscriptions = [
+      checkIn.on('changed', () => changed.current()),
+      // The booking announced is the manifest's row chosen below.
+      unpaid.on('transition', ({ booking, payload }) =>
+        checkIn.send({ type: 'checkIn', booking: booking as unknown as ManifestBooking, reason_code: payload.reason_code as string | undefined, reason: payload.reason as string | undefined }),
+      ),
+      unpaid.on('collectCash', ({ booking }) => cash.send({ type: 'open', booking })),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [checkIn, unpaid, cash]);
   const busy = sending?.booking.id ?? null;
   const profile = manifest.service.adrenaline;
   const money = (value: number, currency: string) => formatMoney(intl, value, currency);
@@ -134,7 +154,7 @@ export function SlotManifest({
                           </button>
                         )}
                         {offered.includes('check_in') && (
-                          <button type="button" className="button button-small button-primary" disabled={busy === b.id} onClick={() => checkIn.send({ type: 'checkIn', booking: b })}>
+                          <button type="button" className="button button-small button-primary" disabled={busy === b.id} onClick={() => unpaid.send({ type: 'choose', event: 'check_in', booking: { ...b } })}>
                             <FormattedMessage id="bookingEvent.check_in" />
                           </button>
                         )}
@@ -152,6 +172,17 @@ export function SlotManifest({
           </table>
         </div>
       )}
+      <UnpaidCheckInDialog actor={unpaid} balance={asked ? money(Number(asked.balance), String(asked.currency)) : ''} busy={busy !== null} />
+      {linking && asked && (
+        <SendLinkDialog
+          booking={asked}
+          onClose={(link) => {
+            unpaid.send({ type: 'link.closed', link: link ?? null });
+            if (link) onChanged();
+          }}
+        />
+      )}
+      <CashPaymentDialog actor={cash} fixedBooking />
       <ConfirmDialog
         open={confirming !== null}
         title={<FormattedMessage id="availability.checkIn.title" values={{ ref: confirming?.ref ?? '' }} />}
