@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, localized, t, test, type Locale } from './fixtures.ts';
+import { dateTimeInputs, expect, localized, t, test, type Locale } from './fixtures.ts';
 
 test.use({ account: 'admin' });
 
@@ -269,11 +269,14 @@ test('booking a combo books each part at the combo price and opens the first boo
   await customer.fill('a');
   await form.getByRole('option').first().click();
   await form.getByLabel(t('en', 'newBooking.type.adult')).fill('2');
-  const dates = form.locator('input[type="datetime-local"]');
-  await expect(dates).toHaveCount(2);
+  const dates = dateTimeInputs(form, 'en', t('en', 'booking.startsAt'));
+  await expect(dates.day).toHaveCount(2);
+  await expect(dates.time).toHaveCount(2);
   const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-  await dates.nth(0).fill(`${day}T09:00`);
-  await dates.nth(1).fill(`${day}T14:00`);
+  await dates.day.nth(0).fill(day);
+  await dates.time.nth(0).fill('09:00');
+  await dates.day.nth(1).fill(day);
+  await dates.time.nth(1).fill('14:00');
   await form.getByRole('button', { name: t('en', 'comboBooking.submit') }).click();
 
   await expect(page).toHaveURL(/\/booking\/[0-9a-f-]{36}$/);

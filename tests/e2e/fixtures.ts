@@ -11,7 +11,7 @@
  *   rate limiter's per-address count belongs to one test and never locks out the others.
  * - `MESSAGES` are the app's catalogues: tests look for the texts the user reads.
  */
-import { test as base, expect, type APIRequestContext, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
@@ -51,6 +51,13 @@ export function t(locale: Locale, id: string): string {
   const message = MESSAGES[locale][id];
   if (message === undefined) throw new Error(`no message ${id}`);
   return message;
+}
+
+/** The day and the time of the date-and-time field labelled `label` (the time is named by the label, then "(time)";
+ * getByLabel would find both, as it reads each element of an `aria-labelledby` alone). */
+export function dateTimeInputs(scope: Page | Locator, locale: Locale, label: string) {
+  const named = (name: string) => scope.getByRole('textbox', { name, exact: true });
+  return { day: named(label), time: named(`${label} ${t(locale, 'field.dateTime.time')}`) };
 }
 
 /** The header's profile button, named by the signed-in user's name (WCAG 2.5.3). */

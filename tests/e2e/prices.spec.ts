@@ -10,7 +10,7 @@
  */
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { expect, localized, loginViaApi, t, test } from './fixtures.ts';
+import { dateTimeInputs, expect, localized, loginViaApi, t, test } from './fixtures.ts';
 
 const runId = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -108,7 +108,9 @@ test('a personal service for one customer, listed and booked from there with the
   await pick(form, t('en', 'personal.baseService'), `Private trek ${id}`);
   await pick(form, t('en', 'personal.customer'), `Amina ${id}`);
   const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  await form.getByLabel(t('en', 'personal.startsAt')).fill(`${day}T09:30`);
+  const startsAt = dateTimeInputs(form, 'en', t('en', 'personal.startsAt'));
+  await startsAt.day.fill(day);
+  await startsAt.time.fill('09:30');
   await form.getByLabel(t('en', 'personal.capacity')).fill('5');
   await form.getByLabel('Price: Adults').fill('1500');
   await form.getByRole('button', { name: t('en', 'personal.create') }).click();

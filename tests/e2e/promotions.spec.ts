@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { expect, localized, t, test, type Locale } from './fixtures.ts';
+import { dateTimeInputs, expect, localized, t, test, type Locale } from './fixtures.ts';
 
 type Json = Record<string, any>;
 const auth = (token: string) => ({ Authorization: `JWT ${token}` });
@@ -39,11 +39,24 @@ test.describe('vendor staff', () => {
     await editor.getByLabel(t('en', 'promotion.percent')).fill('20');
     // A window ending before it starts is said at the field before the server is asked, then corrected.
     const bookingWindow = editor.getByRole('group', { name: t('en', 'promotion.bookingWindow') });
-    await bookingWindow.getByLabel(t('en', 'promotion.from')).fill('2027-03-10T10:00');
-    await bookingWindow.getByLabel(t('en', 'promotion.to')).fill('2027-03-01T10:00');
+    // Each typed the page's way: the day month first in English, the time on a 24-hour clock.
+    const from = dateTimeInputs(bookingWindow, 'en', t('en', 'promotion.from'));
+    const to = dateTimeInputs(bookingWindow, 'en', t('en', 'promotion.to'));
+    await from.day.fill('03/10/2027');
+    await from.time.fill('22h00');
+    await to.day.fill('03/01/2027');
+    await to.day.blur();
+    // A day without its time is marked once the pair is left; not a time of day is marked as typed.
+    await expect(to.time).toHaveAttribute('aria-invalid', 'true');
+    await to.time.fill('25:00');
+    await expect(to.time).toHaveAttribute('aria-invalid', 'true');
+    await to.time.fill('10:00');
+    await expect(to.time).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(from.time).toHaveValue('22:00');
     await editor.getByRole('button', { name: t('en', 'record.save') }).click();
     await expect(bookingWindow.locator('.field-error')).toHaveText(t('en', 'promotion.rule.afterBookingFrom'));
-    await bookingWindow.getByLabel(t('en', 'promotion.from')).fill('');
+    await from.day.fill('');
+    await from.time.fill('');
     await editor.getByLabel(t('en', 'promotion.maxUses')).fill('5');
     await editor.getByRole('button', { name: t('en', 'record.save') }).click();
     const row = page.getByRole('row').filter({ hasText: code });

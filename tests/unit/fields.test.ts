@@ -1,7 +1,7 @@
 /** The pure rules behind the form fields: amounts and numbers typed in each locale, tags, errors by path, dates. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatTypedDate, fromInputValue, parseTypedDate, toInputValue } from '../../src/views/ui/fields/dateTime.ts';
+import { formatTypedDate, formatTypedDateTime, fromInputValue, outOfRange, parseTypedDate, parseTypedDateTime, parseTypedTime, toInputValue } from '../../src/views/ui/fields/dateTime.ts';
 import { errorsAt, errorsElsewhere, errorsUnder, isMessageId, withoutErrorsAt } from '../../src/views/ui/fields/fieldErrors.ts';
 import { i18nErrors, missingLanguages, tabAfterKey } from '../../src/views/ui/fields/i18nText.ts';
 import { formatDecimalInput, formatMoneyInput, parseDecimal, parseMoney } from '../../src/views/ui/fields/numberText.ts';
@@ -228,5 +228,36 @@ describe('dates typed the page’s way', () => {
     assert.equal(formatTypedDate('2030-03-04', 'en-US'), '03/04/2030');
     assert.equal(formatTypedDate(null, 'ar-DZ'), '');
     for (const locale of ['en-US', 'fr-FR', 'ar-DZ']) assert.equal(typed(formatTypedDate('2031-12-25', locale), locale).value, '2031-12-25', locale);
+  });
+});
+
+describe('times typed on a 24-hour clock, with the day beside them', () => {
+  it('reads a time typed the usual ways, and says when it is no time of day', () => {
+    for (const text of ['09:30', '9:30', '9h30', '9.30', '0930', '930', '٠٩:٣٠']) assert.equal(parseTypedTime(text).value, '09:30', text);
+    assert.equal(parseTypedTime('21').value, '21:00', 'an hour alone');
+    assert.equal(parseTypedTime('00:00').value, '00:00');
+    for (const text of ['24:00', '12:60', '9:3', '9am', '1:2:3']) assert.deepEqual(parseTypedTime(text), { value: null, valid: false }, text);
+    assert.deepEqual(parseTypedTime(' '), { value: null, valid: true });
+  });
+
+  it('reads a day and a time together as the instant on Algeria\'s clock, and shows an instant back the page\'s way', () => {
+    assert.equal(parseTypedDateTime('04/03/2030', '9h30', 'fr-FR').value, '2030-03-04T08:30:00.000Z');
+    assert.equal(parseTypedDateTime('03/04/2030', '09:30', 'en-US').value, '2030-03-04T08:30:00.000Z');
+    assert.deepEqual(formatTypedDateTime('2030-03-04T23:30:00Z', 'ar-DZ'), { date: '05/03/2030', time: '00:30' }, 'the day turns at Algeria\'s midnight');
+    assert.deepEqual(formatTypedDateTime(null, 'fr-FR'), { date: '', time: '' });
+  });
+
+  it('gives no instant while half typed, and says which part is wrong or missing', () => {
+    assert.deepEqual(parseTypedDateTime('04/03/2030', '', 'fr-FR'), { value: null, dateValid: true, timeValid: true, complete: false });
+    assert.deepEqual(parseTypedDateTime('04/03', '09:30', 'fr-FR'), { value: null, dateValid: false, timeValid: true, complete: true });
+    assert.deepEqual(parseTypedDateTime('04/03/2030', '25:00', 'fr-FR'), { value: null, dateValid: true, timeValid: false, complete: true });
+    assert.deepEqual(parseTypedDateTime('', '', 'fr-FR'), { value: null, dateValid: true, timeValid: true, complete: true });
+  });
+
+  it('says when a value falls outside its limits', () => {
+    assert.equal(outOfRange('2030-03-04T08:00:00Z', 'datetime', '2030-03-04T08:30:00.000Z', null), true);
+    assert.equal(outOfRange('2030-03-04T08:30:00+00:00', 'datetime', '2030-03-04T08:30:00.000Z', '2030-03-05T00:00:00Z'), false);
+    assert.equal(outOfRange('2030-03-06', 'date', null, '2030-03-05'), true);
+    assert.equal(outOfRange(null, 'date', '2030-03-05', null), false);
   });
 });
