@@ -147,8 +147,6 @@ export interface CollectionSpec {
   lifecycle?: LifecycleName;
   /** Nested collections (messages under conversations). */
   parent?: { collection: string; field: string };
-  /** Fields with a unique constraint, for a clear 409 message. */
-  unique?: string[];
   /** Money fields `GET /<collection>/totals/` adds up over the whole filtered set, per currency. */
   sums?: string[];
   /**
@@ -222,7 +220,7 @@ export const COLLECTIONS: CollectionSpec[] = [
       all: [{}],
     },
     ordering: ['starts_at', 'created_at', 'updated_at', 'total', 'balance', 'ref', 'status', 'customer_name'],
-    defaultOrdering: '-starts_at', lifecycle: 'booking', unique: ['ref'],
+    defaultOrdering: '-starts_at', lifecycle: 'booking',
   },
   {
     ...base, name: 'combos', table: 'combos', title: 'Combos', area: 'bookings',
@@ -380,7 +378,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     search: ['code', 'description'],
     filters: ['vendor_id', 'kind', 'active', 'used_up', 'stackable', 'code', 'funded_by', 'booking_from', 'booking_to', 'travel_to'],
     views: usedUpViews('booking_from', 'booking_to'),
-    ordering: [...T, 'code', 'uses_count', 'value', 'booking_to'], unique: ['code'], check: promotionCheck,
+    ordering: [...T, 'code', 'uses_count', 'value', 'booking_to'], check: promotionCheck,
   },
   {
     ...base, name: 'discounts', table: 'discounts', title: 'Discounts', area: 'promotions', vendorColumn: 'optional',
@@ -440,7 +438,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     access: crud({ create: 'staff', update: 'staff', delete: 'none' }),
     vendorFrom: { field: 'payment_id', collection: 'payments' }, refs: { payment_id: 'payments', booking_id: 'bookings' },
     staffOnlyFields: ['commission_percent'],
-    filters: ['vendor_id', 'payment_id', 'booking_id', 'payout_date'], ordering: [...T, 'payout_date', 'amount'], unique: ['payment_id'],
+    filters: ['vendor_id', 'payment_id', 'booking_id', 'payout_date'], ordering: [...T, 'payout_date', 'amount'],
   },
   // What each vendor is owed, entry by entry, and the payouts settling it: written by the
   // money rules and the payout routes only (POST /payouts/build/, /payouts/<id>/pay/).
@@ -512,7 +510,7 @@ export const COLLECTIONS: CollectionSpec[] = [
       rejected: [{ status: 'rejected' }],
       all: [],
     },
-    ordering: [...T, 'rating', 'status'], lifecycle: 'review', unique: ['booking_id'],
+    ordering: [...T, 'rating', 'status'], lifecycle: 'review',
   },
   // Vendors ----------------------------------------------------------------------------
   {
@@ -532,7 +530,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     // A vendor reads and files its own documents; staff verify them (and see every vendor's, soonest expiry first).
     ...base, name: 'vendor-documents', table: 'vendor_documents', title: 'Vendor documents', area: 'vendors',
     read: VendorDocument, create: VendorDocumentInput, patch: VendorDocumentPatch, access: crud(),
-    refs: { vendor_id: 'vendors', media_id: 'media' }, staffOnlyFields: ['verified'], unique: ['kind'],
+    refs: { vendor_id: 'vendors', media_id: 'media' }, staffOnlyFields: ['verified'],
     search: ['number'], filters: ['vendor_id', 'kind', 'verified', 'expires_on'],
     ordering: [...T, 'kind', 'expires_on'], defaultOrdering: 'expires_on',
     check: (r) => errorsOf([[r.issued_on != null && r.expires_on != null && String(r.expires_on) <= String(r.issued_on), 'expires_on', 'Must be after issued_on.']]),
@@ -563,14 +561,14 @@ export const COLLECTIONS: CollectionSpec[] = [
   {
     ...base, name: 'topics', table: 'topics', title: 'Topics', area: 'messaging', vendorRule: 'none', vendorColumn: 'none',
     read: Topic, create: TopicInput, patch: TopicPatch, access: staffOnly(), search: ['key', 'name_i18n'], filters: ['key'],
-    ordering: [...T, 'key', 'subscribers_count'], defaultOrdering: 'key', unique: ['key'],
+    ordering: [...T, 'key', 'subscribers_count'], defaultOrdering: 'key',
   },
   {
     // Seeded, one per booking event; staff edit their texts and channel, or switch one off.
     ...base, name: 'notification-templates', table: 'notification_templates', title: 'Notification templates', area: 'messaging',
     vendorRule: 'none', vendorColumn: 'none',
     read: NotificationTemplate, patch: NotificationTemplatePatch, access: staffOnly({ create: 'none', delete: 'none' }),
-    search: ['title_i18n'], filters: ['key', 'channel', 'active'], ordering: [...T, 'key'], defaultOrdering: 'key', unique: ['key'],
+    search: ['title_i18n'], filters: ['key', 'channel', 'active'], ordering: [...T, 'key'], defaultOrdering: 'key',
     check: (r) => {
       const unknown = (field: string) =>
         Object.values((r[field] ?? {}) as Record<string, string>).flatMap(unknownPlaceholders).map((name) => [true, field, `Unknown placeholder: ${name}.`] as [boolean, string, string]);
@@ -619,7 +617,6 @@ export const COLLECTIONS: CollectionSpec[] = [
     ...base, name: 'help-articles', table: 'help_articles', title: 'Help articles', area: 'messaging', vendorRule: 'audience', vendorColumn: 'none',
     read: HelpArticle, create: HelpArticleInput, patch: HelpArticlePatch, access: staffWrites(),
     search: ['title_i18n', 'body_i18n', 'slug'], filters: ['audience', 'published', 'slug'], ordering: [...T, 'sort_order', 'title_i18n'], defaultOrdering: 'sort_order',
-    unique: ['slug'],
   },
   // Settings ---------------------------------------------------------------------------
   {
@@ -634,7 +631,6 @@ export const COLLECTIONS: CollectionSpec[] = [
     // Records keep codes: a code is retired (active: false), not deleted.
     access: staffWrites({ delete: 'none' }),
     search: ['code', 'label_i18n'], filters: ['kind', 'code', 'active'], ordering: [...T, 'kind', 'code', 'sort_order'], defaultOrdering: 'sort_order',
-    unique: ['code'],
   },
   {
     ...base, name: 'audit-log', table: 'audit_log', title: 'Audit log', area: 'settings', vendorColumn: 'optional',

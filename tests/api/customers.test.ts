@@ -76,9 +76,11 @@ test('the customers export speaks the reader\'s language: every header, and lang
   }
 });
 
-test('Arabic calls a customer one way (العميل) in every message', () => {
+test('Arabic calls a customer one way (العميل) in every message, the labels the database keeps included', async () => {
   const ar = JSON.parse(readFileSync(new URL('../../src/locales/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
   assert.deepEqual(Object.keys(ar).filter((key) => /زبون|زبائن/.test(ar[key]!)), []);
+  const reasons = await d.sql<{ code: string }>(`SELECT code FROM reason_codes WHERE label_i18n->>'ar' ~ '(زبون|زبائن)'`);
+  assert.deepEqual(reasons.map((r) => r.code), []);
 });
 
 test('migration 133 writes the phones stored before it as phone.ts would', async () => {
