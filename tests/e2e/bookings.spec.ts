@@ -239,7 +239,7 @@ test('the CSV export holds the header and one line per booking of the list', asy
   expect(count).toBeGreaterThan(0);
 
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: t('en', 'booking.exportCsv'), exact: true }).click();
+  await page.getByRole('button', { name: t('en', 'list.exportCsv'), exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^bookings-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
