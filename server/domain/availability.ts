@@ -6,7 +6,7 @@
  */
 import type { DisruptInput, SlotsBulkInput } from '../../src/domain/availability.ts';
 import {
-  BULK_SLOTS_MAX, REFUND_TARGETS, bulkStarts, participantFlags, type DisruptOutcome, type RosterEntry, type ManifestBooking,
+  BULK_SLOTS_MAX, REFUND_TARGETS, bulkStarts, flaggedParticipants, participantFlags, type DisruptOutcome, type RosterEntry, type ManifestBooking,
 } from '../../src/domain/availabilityRules.ts';
 import type { AdrenalineProfile } from '../../src/domain/catalog.ts';
 import { GATEWAY_METHODS, type PaymentMethod } from '../../src/domain/payments.ts';
@@ -102,7 +102,7 @@ async function adrenalineOf(ctx: Pick<WriteContext, 'tx'>, serviceId: unknown): 
  */
 export async function assertCheckInAcknowledged(ctx: WriteContext, booking: Row, reason: string | undefined): Promise<void> {
   const profile = await adrenalineOf(ctx, booking.service_id);
-  const flagged = ((booking.roster as RosterEntry[]) ?? []).filter((p) => participantFlags(p, profile).length > 0);
+  const flagged = flaggedParticipants(booking.roster as RosterEntry[] | null, profile);
   if (flagged.length > 0 && !reason?.trim()) {
     throw badRequest({ reason: [`${flagged.map((p) => p.name).join(', ')} do not meet this activity's requirements; say why they are checked in anyway.`] });
   }

@@ -60,6 +60,17 @@ export function participantFlags(entry: RosterEntry, profile: AdrenalineProfile 
   return flags;
 }
 
+/** A participant who does not meet the profile, with why: checking them in needs the operator's reason. */
+export interface FlaggedParticipant {
+  name: string;
+  flags: ParticipantFlag[];
+}
+
+/** The people of a roster the profile flags (the booking page and the server's check-in ask the same). */
+export function flaggedParticipants(roster: readonly RosterEntry[] | null | undefined, profile: AdrenalineProfile | null | undefined): FlaggedParticipant[] {
+  return (roster ?? []).map((entry) => ({ name: entry.name, flags: participantFlags(entry, profile) })).filter((p) => p.flags.length > 0);
+}
+
 /** Where a disrupted departure's refunds go. */
 export const REFUND_TARGETS = ['original', 'wallet'] as const;
 

@@ -2,7 +2,8 @@
  * Check-in follows the booking chart: only on the activity's day, from the check-in window
  * before its start. Months ahead the screen offers no check-in and the API refuses it; on
  * the day, a balance still due is asked about before checking in (collect the cash, send a
- * link, or in anyway with a coded reason); afterwards completing is the one primary action and
+ * link, or in anyway with a coded reason), and people the activity's conditions flag are
+ * checked in only with the operator's words; afterwards completing is the one primary action and
  * undo a secondary one. In English and Arabic.
  */
 import type { Page } from '@playwright/test';
@@ -83,6 +84,34 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page.locator('.record-header .status-chip', { hasText: t(locale, 'paymentStatus.paid') })).toBeVisible();
       await checkIn.click();
       await expect(chip(page)).toHaveText(t(locale, 'bookingStatus.checked_in'));
+    });
+
+    test('a paid booking with someone too young for the activity is checked in from its page only with the operator\'s words', async ({ page, request, seeded }) => {
+      const headers = { Authorization: `JWT ${seeded!.access_token}` };
+      const api = async (method: 'get' | 'post' | 'patch', url: string, data?: unknown) => {
+        const res = await request[method](`/branch/api${url}`, { headers, data });
+        expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
+        return res.json();
+      };
+      const services = await api('get', '/services/?status=published&confirmation=instant&page_size=100&ordering=created_at');
+      const service = services.results.find((s: { adrenaline?: { min_age: number } }) => (s.adrenaline?.min_age ?? 0) > 0);
+      const start = new Date(Date.now() + 35 * 60_000);
+      start.setUTCSeconds(0, 0);
+      const slot = await api('post', '/service-slots/', { service_id: service.id, starts_at: start.toISOString(), capacity: 4 });
+      const customer = (await api('get', '/customers/?page_size=1')).results[0];
+      const booking = await api('post', '/bookings/', { customer_id: customer.id, service_id: service.id, slot_id: slot.id, participants: { adult: 1 }, payment_method: 'cash' });
+      await api('patch', `/bookings/${booking.id}/`, { version: booking.version, roster: [{ name: 'Amine Kaci', age: service.adrenaline.min_age - 2, weight_kg: 50, waiver_signed: true }] });
+
+      await page.goto(localized(locale, `/booking/${booking.id}`));
+      await actions(page, locale).getByRole('button', { name: t(locale, 'bookingEvent.check_in'), exact: true }).click();
+      const dialog = page.getByRole('alertdialog');
+      await expect(dialog.locator('.flag-people')).toContainText('Amine Kaci');
+      await dialog.getByRole('button', { name: t(locale, 'availability.checkIn.confirm') }).click();
+      await expect(dialog.getByText(t(locale, 'availability.required'))).toBeVisible();
+      await dialog.getByLabel(t(locale, 'availability.checkIn.reason')).fill('His father rides with him');
+      await dialog.getByRole('button', { name: t(locale, 'availability.checkIn.confirm') }).click();
+      await expect(chip(page)).toHaveText(t(locale, 'bookingStatus.checked_in'));
+      await expect(page.locator('.timeline')).toContainText('His father rides with him');
     });
   }
 }

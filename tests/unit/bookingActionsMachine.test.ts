@@ -2,7 +2,8 @@
  * A booking page's actions: the step forward goes at once; closing or undoing something,
  * or checking in a customer who owes money by the chart's rule (collect cash, send a link,
  * or in anyway with a coded reason), is asked first; a reason the chart wants must
- * be complete before the action is sent, and is sent trimmed; cancelling sends nothing;
+ * be complete before the action is sent, and is sent trimmed; checking in people the
+ * activity's conditions flag wants the operator's words; cancelling sends nothing;
  * the payment link sent from the page is kept to copy.
  */
 import assert from 'node:assert/strict';
@@ -48,6 +49,31 @@ test('checking in a customer who owes money asks first: in anyway only with a re
   assert.ok(actor.getSnapshot().matches('idle'));
 });
 
+test('checking in people the activity flags asks for words first, a code alone is not enough when money is owed too', () => {
+  const flagged = [{ name: 'Amine', flags: ['under_min_age' as const] }];
+  const { actor, sent } = start();
+  actor.send({ type: 'choose', event: 'check_in', booking: paid, flagged });
+  assert.ok(actor.getSnapshot().matches('asking'), 'paid, but a flagged person: asked');
+  assert.deepEqual(actor.getSnapshot().context.flagged, flagged);
+  actor.send({ type: 'confirm', needsReason: false, reasonComplete: true });
+  assert.equal(actor.getSnapshot().context.reasonMissing, true, 'no words: not sent');
+  actor.send({ type: 'reason.changed', reason: { code: '', text: ' His father is with him ' } });
+  actor.send({ type: 'confirm', needsReason: false, reasonComplete: true });
+  assert.deepEqual(sent, [{ event: 'check_in', payload: { reason: 'His father is with him' } }]);
+  assert.deepEqual(actor.getSnapshot().context.flagged, [], 'forgotten once sent');
+
+  actor.send({ type: 'choose', event: 'check_in', booking: owing, flagged });
+  actor.send({ type: 'reason.changed', reason: { code: 'pays_on_site', text: '' } });
+  actor.send({ type: 'confirm', needsReason: false, reasonComplete: true });
+  assert.equal(sent.length, 1, 'owing and flagged: the code alone is not sent');
+  actor.send({ type: 'reason.changed', reason: { code: 'pays_on_site', text: 'Pays after; his father signs' } });
+  actor.send({ type: 'confirm', needsReason: false, reasonComplete: true });
+  assert.deepEqual(sent.at(-1), { event: 'check_in', payload: { reason_code: 'pays_on_site', reason: 'Pays after; his father signs' } });
+
+  actor.send({ type: 'choose', event: 'confirm', booking: paid, flagged });
+  assert.deepEqual(sent.at(-1), { event: 'confirm', payload: {} }, 'flags matter to a check-in only');
+});
+
 test('checking in a customer who owes money can collect the cash or send a link instead', () => {
   const { actor, sent } = start();
   const cash: unknown[] = [];
@@ -73,7 +99,7 @@ test('a cancellation asks for a reason: an incomplete one is shown missing, a co
   actor.send({ type: 'reason.changed', reason: { code: 'weather', text: '  Sandstorm ' } });
   actor.send({ type: 'confirm', needsReason: true, reasonComplete: true });
   assert.deepEqual(sent, [{ event: 'cancel', payload: { reason_code: 'weather', reason: 'Sandstorm' } }]);
-  assert.deepEqual(actor.getSnapshot().context, { pending: null, reason: { code: '', text: '' }, reasonMissing: false, sentLink: null, owing: false, booking: paid });
+  assert.deepEqual(actor.getSnapshot().context, { pending: null, reason: { code: '', text: '' }, reasonMissing: false, sentLink: null, owing: false, booking: paid, flagged: [] });
 });
 
 test('an asked action the chart wants no reason for is sent without one', () => {

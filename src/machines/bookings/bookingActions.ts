@@ -5,12 +5,14 @@
  * still owes money (the chart's own rule, `owesMoney`) asks what to do: collect the cash
  * (the page's cash dialog opens: `collectCash`), send a payment link, or check in anyway
  * with a coded reason, which the chart requires, sent with the check-in and kept in the
- * history. The other actions go at once. The event to send is announced (`transition`,
+ * history. Checking in people who do not meet the activity's conditions (the page names
+ * them: `flagged`) asks for the operator's words, as the server requires. The other actions go at once. The event to send is announced (`transition`,
  * with the booking asked about), and the page's record (or the manifest) sends it. Also the payment link sent from the page: its dialog open, and the
  * link last sent shown to copy.
  */
 import { assign, emit, setup } from 'xstate';
 import type { ApiRecord } from '../../api/resources.ts';
+import type { FlaggedParticipant } from '../../domain/availabilityRules.ts';
 import { owesMoney } from '../lifecycles/context.ts';
 
 /** Whether the customer still owes money: the booking chart's own rule (its check-in guard). */
@@ -39,11 +41,22 @@ export interface BookingActionsContext {
   owing: boolean;
   /** The booking last chosen for (a manifest asks about one of many); kept while its link dialog is open. */
   booking: ApiRecord | null;
+  /** People of the booking checked in who do not meet the activity's conditions: the reason's words are required. */
+  flagged: readonly FlaggedParticipant[];
 }
+
+/** An action chosen: its event, the booking, and, for a check-in, the people the activity's conditions flag. */
+interface Chosen {
+  event: string;
+  booking: ApiRecord;
+  flagged?: readonly FlaggedParticipant[];
+}
+
+const checksInFlagged = (p: Chosen) => p.event === 'check_in' && (p.flagged?.length ?? 0) > 0;
 
 export type BookingActionsEvent =
   /** An action chosen on `booking`; a check-in of one that owes money (`owesMoney`) warns first. */
-  | { type: 'choose'; event: string; booking: ApiRecord }
+  | ({ type: 'choose' } & Chosen)
   | { type: 'reason.changed'; reason: ActionReason }
   /** The question answered: whether the chart wants a reason, and whether the one typed is complete. */
   | { type: 'confirm'; needsReason: boolean; reasonComplete: boolean }
@@ -72,36 +85,38 @@ export const bookingActionsMachine = setup({
     emitted: {} as BookingActionsEmitted,
   },
   actions: {
-    ask: assign((_, p: { event: string; booking: ApiRecord }) => ({
+    ask: assign((_, p: Chosen) => ({
       pending: p.event,
       owing: p.event === 'check_in' && owesMoney(p.booking),
       booking: p.booking,
+      flagged: p.event === 'check_in' ? (p.flagged ?? []) : [],
       reason: NO_ACTION_REASON,
       reasonMissing: false,
     })),
-    forget: assign({ pending: null, owing: false, reason: NO_ACTION_REASON, reasonMissing: false }),
+    forget: assign({ pending: null, owing: false, flagged: [], reason: NO_ACTION_REASON, reasonMissing: false }),
     assignReason: assign((_, reason: ActionReason) => ({ reason })),
     markReasonMissing: assign({ reasonMissing: true }),
-    sendAtOnce: emit((_, p: { event: string; booking: ApiRecord }) => ({ type: 'transition' as const, event: p.event, payload: {}, booking: p.booking })),
+    sendAtOnce: emit((_, p: Chosen) => ({ type: 'transition' as const, event: p.event, payload: {}, booking: p.booking })),
     sendAnswered: emit(({ context }, needsReason: boolean) => ({
       type: 'transition' as const,
       event: context.pending!,
-      payload: needsReason || context.owing ? reasonBody(context.reason) : {},
+      payload: needsReason || context.owing || context.flagged.length > 0 ? reasonBody(context.reason) : {},
       booking: context.booking!,
     })),
     openCash: emit(({ context }) => ({ type: 'collectCash' as const, booking: context.booking! })),
     assignLink: assign((_, link: ApiRecord | null) => (link ? { sentLink: link } : {})),
   },
   guards: {
-    /** Closing or undoing something, or checking in a customer who still owes money. */
-    asksFirst: (_, p: { event: string; booking: ApiRecord }) => ASKED_FIRST.includes(p.event) || (p.event === 'check_in' && owesMoney(p.booking)),
-    /** No reason wanted (checking in anyway wants one), or the one typed is complete. */
-    answered: ({ context }, p: { needsReason: boolean; reasonComplete: boolean }) => !(p.needsReason || context.owing) || p.reasonComplete,
+    /** Closing or undoing something, or checking in a customer who still owes money or people the activity's conditions flag. */
+    asksFirst: (_, p: Chosen) => ASKED_FIRST.includes(p.event) || (p.event === 'check_in' && owesMoney(p.booking)) || checksInFlagged(p),
+    /** No reason wanted (checking in anyway wants one), or the one typed is complete; flagged people want words, not only a code. */
+    answered: ({ context }, p: { needsReason: boolean; reasonComplete: boolean }) =>
+      (!(p.needsReason || context.owing) || p.reasonComplete) && (context.flagged.length === 0 || context.reason.text.trim() !== ''),
   },
 }).createMachine({
   id: 'bookingActions',
   description: 'A booking’s actions (its page, or a slot’s manifest): asked first when they close, undo or check in an unpaid booking (collect cash, send a link, or check in anyway with a coded reason); the payment link sent from the page.',
-  context: { pending: null, reason: NO_ACTION_REASON, reasonMissing: false, sentLink: null, owing: false, booking: null },
+  context: { pending: null, reason: NO_ACTION_REASON, reasonMissing: false, sentLink: null, owing: false, booking: null, flagged: [] },
   initial: 'idle',
   states: {
     idle: {
@@ -114,7 +129,7 @@ export const bookingActionsMachine = setup({
       },
     },
     asking: {
-      description: 'The question of `pending`: are you sure, with a reason where the chart wants one; or, before checking in an unpaid booking, collect cash, send a link, or check in anyway with a coded reason.',
+      description: 'The question of `pending`: are you sure, with a reason where the chart wants one; or, before checking in an unpaid booking, collect cash, send a link, or check in anyway with a coded reason; or, before checking in people the activity’s conditions flag, the operator’s words.',
       on: {
         'collect.cash': { target: 'idle', actions: ['openCash', 'forget'] },
         'link.open': { target: 'linking', actions: 'forget' },

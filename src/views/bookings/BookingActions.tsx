@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { ApiRecord } from '../../api/resources.ts';
+import type { FlaggedParticipant } from '../../domain/availabilityRules.ts';
+import type { AdrenalineProfile } from '../../domain/catalog.ts';
 import { reasonKindOf } from '../../domain/reasonKinds.ts';
 import type { Refundable } from '../../api/refunds.ts';
 import { bookingActionsMachine, owesMoney } from '../../machines/bookings/bookingActions.ts';
@@ -12,9 +14,11 @@ import { sentTo } from '../../machines/payments/sendLink.ts';
 import { CopyPayLink, SentTo } from '../payments/invitations/PaymentLinkResult.tsx';
 import { SendLinkDialog } from '../payments/invitations/SendLinkDialog.tsx';
 import { CashPaymentDialog } from '../payments/list/CashPaymentDialog.tsx';
+import { FlaggedPeople } from '../services/availability/FlagList.tsx';
 import { UnpaidCheckInDialog } from './UnpaidCheckInDialog.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ReasonField } from '../ui/ReasonField.tsx';
+import { TextField } from '../ui/fields/TextField.tsx';
 import { codesOf, reasonComplete, useReasonCodes } from '../ui/reasonCodes.ts';
 import { formatMoney } from '../ui/format.ts';
 
@@ -30,8 +34,9 @@ const FORWARD = ['confirm', 'check_in', 'complete'];
  * primary step forward; taking a payment (cash, a payment link) while money is due, and
  * the refund button; and the questions some actions ask first: a reason (coded, in the
  * user's language) where the chart wants one, what happens to the money before a
- * cancellation, and what to do before checking in a customer who still owes money (the
- * `bookingActions` chart, which announces the event to send).
+ * cancellation, what to do before checking in a customer who still owes money, and why
+ * people the activity's conditions flag are checked in (the `bookingActions` chart,
+ * which announces the event to send).
  */
 export function BookingActions({
   booking,
@@ -45,8 +50,13 @@ export function BookingActions({
   onRefund,
   onPaid,
   onChange,
+  flagged,
+  profile,
 }: {
   booking: ApiRecord;
+  /** The booking's people the service's adrenaline profile flags (empty when none or not read yet). */
+  flagged: readonly FlaggedParticipant[];
+  profile: AdrenalineProfile | null;
   /** The customer's email (from their record): a payment link goes there too. */
   customerEmail: string | null;
   offered: readonly string[];
@@ -85,7 +95,7 @@ export function BookingActions({
     };
   }, [actor, booking, customerEmail]);
 
-  const choose = (event: string) => actor.send({ type: 'choose', event, booking });
+  const choose = (event: string) => actor.send({ type: 'choose', event, booking, flagged });
 
   return (
     <div className="record-actions" role="group" aria-label={intl.formatMessage({ id: 'booking.actions' })}>
@@ -116,7 +126,7 @@ export function BookingActions({
         </span>
       )}
       <CashPaymentDialog actor={cash} fixedBooking />
-      <EventDialog actor={actor} booking={booking} context={context} busy={busy} money={money} refundable={refundable} />
+      <EventDialog actor={actor} booking={booking} context={context} busy={busy} money={money} refundable={refundable} profile={profile} />
     </div>
   );
 }
@@ -129,6 +139,7 @@ function EventDialog({
   busy,
   money,
   refundable,
+  profile,
 }: {
   actor: ActionsActor;
   booking: ApiRecord;
@@ -136,19 +147,48 @@ function EventDialog({
   busy: boolean;
   money: (v: unknown) => string;
   refundable: Refundable | null;
+  profile: AdrenalineProfile | null;
 }) {
   const intl = useIntl();
   const codes = useReasonCodes();
   const event = useSelector(actor, (s) => (s.matches('asking') ? s.context.pending : null));
   const reason = useSelector(actor, (s) => s.context.reason);
   const missing = useSelector(actor, (s) => s.context.reasonMissing);
+  const owing = useSelector(actor, (s) => s.context.owing);
+  const flagged = useSelector(actor, (s) => s.context.flagged);
   const needsReason = event !== null && eventPayloadFields('booking', String(booking.status), event, context).includes('reason');
   const offered = event ? codesOf(codes, reasonKindOf('booking', event)) : [];
   const onCancel = () => actor.send({ type: 'cancel' });
   const onConfirm = () => actor.send({ type: 'confirm', needsReason, reasonComplete: reasonComplete(offered, reason) });
 
   // Checking in a customer who owes money asks its own question (collect, send a link, or in anyway with a reason).
-  if (event === 'check_in') return <UnpaidCheckInDialog actor={actor} balance={money(booking.balance)} busy={busy} />;
+  if (event === 'check_in' && owing) return <UnpaidCheckInDialog actor={actor} balance={money(booking.balance)} busy={busy} flagged={<FlaggedPeople people={flagged} profile={profile} />} />;
+  // People the activity's conditions flag: checked in only with the operator's words, as on the manifest.
+  if (event === 'check_in') {
+    return (
+      <ConfirmDialog
+        open
+        title={<FormattedMessage id="availability.checkIn.title" values={{ ref: String(booking.ref) }} />}
+        description={<FormattedMessage id="availability.checkIn.description" />}
+        confirmLabel={<FormattedMessage id="availability.checkIn.confirm" />}
+        danger
+        busy={busy}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      >
+        <FlaggedPeople people={flagged} profile={profile} />
+        <TextField
+          label={<FormattedMessage id="availability.checkIn.reason" />}
+          required
+          multiline={2}
+          maxLength={1000}
+          value={reason.text}
+          errors={missing && !reason.text.trim() ? ['availability.required'] : undefined}
+          onChange={(text) => actor.send({ type: 'reason.changed', reason: { ...reason, text } })}
+        />
+      </ConfirmDialog>
+    );
+  }
   const cancelling = event === 'cancel';
   return (
     <ConfirmDialog

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
+import { flaggedParticipants, type RosterEntry } from '../../domain/availabilityRules.ts';
+import type { AdrenalineProfile } from '../../domain/catalog.ts';
 import { allowedEvents, type LifecycleContext } from '../../machines/lifecycles/index.ts';
 import { selectIsDirty } from '../../machines/resources/record.ts';
 import { formatMoney } from '../ui/format.ts';
@@ -43,6 +45,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
   const refundable = useRelated(screen, bookingScreen, 'refundable');
   const settings = useRelated(screen, bookingScreen, 'settings');
   const discounts = useRelated(screen, bookingScreen, 'discounts');
+  const service = useRelated(screen, bookingScreen, 'service');
   const [refunding, setRefunding] = useState(false);
   const [changing, setChanging] = useState(false);
   const dirty = selectIsDirty(snapshot);
@@ -73,6 +76,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
   const changeable = offered.includes('change');
   const labels = names.data || customer.data ? labelsOf(names.data, customer.data) : null;
   const timeline = timelineOf(payments, refunds, audit);
+  const profile = (service.data?.adrenaline as AdrenalineProfile | null | undefined) ?? null;
 
   return (
     <PageFrame
@@ -96,6 +100,8 @@ export function BookingDetailPage({ route, params }: PageProps) {
           onRefund={() => setRefunding(true)}
           onPaid={() => screen.send({ type: 'reload' })}
           onChange={changeable ? () => setChanging(true) : undefined}
+          flagged={flaggedParticipants(booking.roster as RosterEntry[] | null, profile)}
+          profile={profile}
         />
       </div>
 

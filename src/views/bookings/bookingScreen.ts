@@ -20,6 +20,8 @@ export const bookingScreen = defineRecordScreen({
     refundable: related('refundable', (b) => ({ bookingId: b.id }), { reloadOn: ['refunds', 'payments'] }),
     /** What gave the discount, named: the money box and the history say "Coupon QA20, −20 %, paid by the platform". */
     discounts: related('bookingDiscounts', (b) => (Number(b.discount_amount ?? 0) > 0 ? { bookingId: b.id } : null)),
+    /** The service, for its adrenaline profile: a check-in of people it flags asks why. Read only for a booking with a roster. */
+    service: related('record', (b) => (Array.isArray(b.roster) && b.roster.length > 0 && b.service_id ? { collection: 'services', id: String(b.service_id) } : null)),
     /** The business rules the chart's guards read (the check-in window). */
     settings: related('settingsSection', () => ({ section: 'business' })),
   },

@@ -17,7 +17,7 @@ import { ErrorText } from '../../ui/fields/Field.tsx';
 import { TextField } from '../../ui/fields/TextField.tsx';
 import { formatMoney, localized } from '../../ui/format.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
-import { FlagList } from './FlagList.tsx';
+import { FlagList, FlaggedPeople } from './FlagList.tsx';
 import { RosterEditor } from './RosterEditor.tsx';
 
 /**
@@ -200,16 +200,10 @@ export function SlotManifest({
           </p>
         )}
         {confirming && (
-          <ul className="flag-people">
-            {confirming.roster.map((p, i) =>
-              (confirming.flags[i] ?? []).length > 0 ? (
-                <li key={i}>
-                  <strong>{p.name}</strong>
-                  <FlagList flags={confirming.flags[i]!} profile={profile} />
-                </li>
-              ) : null,
-            )}
-          </ul>
+          <FlaggedPeople
+            people={confirming.roster.map((p, i) => ({ name: p.name, flags: confirming.flags[i] ?? [] })).filter((p) => p.flags.length > 0)}
+            profile={profile}
+          />
         )}
         <TextField
           label={<FormattedMessage id="availability.checkIn.reason" />}
