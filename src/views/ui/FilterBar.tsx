@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { DateInput } from './fields/DateTimeField.tsx';
 import { FilterSelect } from './FilterSelect.tsx';
 import type { ListActor } from './ListResults.tsx';
 import { filterValues, type CollectionDescription, type FilterSpec, type ListScreenSpec } from './listScreen.ts';
@@ -19,6 +21,7 @@ function shiftDate(date: string, days: number): string {
  */
 export function FilterBar<C extends CollectionDescription>({ screen, list, staff }: { screen: ListScreenSpec<C>; list: ListActor; staff: boolean }) {
   const intl = useIntl();
+  const idBase = useId();
   const { query, searchText } = useSelector(list, (s) => s.context);
   const value = (name: string) => query.filters[name] ?? '';
   const set = (name: string, v: string) => list.send({ type: 'filter.set', name, value: v });
@@ -68,14 +71,14 @@ export function FilterBar<C extends CollectionDescription>({ screen, list, staff
                 <FormattedMessage id={filter.label} />{' '}
               </span>
               <FormattedMessage id="list.from" />
-              <input type="date" value={value(`${field}__gte`).slice(0, 10)} onChange={(e) => set(`${field}__gte`, e.target.value)} />
+              <DateInput id={`${idBase}-${field}-from`} value={value(`${field}__gte`).slice(0, 10) || null} onChange={(day) => set(`${field}__gte`, day ?? '')} />
             </label>
             <label>
               <span className="visually-hidden">
                 <FormattedMessage id={filter.label} />{' '}
               </span>
               <FormattedMessage id="list.to" />
-              <input type="date" value={to ? shiftDate(to.slice(0, 10), -1) : ''} onChange={(e) => set(`${field}__lt`, e.target.value ? shiftDate(e.target.value, 1) : '')} />
+              <DateInput id={`${idBase}-${field}-to`} value={to ? shiftDate(to.slice(0, 10), -1) : null} onChange={(day) => set(`${field}__lt`, day ? shiftDate(day, 1) : '')} />
             </label>
           </fieldset>
         );

@@ -3,7 +3,8 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { ErrorText, Field } from '../../ui/fields/Field.tsx';
+import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
+import { ErrorText } from '../../ui/fields/Field.tsx';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';
 import { formatMoney } from '../../ui/format.ts';
 import { RelationPicker } from '../../ui/RelationPicker.tsx';
@@ -48,11 +49,15 @@ export function BuildPayoutDialog({ actor }: { actor: ActorRefFrom<typeof buildP
               optionLabel={(v) => String(v.trade_name ?? '')}
               errors={errorsAt(errors, 'vendor_id')}
             />
-            <Field label={<FormattedMessage id="payouts.periodEnd" />} hint={<FormattedMessage id="payouts.build.periodHint" />} required errors={errorsAt(errors, 'period_end')}>
-              {(control) => (
-                <input {...control} type="date" value={draft.period_end} onChange={(e) => actor.send({ type: 'change', draft: { period_end: e.target.value } })} />
-              )}
-            </Field>
+            <DateTimeField
+              mode="date"
+              label={<FormattedMessage id="payouts.periodEnd" />}
+              hint={<FormattedMessage id="payouts.build.periodHint" />}
+              required
+              errors={errorsAt(errors, 'period_end')}
+              value={draft.period_end || null}
+              onChange={(day) => actor.send({ type: 'change', draft: { period_end: day ?? '' } })}
+            />
             {preview && (
               <dl className="payout-figures" aria-live="polite">
                 <div><dt><FormattedMessage id="payouts.entryCount" /></dt><dd>{intl.formatNumber(preview.entries_count)}</dd></div>

@@ -80,8 +80,10 @@ function mark(input: HTMLInputElement | null, invalid: boolean) {
  * (uncontrolled): its owner reads it through `inputRef` and replaces it only when a value
  * set from outside says another day, so a half-typed date stays as typed.
  */
-function DateText({ control, inputRef, initial, picked, min, max, locale, onTyped, onPicked }: {
+function DateText({ control, inputRef, initial, picked, min, max, locale, onTyped, onPicked, placeholder }: {
   control: ControlProps;
+  /** The format, where no hint says it (a list's filter). */
+  placeholder?: string;
   inputRef: RefObject<HTMLInputElement | null>;
   initial: string;
   /** The day the calendar opens on, `YYYY-MM-DD` or ''. */
@@ -105,6 +107,7 @@ function DateText({ control, inputRef, initial, picked, min, max, locale, onType
         autoComplete="off"
         dir="ltr"
         defaultValue={initial}
+        placeholder={placeholder}
         onChange={(e) => onTyped(e.target.value)}
         onBlur={(e) => {
           // A date typed another way (4/3/30, 2030-03-04) is shown the page's way once left.
@@ -130,9 +133,19 @@ function DateText({ control, inputRef, initial, picked, min, max, locale, onType
   );
 }
 
+/**
+ * A day typed the page's way outside a form field (a list's date filter, labelled by its
+ * own <label>): `YYYY-MM-DD`, or null while the text is no day.
+ */
+export function DateInput({ id, value, onChange }: { id: string; value: string | null; onChange: (value: string | null) => void }) {
+  const intl = useIntl();
+  return <TypedDate control={{ id }} value={value} onChange={onChange} locale={intl.locale} placeholder={intl.formatMessage({ id: 'field.date.placeholder' })} />;
+}
+
 /** A day typed the page's way; the form gets `YYYY-MM-DD`, or null while the text is no day. */
-function TypedDate({ control, value, onChange, min, max, locale }: {
+function TypedDate({ control, value, onChange, min, max, locale, placeholder }: {
   control: ControlProps;
+  placeholder?: string;
   value: string | null;
   onChange: (value: string | null) => void;
   min?: string | null;
@@ -162,6 +175,7 @@ function TypedDate({ control, value, onChange, min, max, locale }: {
       locale={locale}
       onTyped={(raw) => onChange(check(raw))}
       onPicked={onChange}
+      placeholder={placeholder}
     />
   );
 }
