@@ -60,6 +60,10 @@ test.describe('vendor staff', () => {
     if (data.departures_bookings > 0) {
       await expect(page.locator('.departures a[href*="view=today"]')).toContainText(new Intl.NumberFormat(INTL_LOCALE.fr).format(data.departures_bookings));
     }
+    // A departure already under way says who is not checked in yet, not "Ready".
+    const now = new Date().toISOString();
+    const late = data.departures.findIndex((d: { starts_at: string; booked: number; checked_in: number }) => d.starts_at < now && d.booked > d.checked_in);
+    if (late >= 0) await expect(page.locator('.departures tbody tr').nth(late).locator('[data-missing]')).toContainText('non enregistr');
   });
 
   test('on a phone the board and the charts fit the screen', async ({ page }) => {

@@ -112,12 +112,13 @@ export function BookingMoney({ booking, money, discounts }: { booking: ApiRecord
               <dd>− {money(discount.amount)}</dd>
             </div>
           ))
-        ) : (
+        ) : Number(booking.discount_amount ?? 0) > 0 ? (
+          // Named once its sources are read; no line at all when nothing was taken off.
           <>
             <dt><FormattedMessage id="booking.discount" /></dt>
             <dd>− {money(booking.discount_amount)}</dd>
           </>
-        )}
+        ) : null}
         <dt><FormattedMessage id="booking.fee" /></dt>
         <dd>{money(booking.fee_amount)}</dd>
         <dt className="facts-total"><FormattedMessage id="booking.total" /></dt>

@@ -8,7 +8,7 @@ import { departureLink, departuresLink } from './homeLinks.ts';
 /**
  * The morning board: every departure of today by time (a slot's bookings, or a service's
  * at one time when they have no slot), with the people booked and checked in and what is
- * still missing; those gone already are dimmed. Each opens its manifest or its bookings;
+ * still missing (once started, who is not checked in yet); those gone already are dimmed. Each opens its manifest or its bookings;
  * the link below opens every booking on the board. On a phone each row is a card.
  */
 export function Departures({ departures, bookings }: { departures: Departure[]; bookings: number }) {
@@ -56,7 +56,7 @@ export function Departures({ departures, bookings }: { departures: Departure[]; 
                     <FormattedMessage id="home.departures.checkedInOf" values={{ checkedIn: d.checked_in, booked: d.booked }} />
                   </td>
                   <td data-label={label('home.departures.missing')}>
-                    <Missing departure={d} />
+                    <Missing departure={d} started={d.starts_at < now} />
                   </td>
                 </tr>
               ))}
@@ -75,13 +75,18 @@ export function Departures({ departures, bookings }: { departures: Departure[]; 
   );
 }
 
-/** What a departure still needs: requests to confirm, balances to collect; a dash when nothing. */
-function Missing({ departure }: { departure: Departure }) {
+/**
+ * What a departure still needs: requests to confirm, balances to collect and, once it has
+ * started, people not checked in yet; "Ready" (or, once started, "Everyone checked in") when nothing.
+ */
+function Missing({ departure, started }: { departure: Departure; started: boolean }) {
   const intl = useIntl();
+  const absent = started ? departure.booked - departure.checked_in : 0;
   const parts = [
     departure.to_confirm > 0 ? intl.formatMessage({ id: 'home.departures.toConfirm' }, { count: departure.to_confirm }) : null,
     departure.unpaid > 0 ? intl.formatMessage({ id: 'home.departures.unpaid' }, { count: departure.unpaid }) : null,
+    absent > 0 ? intl.formatMessage({ id: 'home.departures.notCheckedIn' }, { count: absent }) : null,
   ].filter((p): p is string => p !== null);
-  if (parts.length === 0) return <span className="muted">{intl.formatMessage({ id: 'home.departures.nothingMissing' })}</span>;
+  if (parts.length === 0) return <span className="muted">{intl.formatMessage({ id: started ? 'home.departures.allCheckedIn' : 'home.departures.nothingMissing' })}</span>;
   return <span data-missing="true">{intl.formatList(parts, { type: 'conjunction', style: 'narrow' })}</span>;
 }
