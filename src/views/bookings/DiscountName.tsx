@@ -22,7 +22,8 @@ export function DiscountName({ discount, currency }: { discount: AppliedDiscount
       id={`discountName.${discount.source}`}
       values={{
         name: <bdi>{name}</bdi>,
-        off: intl.formatMessage({ id: discount.kind === 'per_person' ? 'discountName.offPerPerson' : 'discountName.off' }, { value: off }),
+        // Isolated: in Arabic a bare "−10%" would lose its minus to the far side of the number.
+        off: <bdi>{intl.formatMessage({ id: discount.kind === 'per_person' ? 'discountName.offPerPerson' : 'discountName.off' }, { value: off })}</bdi>,
         funder,
       }}
     />

@@ -47,7 +47,7 @@ export function SavedRepliesMenu({ thread }: { thread: ThreadActor }) {
 
   return (
     <>
-      <DropdownMenu.Root dir={intl.locale === 'ar' ? 'rtl' : 'ltr'} onOpenChange={(next) => next && replies.reload()}>
+      <DropdownMenu.Root dir={intl.locale.startsWith('ar') ? 'rtl' : 'ltr'} onOpenChange={(next) => next && replies.reload()}>
         <DropdownMenu.Trigger className="button button-small" aria-busy={save.busy || remove.busy || undefined}>
           <FormattedMessage id="inbox.saved.menu" />
         </DropdownMenu.Trigger>

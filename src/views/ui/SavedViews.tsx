@@ -66,7 +66,7 @@ export function SavedViews({ listKey, list, tableName, staff }: { listKey: strin
   return (
     <>
       {/* Views that failed to load are asked for again when the menu opens. */}
-      <DropdownMenu.Root dir={intl.locale === 'ar' ? 'rtl' : 'ltr'} onOpenChange={(next) => next && failed && actor.send({ type: 'retry' })}>
+      <DropdownMenu.Root dir={intl.locale.startsWith('ar') ? 'rtl' : 'ltr'} onOpenChange={(next) => next && failed && actor.send({ type: 'retry' })}>
         <DropdownMenu.Trigger className="button" aria-busy={busy || undefined}>
           <FormattedMessage id="find.views.menu" />
         </DropdownMenu.Trigger>

@@ -30,6 +30,8 @@ export function MoneyLedger({ bookingId, stamp }: MoneyLedgerProps) {
   }, [stamp]);
   const ledger = snapshot.context.ledger;
   const money = (minor: number) => formatMoney(intl, minor, ledger?.currency ?? 'DZD');
+  // On a phone each row is a card of label and value (the tables' container rule).
+  const label = (id: string) => intl.formatMessage({ id });
 
   return (
     <section className="card money-ledger" aria-labelledby={headingId} aria-busy={snapshot.hasTag('busy')}>
@@ -64,14 +66,14 @@ export function MoneyLedger({ bookingId, stamp }: MoneyLedgerProps) {
                     </span>
                     <span className="muted money-ledger-at">{formatDateTime(intl, row.at)}</span>
                   </th>
-                  <td data-align="end" data-negative={row.gross < 0 || undefined}>{money(row.gross)}</td>
-                  <td data-align="end" data-negative={row.commission < 0 || undefined}>
+                  <td data-align="end" data-label={label('ledger.gross')} data-negative={row.gross < 0 || undefined}>{money(row.gross)}</td>
+                  <td data-align="end" data-label={label('ledger.commission')} data-negative={row.commission < 0 || undefined}>
                     {money(row.commission)}
                     <CommissionRate commission={row.commission} gross={row.gross} percent={row.commission_percent} money={money} />
                   </td>
-                  <td data-align="end" data-negative={row.fee < 0 || undefined}>{money(row.fee)}</td>
-                  <td data-align="end" data-negative={row.vendor_net < 0 || undefined}>{money(row.vendor_net)}</td>
-                  <td>
+                  <td data-align="end" data-label={label('ledger.fee')} data-negative={row.fee < 0 || undefined}>{money(row.fee)}</td>
+                  <td data-align="end" data-label={label('ledger.net')} data-negative={row.vendor_net < 0 || undefined}>{money(row.vendor_net)}</td>
+                  <td data-label={label('ledger.payout')}>
                     {row.payout ? (
                       <FormattedMessage
                         id="ledger.inPayout"
@@ -89,11 +91,11 @@ export function MoneyLedger({ bookingId, stamp }: MoneyLedgerProps) {
             <tfoot>
               <tr>
                 <th scope="row"><FormattedMessage id="ledger.totals" /></th>
-                <td data-align="end">{money(ledger.totals.gross)}</td>
-                <td data-align="end">{money(ledger.totals.commission)}</td>
-                <td data-align="end">{money(ledger.totals.fee)}</td>
-                <td data-align="end">{money(ledger.totals.vendor_net)}</td>
-                <td />
+                <td data-align="end" data-label={label('ledger.gross')}>{money(ledger.totals.gross)}</td>
+                <td data-align="end" data-label={label('ledger.commission')}>{money(ledger.totals.commission)}</td>
+                <td data-align="end" data-label={label('ledger.fee')}>{money(ledger.totals.fee)}</td>
+                <td data-align="end" data-label={label('ledger.net')}>{money(ledger.totals.vendor_net)}</td>
+                <td data-empty />
               </tr>
             </tfoot>
           </table>
