@@ -13,7 +13,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useLeaveGuard } from '../ui/useLeaveGuard.tsx';
 import { BookingActions } from './BookingActions.tsx';
 import { BookingChangeDialog } from './BookingChangeDialog.tsx';
-import { BookingFacts, BookingMoney } from './BookingFacts.tsx';
+import { BookingFacts, BookingMoney, type ExtraName } from './BookingFacts.tsx';
 import { BookingNotes } from './BookingNotes.tsx';
 import { BookingRefundDialog } from './BookingRefundDialog.tsx';
 import { PendingRefunds } from './refunds/PendingRefunds.tsx';
@@ -43,6 +43,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
   const refundable = useRelated(screen, bookingScreen, 'refundable');
   const settings = useRelated(screen, bookingScreen, 'settings');
   const discounts = useRelated(screen, bookingScreen, 'discounts');
+  const service = useRelated(screen, bookingScreen, 'service');
   const [refunding, setRefunding] = useState(false);
   const [changing, setChanging] = useState(false);
   const dirty = selectIsDirty(snapshot);
@@ -140,7 +141,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
           </section>
         </div>
         <div className="record-side">
-          <BookingMoney booking={booking} money={money} discounts={discounts.data} />
+          <BookingMoney booking={booking} money={money} discounts={discounts.data} extras={service.data?.extras as ExtraName[] | undefined} />
           <Related of={discounts}>{() => null}</Related>
           <PendingRefunds refunds={refunds.data ?? null} reference={ref} money={money} staff={admin} onDone={() => screen.send({ type: 'reload' })} />
         </div>
