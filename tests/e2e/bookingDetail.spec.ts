@@ -85,4 +85,15 @@ test.describe('as vendor staff', () => {
     await expect(fact(page, 'en', 'booking.vendor').getByRole('link')).toHaveCount(0);
     await expect(fact(page, 'en', 'booking.customer').getByRole('link')).toBeVisible();
   });
+
+  test("an extra is named in the reader's language, not by its key", async ({ page, request, seeded }) => {
+    const headers = { Authorization: `JWT ${seeded!.access_token}` };
+    const list = await (await request.get('/branch/api/bookings/?view=all&page_size=50', { headers })).json();
+    const booking = (list.results as { id: string; extras?: { key: string }[] }[]).find((b) => b.extras?.some((e) => e.key === 'lunch'));
+    expect(booking, 'a demo booking with lunch').toBeTruthy();
+    await page.goto(localized('ar', `/booking/${booking!.id}`));
+    const money = page.locator('.facts-money');
+    await expect(money).toContainText('غداء');
+    await expect(money).not.toContainText('lunch');
+  });
 });

@@ -72,6 +72,16 @@ test('a history says each field that changed, old and new, in the reader\'s word
   const fr = auditChanges(intlOf('fr'), { ...setting, entity_id: 'currency', before: { symbol_position: 'locale' }, after: { symbol_position: 'after' } });
   assert.equal(fr.changes.length, 1);
   assert.doesNotMatch(`${fr.changes[0].field} ${fr.changes[0].before} ${fr.changes[0].after}`, /symbol_position|locale|after/);
+  // Fees: in the form's order, and only the payment method whose rate changed, not every rate twice.
+  const fees = auditChanges(en, {
+    ...setting, entity_id: 'fees',
+    before: { payment_fee_percent: { cib: 1.5, cash: 0 }, platform_commission_percent: 12 },
+    after: { payment_fee_percent: { cib: 1.8, cash: 0 }, platform_commission_percent: 13.5 },
+  });
+  assert.deepEqual(fees.changes, [
+    { field: 'Platform commission', before: '12%', after: '13.5%' },
+    { field: 'Payment method fees · CIB', before: '1.5%', after: '1.8%' },
+  ]);
 
   // A record: money in the currency's format, statuses by their label, dates in Algeria's time; a transition's reason is not a change.
   const paid = auditChanges(en, {
@@ -85,6 +95,10 @@ test('a history says each field that changed, old and new, in the reader\'s word
   assert.match(String(paid.changes[2].before), /8:00/, 'Algeria is UTC+1');
   assert.deepEqual(paid.changes[3], { field: 'Branch', before: null, after: null }, 'a link to another record only "changed"');
   assert.equal(paid.others, 0, 'only in `after`: a note, not a change');
+
+  // A title whose French text alone changed: the French words, not the English title twice.
+  const titled = auditChanges(en, { action: 'update', entity: 'services', before: { title_i18n: { en: 'Camp', fr: 'Bivouac' } }, after: { title_i18n: { en: 'Camp', fr: 'Bivouac (Sahara)' } } });
+  assert.deepEqual(titled.changes, [{ field: 'Title · Français', before: 'Bivouac', after: 'Bivouac (Sahara)' }]);
 
   const ar = auditChanges(intlOf('ar'), { action: 'update', entity: 'vendors', before: { commission_percent: 12, cache_x: 1 }, after: { commission_percent: 15, cache_x: 2 } });
   assert.equal(ar.changes[0].field, 'العمولة');

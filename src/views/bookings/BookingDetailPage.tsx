@@ -15,7 +15,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useLeaveGuard } from '../ui/useLeaveGuard.tsx';
 import { BookingActions } from './BookingActions.tsx';
 import { BookingChangeDialog } from './BookingChangeDialog.tsx';
-import { BookingFacts, BookingMoney } from './BookingFacts.tsx';
+import { BookingFacts, BookingMoney, type ExtraName } from './BookingFacts.tsx';
 import { BookingNotes } from './BookingNotes.tsx';
 import { BookingRefundDialog } from './BookingRefundDialog.tsx';
 import { PendingRefunds } from './refunds/PendingRefunds.tsx';
@@ -146,7 +146,7 @@ export function BookingDetailPage({ route, params }: PageProps) {
           </section>
         </div>
         <div className="record-side">
-          <BookingMoney booking={booking} money={money} discounts={discounts.data} />
+          <BookingMoney booking={booking} money={money} discounts={discounts.data} extras={service.data?.extras as ExtraName[] | undefined} />
           <Related of={discounts}>{() => null}</Related>
           <PendingRefunds refunds={refunds.data ?? null} reference={ref} money={money} staff={admin} onDone={() => screen.send({ type: 'reload' })} />
         </div>

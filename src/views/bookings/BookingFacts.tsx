@@ -87,9 +87,17 @@ export function BookingFacts({ booking, labels, staff }: { booking: ApiRecord; l
   );
 }
 
+/** An extra as its service offers it: the key a booking keeps, and its name in each language. */
+export interface ExtraName {
+  key: string;
+  name_i18n?: Record<string, string>;
+}
+
 /** The price of a booking line by line, what was paid and refunded, and the balance. */
-export function BookingMoney({ booking, money, discounts }: { booking: ApiRecord; money: (v: unknown) => string; discounts?: readonly AppliedDiscount[] }) {
+export function BookingMoney({ booking, money, discounts, extras }: { booking: ApiRecord; money: (v: unknown) => string; discounts?: readonly AppliedDiscount[]; extras?: readonly ExtraName[] }) {
   const intl = useIntl();
+  // An extra by its name in the reader's language ("غداء", not "lunch"); its key until the service is read.
+  const extraName = (key: string) => localized(extras?.find((e) => e.key === key)?.name_i18n, intl.locale) || key;
   return (
     <section className="card" aria-labelledby="booking-money">
       <h2 id="booking-money">
@@ -100,7 +108,7 @@ export function BookingMoney({ booking, money, discounts }: { booking: ApiRecord
         <dd>{money(booking.subtotal)}</dd>
         {((booking.extras ?? []) as { key: string; quantity: number; amount: number }[]).map((extra) => (
           <div key={extra.key} className="facts-row">
-            <dt>{extra.key} × {intl.formatNumber(extra.quantity)}</dt>
+            <dt>{extraName(extra.key)} × {intl.formatNumber(extra.quantity)}</dt>
             <dd>{money(extra.amount)}</dd>
           </div>
         ))}

@@ -11,6 +11,8 @@ export const bookingScreen = defineRecordScreen({
   related: {
     /** The booking read again with the names of what it points to. */
     names: related('record', (b) => ({ collection: 'bookings', id: b.id, expand: ['vendor_id', 'location_id', 'branch_id', 'created_by'] })),
+    /** The service, for the names of the extras the booking has (its record keeps their keys). */
+    service: related('record', (b) => (Array.isArray(b.extras) && b.extras.length > 0 && b.service_id ? { collection: 'services', id: String(b.service_id) } : null)),
     /** The customer's record, for their email. */
     customer: related('record', (b) => (b.customer_id ? { collection: 'customers', id: String(b.customer_id) } : null)),
     payments: related('list', (b) => ({ collection: 'payments', filters: { booking_id: b.id }, ordering: 'created_at' })),

@@ -119,17 +119,36 @@ export function auditChanges(intl: IntlShape, entry: Entry): AuditChanges {
   if (!before || !after || ['create', 'delete', 'change', 'merge'].includes(action)) return result;
   const entity = String(entry.entity ?? '');
   const transition = action.startsWith('transition:');
-  for (const field of Object.keys(after)) {
+  const section = String(entry.entity_id) as FormSection;
+  const specs = action === 'settings' ? ((SECTION_FIELDS[section] as readonly SettingSpec[] | undefined) ?? []) : [];
+  // A setting's changes in the order its section's form shows them (unknown fields last).
+  const rank = (field: string) => {
+    const i = specs.findIndex((s) => s.name === field);
+    return i < 0 ? specs.length : i;
+  };
+  const fields = action === 'settings' ? Object.keys(after).sort((a, b) => rank(a) - rank(b)) : Object.keys(after);
+  for (const field of fields) {
     // A change is in both versions; what is only in `after` is a note beside it.
     if (!(field in before) || UNSAID.has(field) || (transition && TRANSITION_NOTES.has(field))) continue;
     if (action === 'settings') {
-      const section = String(entry.entity_id) as FormSection;
       const id = `settings.${section}.${field}`;
       if (!has(intl, id)) {
         result.others++;
         continue;
       }
-      const spec = (SECTION_FIELDS[section] as readonly SettingSpec[] | undefined)?.find((s) => s.name === field);
+      const spec = specs.find((s) => s.name === field);
+      if (spec?.kind === 'percentByMethod') {
+        // One line per method whose rate changed ("Payment method fees · CIB: 1.5% → 1.8%"), not every rate twice.
+        const old = (before[field] ?? {}) as Record<string, number>;
+        const now = (after[field] ?? {}) as Record<string, number>;
+        for (const method of [...new Set([...Object.keys(old), ...Object.keys(now)])]) {
+          if (old[method] === now[method]) continue;
+          const part = intl.formatMessage({ id: `paymentMethod.${method}` });
+          const rate = (value: number | undefined) => (value === undefined ? none(intl) : percent(intl, value));
+          result.changes.push({ field: intl.formatMessage({ id: 'timeline.change.partOf' }, { field: intl.formatMessage({ id }), part }), before: rate(old[method]), after: rate(now[method]) });
+        }
+        continue;
+      }
       result.changes.push({ field: intl.formatMessage({ id }), before: settingValue(intl, spec, before[field]), after: settingValue(intl, spec, after[field]) });
       continue;
     }
@@ -139,6 +158,18 @@ export function auditChanges(intl: IntlShape, entry: Entry): AuditChanges {
       continue;
     }
     const spec = COLLECTION_FIELDS[entity]?.[field];
+    if (spec?.type === 'i18n' && localized(before[field], intl.locale) === localized(after[field], intl.locale)) {
+      // Only another language's text changed: say which, with its own words, not "X → X".
+      const old = (before[field] ?? {}) as Record<string, string | undefined>;
+      const now = (after[field] ?? {}) as Record<string, string | undefined>;
+      for (const lang of [...new Set([...Object.keys(old), ...Object.keys(now)])]) {
+        if ((old[lang] ?? '') === (now[lang] ?? '')) continue;
+        const part = has(intl, `settings.localeName.${lang}`) ? intl.formatMessage({ id: `settings.localeName.${lang}` }) : lang;
+        const text = (value: string | undefined) => (value ? short(value) : none(intl));
+        result.changes.push({ field: intl.formatMessage({ id: 'timeline.change.partOf' }, { field: intl.formatMessage({ id }), part }), before: text(old[lang]), after: text(now[lang]) });
+      }
+      continue;
+    }
     const old = recordValue(intl, entity, field, spec, before[field]);
     const now = recordValue(intl, entity, field, spec, after[field]);
     result.changes.push(old === null || now === null ? { field: intl.formatMessage({ id }), before: null, after: null } : { field: intl.formatMessage({ id }), before: old, after: now });

@@ -65,6 +65,7 @@ export function SlotManifest({
   const busy = sending?.booking.id ?? null;
   const profile = manifest.service.adrenaline;
   const money = (value: number, currency: string) => formatMoney(intl, value, currency);
+  const label = (id: string) => intl.formatMessage({ id });
 
   const closed = statusesTagged('booking', 'closed');
   const rosterOpen = statusesTagged('booking', 'rosterOpen');
@@ -106,46 +107,50 @@ export function SlotManifest({
                 const flagged = flaggedPeople(b).length;
                 return (
                   <tr key={b.id} className={flagged > 0 ? 'manifest-flagged' : undefined}>
-                    <td><Link href={pathOf(routeByKey('bookingDetail'), b.id)}><bdi dir="ltr">{b.ref}</bdi></Link></td>
-                    <td>
-                      <div>{b.customer_name}</div>
-                      {b.customer_phone && <a href={`tel:${b.customer_phone.replace(/[^+0-9]/g, '')}`} dir="ltr">{b.customer_phone}</a>}
+                    <td data-label={label('availability.manifest.booking')}><Link href={pathOf(routeByKey('bookingDetail'), b.id)}><bdi dir="ltr">{b.ref}</bdi></Link></td>
+                    <td data-label={label('availability.manifest.customer')}>
+                      <div className="cell-stack">
+                        <div>{b.customer_name}</div>
+                        {b.customer_phone && <a href={`tel:${b.customer_phone.replace(/[^+0-9]/g, '')}`} dir="ltr">{b.customer_phone}</a>}
+                      </div>
                     </td>
-                    <td>
-                      <div><FormattedMessage id="availability.manifest.count" values={{ count: b.participants_count }} /></div>
-                      {b.roster.length > 0 && (
-                        <ol className="manifest-people">
-                          {b.roster.map((p, i) => (
-                            <li key={i}>
-                              <span>{p.name}</span>
-                              {p.age != null && <span className="muted"> · <FormattedMessage id="availability.roster.ageValue" values={{ age: p.age }} /></span>}
-                              {p.weight_kg != null && <span className="muted"> · {intl.formatNumber(p.weight_kg, { style: 'unit', unit: 'kilogram' })}</span>}
-                              <FlagList flags={b.flags[i] ?? []} profile={profile} />
-                            </li>
-                          ))}
-                        </ol>
-                      )}
-                      {editing === b.id && (
-                        <RosterEditor
-                          booking={b}
-                          profile={profile}
-                          onClose={() => setEditing(null)}
-                          onSaved={() => {
-                            setEditing(null);
-                            onChanged();
-                          }}
-                        />
-                      )}
+                    <td data-label={label('availability.manifest.participants')}>
+                      <div className="cell-stack">
+                        <div><FormattedMessage id="availability.manifest.count" values={{ count: b.participants_count }} /></div>
+                        {b.roster.length > 0 && (
+                          <ol className="manifest-people">
+                            {b.roster.map((p, i) => (
+                              <li key={i}>
+                                <span>{p.name}</span>
+                                {p.age != null && <span className="muted"> · <FormattedMessage id="availability.roster.ageValue" values={{ age: p.age }} /></span>}
+                                {p.weight_kg != null && <span className="muted"> · {intl.formatNumber(p.weight_kg, { style: 'unit', unit: 'kilogram' })}</span>}
+                                <FlagList flags={b.flags[i] ?? []} profile={profile} />
+                              </li>
+                            ))}
+                          </ol>
+                        )}
+                        {editing === b.id && (
+                          <RosterEditor
+                            booking={b}
+                            profile={profile}
+                            onClose={() => setEditing(null)}
+                            onSaved={() => {
+                              setEditing(null);
+                              onChanged();
+                            }}
+                          />
+                        )}
+                      </div>
                     </td>
-                    <td>
+                    <td data-label={label('availability.manifest.payment')}>
                       {b.balance > 0 ? (
                         <span className="balance-due"><FormattedMessage id="availability.manifest.balance" values={{ amount: money(b.balance, b.currency) }} /></span>
                       ) : (
                         <FormattedMessage id={`paymentStatus.${b.payment_status}`} />
                       )}
                     </td>
-                    <td><StatusChip status={b.status} kind="bookingStatus" /></td>
-                    <td className="no-print">
+                    <td data-label={label('availability.manifest.status')}><StatusChip status={b.status} kind="bookingStatus" /></td>
+                    <td className="no-print" data-label={label('availability.manifest.actions')}>
                       <div className="row-actions">
                         {rosterOpen.includes(b.status) && editing !== b.id && (
                           <button type="button" className="button button-small" onClick={() => setEditing(b.id)}>
