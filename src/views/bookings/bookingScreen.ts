@@ -6,13 +6,18 @@ import { defineRecordScreen, related, type RelatedState } from '../ui/recordScre
 import type { BookingLabels } from './BookingFacts.tsx';
 import type { TimelineRecords } from './BookingTimeline.tsx';
 
+const nonEmpty = (value: unknown) => Array.isArray(value) && value.length > 0;
+
 export const bookingScreen = defineRecordScreen({
   collection: bookings,
   related: {
     /** The booking read again with the names of what it points to. */
     names: related('record', (b) => ({ collection: 'bookings', id: b.id, expand: ['vendor_id', 'location_id', 'branch_id', 'created_by'] })),
-    /** The service, for the names of the extras the booking has (its record keeps their keys). */
-    service: related('record', (b) => (Array.isArray(b.extras) && b.extras.length > 0 && b.service_id ? { collection: 'services', id: String(b.service_id) } : null)),
+    /**
+     * The service, read only when the booking needs it: the names of its extras (the booking
+     * keeps their keys) and its adrenaline profile (checking in people it flags asks why).
+     */
+    service: related('record', (b) => (b.service_id && (nonEmpty(b.extras) || nonEmpty(b.roster)) ? { collection: 'services', id: String(b.service_id) } : null)),
     /** The customer's record, for their email. */
     customer: related('record', (b) => (b.customer_id ? { collection: 'customers', id: String(b.customer_id) } : null)),
     payments: related('list', (b) => ({ collection: 'payments', filters: { booking_id: b.id }, ordering: 'created_at' })),
@@ -22,8 +27,6 @@ export const bookingScreen = defineRecordScreen({
     refundable: related('refundable', (b) => ({ bookingId: b.id }), { reloadOn: ['refunds', 'payments'] }),
     /** What gave the discount, named: the money box and the history say "Coupon QA20, −20 %, paid by the platform". */
     discounts: related('bookingDiscounts', (b) => (Number(b.discount_amount ?? 0) > 0 ? { bookingId: b.id } : null)),
-    /** The service, for its adrenaline profile: a check-in of people it flags asks why. Read only for a booking with a roster. */
-    service: related('record', (b) => (Array.isArray(b.roster) && b.roster.length > 0 && b.service_id ? { collection: 'services', id: String(b.service_id) } : null)),
     /** The business rules the chart's guards read (the check-in window). */
     settings: related('settingsSection', () => ({ section: 'business' })),
   },
