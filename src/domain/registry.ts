@@ -19,6 +19,7 @@
  *   ledgers, notifications, topics, chatbot requests, banners, writes to shared
  *   reference data and help, the fees settings and every settings change.
  */
+import { STANDING_BOOKING_STATUSES } from './dashboard.ts';
 import type { TObject, TSchema } from 'typebox';
 import { AuditEntry } from './audit.ts';
 import { Booking, BookingCreate, BookingPatch, Combo, ComboInput, ComboPatch, Refund, RefundInput, RefundPatch } from './bookings.ts';
@@ -214,7 +215,8 @@ export const COLLECTIONS: CollectionSpec[] = [
     // them (a request to answer, a balance to collect before the activity) and the past.
     views: {
       today: [{ starts_at__gte: '$today', starts_at__lt: '$tomorrow' }],
-      upcoming: [{ starts_at__gte: '$today' }],
+      // What will still take place: a cancelled, declined or expired booking is not coming.
+      upcoming: [{ starts_at__gte: '$today', status__in: STANDING_BOOKING_STATUSES.join(',') }],
       needs_action: [{ status: 'requested' }, { status: 'confirmed', balance__gt: 0 }],
       past: [{ starts_at__lt: '$today' }],
       all: [{}],

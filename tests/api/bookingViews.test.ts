@@ -1,5 +1,5 @@
 /**
- * The bookings list's named filters (`?view=`): today, upcoming, needs action and past,
+ * The bookings list's named filters (`?view=`): today, upcoming (what will still take place), needs action and past,
  * judged on Algeria's calendar when the request is made; an unknown view is a 400; a
  * view combines with the other filters and stays within the caller's vendor.
  */
@@ -35,6 +35,8 @@ before(async () => {
   await place('yesterday', algeriaToday(-14), { payment_method: 'cash' });
   await place('lastYear', algeriaToday(-24 * 365));
   await place('otherVendorToday', algeriaToday(12), {}, d.vendor2, kabylie);
+  await place('nextWeekCancelled', algeriaToday(24 * 7), { payment_method: 'cash' });
+  await d.sql(`UPDATE bookings SET status = 'cancelled' WHERE id = $1`, [ids.nextWeekCancelled]);
 });
 after(() => d.close());
 
@@ -47,7 +49,7 @@ test('today: from midnight to midnight in Algeria, only the caller\'s vendor', a
   assert.deepEqual(await view('today'), ['todayEarly', 'todayLate']);
 });
 
-test('upcoming: from the start of today, soonest first', async () => {
+test('upcoming: from the start of today, soonest first, without those that will not take place (cancelled)', async () => {
   assert.deepEqual(await view('upcoming'), ['todayEarly', 'todayLate', 'tomorrowUnpaid', 'nextMonthRequested']);
 });
 
@@ -73,7 +75,7 @@ test('a view combines with the other filters and the search', async () => {
 });
 
 test('all: every booking the caller may see', async () => {
-  assert.deepEqual(await view('all'), ['lastYear', 'yesterday', 'todayEarly', 'todayLate', 'tomorrowUnpaid', 'nextMonthRequested']);
+  assert.deepEqual(await view('all'), ['lastYear', 'yesterday', 'todayEarly', 'todayLate', 'tomorrowUnpaid', 'nextWeekCancelled', 'nextMonthRequested']);
 });
 
 test('staff see every vendor\'s bookings of the day', async () => {
