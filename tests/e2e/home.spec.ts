@@ -25,6 +25,8 @@ test.describe('staff', () => {
   test.use({ account: 'admin', colorScheme: 'light' });
 
   test('the figures, the queue and the charts; a count leads to its filtered list', async ({ page, request }) => {
+    // The staff home is the heaviest page to scan (the whole day's board, the queue, 90 rows of chart table).
+    test.slow();
     const data = await dashboardOf(request, 'admin');
     await openHome(page, 'en');
     const week = page.locator('.kpi-card[data-kpi="bookings_week"] .kpi-value');
