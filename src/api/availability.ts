@@ -4,7 +4,7 @@ import { addDays, type DisruptOutcome, type ManifestBooking, type REFUND_TARGETS
 import { algeriaInstant } from '../domain/time.ts';
 import type { AdrenalineProfile } from '../domain/catalog.ts';
 import { apiClient } from './registry.ts';
-import { fetchList } from './resources.ts';
+import { fetchList, fetchRecord } from './resources.ts';
 
 const base = '/branch/api/service-slots';
 
@@ -44,6 +44,9 @@ export async function fetchCalendarSlots(input: { serviceId: string; from: strin
     if (!result.next) return slots;
   }
 }
+
+/** One slot as a calendar cell shows it (to open the calendar on its day). */
+export const fetchCalendarSlot = (id: string, signal?: AbortSignal) => fetchRecord<CalendarSlot>('service-slots', id, signal);
 
 export interface BulkResult {
   created: number;

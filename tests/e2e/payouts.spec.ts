@@ -56,8 +56,8 @@ async function buildAndPay(page: Page, locale: Locale, vendor: string, reference
   await expect(panel).toContainText(reference);
   // The list shows it paid too (beside the open panel, the paid column gives way to the money ones).
   await expect(page.getByRole('row').filter({ hasText: vendor }).filter({ hasText: t(locale, 'payoutStatus.paid') }).first()).toBeVisible();
-  // Its row adds up on screen: "To pay" is the vendor shares, less refunds, plus the reserve released less the one held.
-  for (const header of ['payouts.gross', 'payouts.refunds', 'payouts.reserve', 'payouts.amount']) {
+  // Its row adds up on screen: "To pay" is the vendor shares, less refunds, less the reserve held, plus the one released.
+  for (const header of ['payouts.gross', 'payouts.refunds', 'payouts.reserveHeldPlain', 'payouts.reserveReleased', 'payouts.amount']) {
     await expect(page.getByRole('columnheader', { name: t(locale, header), exact: true })).toBeVisible();
   }
   return panel;

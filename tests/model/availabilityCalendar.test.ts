@@ -1,7 +1,8 @@
 /**
  * The availability calendar's machine with its loader provided: which range each view
  * asks for (whole weeks from the locale's first day), moves that stay in the range load
- * nothing, the latest request wins, and a failure can be reloaded. Every state is visited.
+ * nothing, the latest request wins, and a failure can be reloaded; a slot opened from a
+ * link opens the calendar on its day. Every state is visited.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -28,11 +29,19 @@ function fakeLoader() {
 
 const slot = (id: string, starts_at: string): CalendarSlot => ({ id, version: 1, starts_at, ends_at: null, capacity: 5, booked: 0, closed: false, disrupted_at: null });
 
-function start(weekStart = 6) {
+const coverage = new Coverage(calendarMachine);
+
+/** Slots looked up by id: when they start, or not found. */
+const located: Record<string, string> = { far: '2027-03-14T23:30:00.000Z' };
+const locateSlot = fromPromise<{ starts_at: string }, { id: string }>(async ({ input }) => {
+  if (!located[input.id]) throw { detail: 'Not found.' };
+  return { starts_at: located[input.id]! };
+});
+
+function start(weekStart = 6, selectedId: string | null = null) {
   const loader = fakeLoader();
-  const machine = calendarMachine.provide({ actors: { loadSlots: loader.actor } });
-  const actor = createActor(machine, { input: { serviceId: 's1', today: '2026-11-23', weekStart } });
-  const coverage = new Coverage(calendarMachine);
+  const machine = calendarMachine.provide({ actors: { loadSlots: loader.actor, locateSlot } });
+  const actor = createActor(machine, { input: { serviceId: 's1', today: '2026-11-23', weekStart, selectedId } });
   actor.subscribe((s) => coverage.record(s));
   actor.start();
   coverage.record(actor.getSnapshot());
@@ -48,7 +57,7 @@ test('a month is six whole weeks from the locale’s first day; week view is sev
 });
 
 test('navigation loads only new ranges, the latest answer wins, a failure reloads', async () => {
-  const { actor, loader, coverage } = start();
+  const { actor, loader } = start();
   assert.deepEqual(loader.asked[0], { serviceId: 's1', from: '2026-10-31', to: '2026-12-11' });
   loader.pending[0]!.resolve([slot('a', '2026-11-24T08:00:00.000Z')]);
   await waitFor(actor, (s) => s.matches('ready'));
@@ -88,5 +97,23 @@ test('navigation loads only new ranges, the latest answer wins, a failure reload
   assert.equal(actor.getSnapshot().context.selectedId, 'fresh');
   actor.send({ type: 'today' });
   assert.equal(actor.getSnapshot().context.anchor, '2026-11-23');
+});
+
+test('a slot opened from a link opens the calendar on its Algerian day; one not found leaves today', async () => {
+  // 23:30 UTC on 14 March is already 15 March in Algeria.
+  const { actor, loader } = start(6, 'far');
+  await waitFor(actor, (s) => s.matches('loading'));
+  assert.equal(actor.getSnapshot().context.anchor, '2027-03-15');
+  assert.deepEqual(loader.asked[0], { serviceId: 's1', from: '2027-02-27', to: '2027-04-09' });
+  loader.pending[0]!.resolve([slot('far', located.far!), slot('near', '2027-03-16T08:00:00.000Z')]);
+  await waitFor(actor, (s) => s.matches('ready'));
+  // A slot of the grid is opened where it is; closing the panel moves nothing.
+  actor.send({ type: 'select', id: 'near' });
+  actor.send({ type: 'select', id: null });
+  assert.deepEqual([actor.getSnapshot().value, loader.asked.length], ['ready', 1]);
+
+  const lost = start(6, 'gone');
+  await waitFor(lost.actor, (s) => s.matches('loading'));
+  assert.equal(lost.actor.getSnapshot().context.anchor, '2026-11-23');
   assert.deepEqual(coverage.missing(), []);
 });

@@ -2,10 +2,12 @@
  * The payouts screen's charts with their requests swapped (`.provide()`): building asks
  * for a vendor before any request, previews, then creates; a refusal keeps what was chosen
  * and shows the server's words at their field; marking paid needs a bank reference before
- * anything is sent; a commission change needs a reason.
+ * anything is sent; a commission change needs a reason. The figures that make up "To pay"
+ * say by their sign which way they go.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { createIntl } from 'react-intl';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PayoutPreview } from '../../src/api/payouts.ts';
 import type { ApiRecord } from '../../src/api/resources.ts';
@@ -15,6 +17,7 @@ import type { PanelAction, PayoutDetail } from '../../src/machines/payments/payo
 Object.assign(globalThis, { __API_BASE_URL__: '' });
 const { ApiRequestError } = await import('../../src/api/client.ts');
 const { buildPayoutMachine, commissionMachine, payoutPanelMachine } = await import('../../src/machines/payments/payouts.ts');
+const { formatSignedMoney } = await import('../../src/views/ui/format.ts');
 
 const vendor = { id: 'v1', version: 1, trade_name: 'Sahara Quad Tours' } as ApiRecord;
 const preview: PayoutPreview = {
@@ -144,4 +147,10 @@ test('a commission change needs a reason and a percentage between 0 and 100; onc
   assert.equal(actor.getSnapshot().context.reason, '');
   assert.equal(actor.getSnapshot().context.percent, '8,5');
   assert.equal(announced, 1);
+});
+
+test('a reserve held reads as a deduction, one released as an addition, and nothing as no sign', () => {
+  const intl = createIntl({ locale: 'en' });
+  const shown = [-8_000, 5_000, 0, -0].map((minor) => formatSignedMoney(intl, minor, 'DZD').replace(/\s/g, ' '));
+  assert.deepEqual(shown, ['-DZD 80.00', '+DZD 50.00', 'DZD 0.00', 'DZD 0.00']);
 });

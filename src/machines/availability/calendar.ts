@@ -1,11 +1,12 @@
 /**
  * The availability calendar of one service: a month or a week around a focused day,
  * the slots of the visible range (loaded again when the range changes, the latest
- * request winning), and the slot the operator opened. Days are Algerian calendar days,
- * as slot times are (UTC+1 all year).
+ * request winning), and the slot the operator opened. A slot opened from elsewhere (the
+ * page's `?slot=`) is looked up first so the calendar opens on its day, not on today's.
+ * Days are Algerian calendar days, as slot times are (UTC+1 all year).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { fetchCalendarSlots, type CalendarSlot } from '../../api/availability.ts';
+import { fetchCalendarSlot, fetchCalendarSlots, type CalendarSlot } from '../../api/availability.ts';
 import { addDays } from '../../domain/availabilityRules.ts';
 import { localDay } from '../../domain/money.ts';
 
@@ -97,6 +98,8 @@ export const calendarMachine = setup({
   actors: {
     /** The range's slots from the API, page by page (tests provide their own). */
     loadSlots: fromPromise<CalendarSlot[], { serviceId: string; from: string; to: string }>(({ input, signal }) => fetchCalendarSlots(input, signal)),
+    /** When the opened slot starts (tests provide their own). */
+    locateSlot: fromPromise<Pick<CalendarSlot, 'starts_at'>, { id: string }>(({ input, signal }) => fetchCalendarSlot(input.id, signal)),
   },
   actions: {
     move: assign(({ context, event }) => moved(context, event)),
@@ -104,8 +107,14 @@ export const calendarMachine = setup({
     assignFailure: assign((_, error: { detail?: string }) => ({ failure: error?.detail ?? 'failed', loaded: null })),
     markLoaded: assign(({ context }) => ({ loaded: visibleRange(context) })),
     select: assign((_, id: string | null) => ({ selectedId: id })),
+    focusSlot: assign((_, slot: Pick<CalendarSlot, 'starts_at'>) => ({ anchor: slotDay(slot) })),
   },
   guards: {
+    /** A slot is opened that the grid does not show (from a link, or before anything is loaded). */
+    offGrid: ({ context }) => context.selectedId !== null && !context.slots.some((slot) => slot.id === context.selectedId),
+    /** Another slot than the one open, and not one of the grid's. */
+    selectsOffGrid: ({ context, event }) =>
+      event.type === 'select' && event.id !== null && event.id !== context.selectedId && !context.slots.some((slot) => slot.id === event.id),
     /** The days shown after the move are loaded already (a week inside the month on screen): no need to load again. */
     staysInRange: ({ context, event }) => {
       const next = visibleRange({ ...context, ...moved(context, event) });
@@ -126,17 +135,35 @@ export const calendarMachine = setup({
     failure: null,
     loaded: null,
   }),
-  initial: 'loading',
+  initial: 'opening',
   on: {
     'view.set': [{ guard: 'staysInRange', actions: 'move' }, { target: '.loading', reenter: true, actions: 'move' }],
     previous: [{ guard: 'staysInRange', actions: 'move' }, { target: '.loading', reenter: true, actions: 'move' }],
     next: [{ guard: 'staysInRange', actions: 'move' }, { target: '.loading', reenter: true, actions: 'move' }],
     today: [{ guard: 'staysInRange', actions: 'move' }, { target: '.loading', reenter: true, actions: 'move' }],
     focus: [{ guard: 'staysInRange', actions: 'move' }, { target: '.loading', reenter: true, actions: 'move' }],
-    select: { actions: { type: 'select', params: ({ event }) => event.id } },
+    select: [
+      { guard: 'selectsOffGrid', target: '.locating', actions: { type: 'select', params: ({ event }) => event.id } },
+      { actions: { type: 'select', params: ({ event }) => event.id } },
+    ],
     reload: { target: '.loading', reenter: true },
   },
   states: {
+    opening: {
+      description: 'Look the opened slot up first, if any; otherwise show the days around today.',
+      always: [{ guard: 'offGrid', target: 'locating' }, { target: 'loading' }],
+    },
+    locating: {
+      tags: ['busy'],
+      description: 'The opened slot is not on the grid: its day becomes the focused day (today’s stays if it cannot be found).',
+      invoke: {
+        id: 'locateSlot',
+        src: 'locateSlot',
+        input: ({ context }) => ({ id: context.selectedId! }),
+        onDone: { target: 'loading', actions: { type: 'focusSlot', params: ({ event }) => event.output } },
+        onError: { target: 'loading' },
+      },
+    },
     loading: {
       tags: ['busy'],
       entry: 'markLoaded',

@@ -16,11 +16,23 @@ export function setMoneyFormat(format: MoneyFormat): void {
 
 /** An amount as the currency settings write it; `compact` shortens a large one ("DZD 140.9M"), the symbol still where the settings put it. */
 export function formatMoney(intl: IntlShape, minorUnits: number, currency = 'DZD', compact = false): string {
+  return moneyText(intl, minorUnits, currency, compact, 'auto');
+}
+
+/**
+ * A figure added to or taken from a total, with its sign always written ("+ 500", "− 1 000")
+ * and none on a zero, so the lines a reader adds up say which way each one goes.
+ */
+export function formatSignedMoney(intl: IntlShape, minorUnits: number, currency = 'DZD'): string {
+  return moneyText(intl, minorUnits, currency, false, 'exceptZero');
+}
+
+function moneyText(intl: IntlShape, minorUnits: number, currency: string, compact: boolean, signDisplay: 'auto' | 'exceptZero'): string {
   const digits = MINOR_DIGITS[currency] ?? 2;
   const shown = Math.min(moneyFormat.decimals, digits);
   const options = compact
-    ? ({ style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 } as const)
-    : ({ style: 'currency', currency, minimumFractionDigits: shown, maximumFractionDigits: shown } as const);
+    ? ({ style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1, signDisplay } as const)
+    : ({ style: 'currency', currency, minimumFractionDigits: shown, maximumFractionDigits: shown, signDisplay } as const);
   const amount = minorUnits / 10 ** digits;
   if (moneyFormat.symbol_position === 'locale') return intl.formatNumber(amount, options);
   // The number as the language writes it, the currency where the settings put it.

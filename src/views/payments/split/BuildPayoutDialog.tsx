@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
 import { ErrorText } from '../../ui/fields/Field.tsx';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';
-import { formatMoney } from '../../ui/format.ts';
+import { formatMoney, formatSignedMoney } from '../../ui/format.ts';
 import { RelationPicker } from '../../ui/RelationPicker.tsx';
 import type { buildPayoutMachine } from '../../../machines/payments/payouts.ts';
 
@@ -25,6 +25,8 @@ export function BuildPayoutDialog({ actor }: { actor: ActorRefFrom<typeof buildP
     actor.send({ type: previewed ? 'create' : 'preview' });
   };
   const money = (minor: number) => formatMoney(intl, minor, preview?.currency ?? 'DZD');
+  // What adds to or takes from "To pay" says so by its sign.
+  const signed = (minor: number) => formatSignedMoney(intl, minor, preview?.currency ?? 'DZD');
 
   return (
     <Dialog.Root open={!snapshot.matches('closed')} onOpenChange={(next) => !next && actor.send({ type: 'close' })}>
@@ -62,12 +64,12 @@ export function BuildPayoutDialog({ actor }: { actor: ActorRefFrom<typeof buildP
               <dl className="payout-figures" aria-live="polite">
                 <div><dt><FormattedMessage id="payouts.entryCount" /></dt><dd>{intl.formatNumber(preview.entries_count)}</dd></div>
                 <div><dt><FormattedMessage id="payouts.gross" /></dt><dd>{money(preview.gross)}</dd></div>
-                <div><dt><FormattedMessage id="payouts.refunds" /></dt><dd>{money(-preview.refunds)}</dd></div>
+                <div><dt><FormattedMessage id="payouts.refunds" /></dt><dd>{signed(-preview.refunds)}</dd></div>
                 <div>
                   <dt><FormattedMessage id="payouts.reserveHeld" values={{ percent: intl.formatNumber(preview.reserve_percent / 100, { style: 'percent', maximumFractionDigits: 2 }), days: preview.reserve_days }} /></dt>
-                  <dd>{money(-preview.reserve_held)}</dd>
+                  <dd>{signed(-preview.reserve_held)}</dd>
                 </div>
-                <div><dt><FormattedMessage id="payouts.reserveReleased" /></dt><dd>{money(preview.reserve_released)}</dd></div>
+                <div><dt><FormattedMessage id="payouts.reserveReleased" /></dt><dd>{signed(preview.reserve_released)}</dd></div>
                 <div className="payout-figures-total"><dt><FormattedMessage id="payouts.amount" /></dt><dd>{money(preview.amount)}</dd></div>
               </dl>
             )}

@@ -10,7 +10,7 @@ import { ErrorState } from '../../ui/ErrorState.tsx';
 import { ErrorText } from '../../ui/fields/Field.tsx';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';
 import { TextField } from '../../ui/fields/TextField.tsx';
-import { formatDate, formatDateTime, formatMoney } from '../../ui/format.ts';
+import { formatDate, formatDateTime, formatMoney, formatSignedMoney } from '../../ui/format.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 
 const statementDownload = defineCommand({ command: 'payoutStatement' });
@@ -57,6 +57,8 @@ export function PayoutPanel({ id, staff, onChanged, onClose }: { id: string; sta
   const refusal = refusalText(errors, detail);
   const currency = String(payout.currency);
   const money = (minor: unknown) => formatMoney(intl, Number(minor ?? 0), currency);
+  // What adds to or takes from "To pay" says so by its sign.
+  const signed = (minor: number) => formatSignedMoney(intl, minor, currency);
   const status = String(payout.status);
   const offered = allowedEvents('payout', status, { now: new Date().toISOString(), role: staff ? 'staff' : 'vendor', record: payout });
   const vendor = (payout._expanded as { vendor_id?: { trade_name?: string } | null } | undefined)?.vendor_id?.trade_name;
@@ -90,9 +92,9 @@ export function PayoutPanel({ id, staff, onChanged, onClose }: { id: string; sta
       <dl className="payout-figures">
         <div><dt><FormattedMessage id="payouts.entryCount" /></dt><dd>{intl.formatNumber(Number(payout.entries_count))}</dd></div>
         <div><dt><FormattedMessage id="payouts.gross" /></dt><dd>{money(payout.gross)}</dd></div>
-        <div><dt><FormattedMessage id="payouts.refunds" /></dt><dd>{money(-Number(payout.refunds))}</dd></div>
-        <div><dt><FormattedMessage id="payouts.reserveHeldPlain" /></dt><dd>{money(-Number(payout.reserve_held))}</dd></div>
-        <div><dt><FormattedMessage id="payouts.reserveReleased" /></dt><dd>{money(payout.reserve_released)}</dd></div>
+        <div><dt><FormattedMessage id="payouts.refunds" /></dt><dd>{signed(-Number(payout.refunds))}</dd></div>
+        <div><dt><FormattedMessage id="payouts.reserveHeldPlain" /></dt><dd>{signed(-Number(payout.reserve_held))}</dd></div>
+        <div><dt><FormattedMessage id="payouts.reserveReleased" /></dt><dd>{signed(Number(payout.reserve_released ?? 0))}</dd></div>
         <div className="payout-figures-total"><dt><FormattedMessage id="payouts.amount" /></dt><dd>{money(payout.amount)}</dd></div>
         {payout.paid_at != null && (
           <div>

@@ -6,7 +6,7 @@ import type { PageProps } from '../../../app/routes.ts';
 import { buildPayoutMachine } from '../../../machines/payments/payouts.ts';
 import { pathOf } from '../../../app/routes.ts';
 import type { Column } from '../../ui/DataTable.tsx';
-import { formatDate, formatDateTime, formatMoney } from '../../ui/format.ts';
+import { formatDate, formatDateTime, formatMoney, formatSignedMoney } from '../../ui/format.ts';
 import { ListScreen } from '../../ui/ListScreen.tsx';
 import { useListScreen } from '../../ui/listScreen.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
@@ -31,6 +31,7 @@ export function PayoutsTab({ route, staff, tabs }: PageProps & { staff: boolean;
     navigate(panel.href('payout', String(created.id)));
   }, [created]);
   const money = (minor: number, currency: string) => formatMoney(intl, minor, currency);
+  const signed = (minor: number, currency: string) => formatSignedMoney(intl, minor, currency);
   const openBuild = () => build.send({ type: 'open', period_end: today() });
 
   const columns: Column<PayoutRow>[] = [
@@ -54,10 +55,12 @@ export function PayoutsTab({ route, staff, tabs }: PageProps & { staff: boolean;
         ),
     },
     { key: 'entries', header: 'payouts.entryCount', priority: 3, align: 'end', render: (r) => intl.formatNumber(r.entries_count) },
-    // The sum "To pay" is made of stays on screen whatever gives way: gross, less refunds, plus the reserve released less the reserve held.
+    // The sum "To pay" is made of stays on screen whatever gives way: gross, less refunds, less the reserve held, plus
+    // the reserve released; each figure carries the sign of what it does to the sum.
     { key: 'gross', header: 'payouts.gross', priority: 1, align: 'end', render: (r) => money(r.gross, r.currency) },
-    { key: 'refunds', header: 'payouts.refunds', priority: 1, align: 'end', render: (r) => money(-r.refunds, r.currency) },
-    { key: 'reserve', header: 'payouts.reserve', priority: 1, align: 'end', render: (r) => money(r.reserve_released - r.reserve_held, r.currency) },
+    { key: 'refunds', header: 'payouts.refunds', priority: 1, align: 'end', render: (r) => signed(-r.refunds, r.currency) },
+    { key: 'reserveHeld', header: 'payouts.reserveHeldPlain', priority: 1, align: 'end', render: (r) => signed(-r.reserve_held, r.currency) },
+    { key: 'reserveReleased', header: 'payouts.reserveReleased', priority: 1, align: 'end', render: (r) => signed(r.reserve_released, r.currency) },
     { key: 'amount', header: 'payouts.amount', priority: 1, sortField: 'amount', align: 'end', render: (r) => money(r.amount, r.currency) },
     {
       key: 'paid',
