@@ -14,11 +14,10 @@ import { sentTo } from '../../machines/payments/sendLink.ts';
 import { CopyPayLink, SentTo } from '../payments/invitations/PaymentLinkResult.tsx';
 import { SendLinkDialog } from '../payments/invitations/SendLinkDialog.tsx';
 import { CashPaymentDialog } from '../payments/list/CashPaymentDialog.tsx';
-import { FlaggedPeople } from '../services/availability/FlagList.tsx';
+import { FlaggedCheckInDialog, FlaggedPeople } from '../services/availability/FlagList.tsx';
 import { UnpaidCheckInDialog } from './UnpaidCheckInDialog.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ReasonField } from '../ui/ReasonField.tsx';
-import { TextField } from '../ui/fields/TextField.tsx';
 import { codesOf, reasonComplete, useReasonCodes } from '../ui/reasonCodes.ts';
 import { formatMoney } from '../ui/format.ts';
 
@@ -166,27 +165,18 @@ function EventDialog({
   // People the activity's conditions flag: checked in only with the operator's words, as on the manifest.
   if (event === 'check_in') {
     return (
-      <ConfirmDialog
+      <FlaggedCheckInDialog
         open
-        title={<FormattedMessage id="availability.checkIn.title" values={{ ref: String(booking.ref) }} />}
-        description={<FormattedMessage id="availability.checkIn.description" />}
-        confirmLabel={<FormattedMessage id="availability.checkIn.confirm" />}
-        danger
+        bookingRef={String(booking.ref)}
+        people={flagged}
+        profile={profile}
+        reason={reason.text}
+        missing={missing}
         busy={busy}
+        onReason={(text) => actor.send({ type: 'reason.changed', reason: { ...reason, text } })}
         onCancel={onCancel}
         onConfirm={onConfirm}
-      >
-        <FlaggedPeople people={flagged} profile={profile} />
-        <TextField
-          label={<FormattedMessage id="availability.checkIn.reason" />}
-          required
-          multiline={2}
-          maxLength={1000}
-          value={reason.text}
-          errors={missing && !reason.text.trim() ? ['availability.required'] : undefined}
-          onChange={(text) => actor.send({ type: 'reason.changed', reason: { ...reason, text } })}
-        />
-      </ConfirmDialog>
+      />
     );
   }
   const cancelling = event === 'cancel';

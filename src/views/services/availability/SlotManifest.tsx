@@ -12,12 +12,9 @@ import { UnpaidCheckInDialog } from '../../bookings/UnpaidCheckInDialog.tsx';
 import { SendLinkDialog } from '../../payments/invitations/SendLinkDialog.tsx';
 import { CashPaymentDialog } from '../../payments/list/CashPaymentDialog.tsx';
 import { allowedEvents, statusesTagged, type LifecycleSettings } from '../../../machines/lifecycles/index.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { ErrorText } from '../../ui/fields/Field.tsx';
-import { TextField } from '../../ui/fields/TextField.tsx';
 import { formatMoney, localized } from '../../ui/format.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
-import { FlagList, FlaggedPeople } from './FlagList.tsx';
+import { FlagList, FlaggedCheckInDialog } from './FlagList.tsx';
 import { RosterEditor } from './RosterEditor.tsx';
 
 /**
@@ -188,38 +185,19 @@ export function SlotManifest({
         />
       )}
       <CashPaymentDialog actor={cash} fixedBooking />
-      <ConfirmDialog
+      <FlaggedCheckInDialog
         open={confirming !== null}
-        title={<FormattedMessage id="availability.checkIn.title" values={{ ref: confirming?.ref ?? '' }} />}
-        description={<FormattedMessage id="availability.checkIn.description" />}
-        confirmLabel={<FormattedMessage id="availability.checkIn.confirm" />}
-        danger
+        bookingRef={confirming?.ref ?? ''}
+        people={confirming ? confirming.roster.map((p, i) => ({ name: p.name, flags: confirming.flags[i] ?? [] })).filter((p) => p.flags.length > 0) : []}
+        profile={profile}
+        reason={reason}
+        missing={reasonMissing}
+        failure={confirming ? failure : null}
         busy={busy !== null}
+        onReason={(text) => checkIn.send({ type: 'reason.changed', text })}
         onCancel={() => checkIn.send({ type: 'cancel' })}
         onConfirm={() => checkIn.send({ type: 'confirm' })}
-      >
-        {/* A refusal is said in the dialog too: the page behind it is out of reach. */}
-        {confirming && failure && (
-          <p className="notice notice-error" role="alert">
-            <ErrorText text={failure} />
-          </p>
-        )}
-        {confirming && (
-          <FlaggedPeople
-            people={confirming.roster.map((p, i) => ({ name: p.name, flags: confirming.flags[i] ?? [] })).filter((p) => p.flags.length > 0)}
-            profile={profile}
-          />
-        )}
-        <TextField
-          label={<FormattedMessage id="availability.checkIn.reason" />}
-          required
-          multiline={2}
-          maxLength={1000}
-          value={reason}
-          errors={reasonMissing && !reason.trim() ? ['availability.required'] : undefined}
-          onChange={(text) => checkIn.send({ type: 'reason.changed', text })}
-        />
-      </ConfirmDialog>
+      />
     </section>
   );
 }
