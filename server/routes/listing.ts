@@ -89,12 +89,13 @@ const MAX_SEARCH_WORDS = 8;
  * Every word of a search found in one of `texts` (SQL expressions), in any order: "benali
  * karim" finds "Karim Ben-Ali". Both sides are compared folded (search_fold, migration 153:
  * no case, accents, Arabic vowels, punctuation or dashes); the words come from searchTerms,
- * so they hold no LIKE wildcard. TRUE when there is no word.
+ * so they hold no LIKE wildcard. TRUE when there is no word. `folded`: the texts are folded
+ * already (a table's stored `search_text`, registry `searchFolded`).
  */
-export function wordsMatch(texts: readonly string[], words: readonly string[], params: Params): string {
+export function wordsMatch(texts: readonly string[], words: readonly string[], params: Params, folded = false): string {
   const conditions = words.slice(0, MAX_SEARCH_WORDS).map((word) => {
     const pattern = `'%' || search_fold(${params.add(word)}) || '%'`;
-    return `(${texts.map((text) => `search_fold(${text}) LIKE ${pattern}`).join(' OR ')})`;
+    return `(${texts.map((text) => `${folded ? text : `search_fold(${text})`} LIKE ${pattern}`).join(' OR ')})`;
   });
   return conditions.length > 0 ? `(${conditions.join(' AND ')})` : 'TRUE';
 }
@@ -192,12 +193,12 @@ export function listConditions(spec: CollectionSpec, query: ListQuery, params: P
     // A whole phone number, however typed, is that E.164 number: one index lookup.
     where.push(`${alias}.${spec.phoneSearch} = ${params.add(phone)}`);
   } else if (words.length > 0 && spec.search.length > 0) {
-    const texts = spec.search.flatMap((name) => {
+    const texts = spec.searchFolded ? [`${alias}.search_text`] : spec.search.flatMap((name) => {
       const column = info.columns.get(name);
       if (column?.i18n) return LOCALES.map((l) => `${alias}.${name}->>'${l}'`);
       return [`${alias}.${name}${column?.type === 'string' ? '' : '::text'}`];
     });
-    const alternatives = [wordsMatch(texts, words, params)];
+    const alternatives = [wordsMatch(texts, words, params, spec.searchFolded)];
     // Part of a phone (`0555 12`) is matched on its digits, as the stored E.164 number holds them.
     const digits = spec.phoneSearch ? phoneSearchDigits(term) : null;
     if (digits) alternatives.push(`${alias}.${spec.phoneSearch} LIKE ${params.add(`%${digits}%`)}`);

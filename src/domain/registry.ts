@@ -114,6 +114,13 @@ export interface CollectionSpec {
    */
   search: string[];
   /**
+   * The table keeps its `search` fields already folded in one stored column, `search_text`
+   * (a generated column a migration writes over exactly these fields, in this order). A
+   * search then compares that column instead of folding four fields of every row per
+   * request: on the embedded database, 3 s for 17,000 payments against 0.1 s.
+   */
+  searchFolded?: true;
+  /**
    * A field holding E.164 phone numbers: a search that is a whole phone number, however typed
    * (`0555 12 34 56`, `555-123-456`), finds that number; part of one matches on its digits.
    */
@@ -407,7 +414,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     vendorFrom: { field: 'booking_id', collection: 'bookings' },
     refs: { booking_id: 'bookings', customer_id: 'customers', recorded_by: 'users', reconciled_by: 'users' },
     staffOnlyFields: ['payout_status', 'payout_at'],
-    search: ['booking_ref', 'gateway_reference', 'payer_name', 'payer_phone'],
+    search: ['booking_ref', 'gateway_reference', 'payer_name', 'payer_phone'], searchFolded: true,
     filters: ['status', 'vendor_id', 'booking_id', 'customer_id', 'method', 'payout_status', 'reconciled', 'paid_at', 'created_at', 'amount'],
     views: {
       paid: [{ status__in: 'paid,partially_refunded' }],
@@ -490,7 +497,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     ...base, name: 'loyalty-entries', table: 'loyalty_entries', title: 'Loyalty ledger', area: 'customers', vendorRule: 'none', vendorColumn: 'none',
     read: LoyaltyEntry, create: LoyaltyEntryInput, access: staffOnly({ update: 'none', delete: 'none' }),
     refs: { customer_id: 'customers', booking_id: 'bookings' },
-    search: ['reason'], filters: ['customer_id', 'booking_id', 'source', 'created_at'], ordering: ['created_at', 'points'],
+    search: ['reason'], searchFolded: true, filters: ['customer_id', 'booking_id', 'source', 'created_at'], ordering: ['created_at', 'points'],
   },
   {
     ...base, name: 'wallet-transactions', table: 'wallet_transactions', title: 'Wallet ledger', area: 'customers', vendorRule: 'none', vendorColumn: 'none',
@@ -503,7 +510,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     read: Review, create: ReviewInput, patch: ReviewPatch, access: crud({ create: 'staff', delete: 'staff', transition: 'any' }),
     vendorFrom: { field: 'booking_id', collection: 'bookings' }, refs: { booking_id: 'bookings', service_id: 'services', customer_id: 'customers' },
     staffOnlyFields: ['rating', 'title', 'body'],
-    search: ['title', 'body', 'vendor_reply'], filters: ['status', 'vendor_id', 'service_id', 'customer_id', 'booking_id', 'rating', 'vendor_reply', 'created_at'],
+    search: ['title', 'body', 'vendor_reply'], searchFolded: true, filters: ['status', 'vendor_id', 'service_id', 'customer_id', 'booking_id', 'rating', 'vendor_reply', 'created_at'],
     // The moderation queue first; unanswered tells a vendor which approved reviews still wait for its reply.
     views: {
       pending: [{ status: 'pending' }],

@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { COLLECTIONS } from '../../src/domain/registry.ts';
 import { book, catalogFor, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 
 let d: Domain;
@@ -145,4 +146,22 @@ test('the SPA folds text exactly as the database does', async () => {
   const samples = [...FOLD_FROM, 'ÉLODIE Çà-côté', 'Jean—Pierre O’Brien', 'أَحْمَد إبراهيم مدرسة', 'Œuvre Straße', '+213 (555) 12.34/56', '٠٥٥٥ ١٢', 'a_b%c\\d', '«Hôtel»: Djanet!'];
   const rows = await d.sql<{ f: string }>(`SELECT search_fold(s) AS f FROM unnest($1::text[]) WITH ORDINALITY AS x(s, i) ORDER BY i`, [samples]);
   assert.deepEqual(rows.map((r) => r.f), samples.map(searchFold));
+});
+
+test('a table that keeps its search text folded folds exactly its search fields, and keeps it current', async () => {
+  for (const spec of COLLECTIONS.filter((s) => s.searchFolded)) {
+    const [column] = await d.sql<{ expression: string }>(
+      `SELECT generation_expression AS expression FROM information_schema.columns WHERE table_name = $1 AND column_name = 'search_text'`, [spec.table]);
+    assert.ok(column, `${spec.table}.search_text`);
+    const folded = [...column.expression.matchAll(/coalesce\(([a-z_]+)/gi)].map((m) => m[1]);
+    assert.deepEqual(folded, spec.search, `${spec.table}.search_text folds the registry's search fields, in order`);
+  }
+  const customer = await d.ok(d.admin, 'POST', '/customers/', { name: 'Zoé Ouarda', phone: '0555 98 76 54' });
+  const booking = await book(d, d.admin, { ...c, customer });
+  const payment = await d.ok(d.admin, 'POST', '/payments/', { booking_id: booking.id, amount: 100, method: 'cash', payer_name: 'Zoé Ouarda' });
+  const found = async (q: string) => (await d.ok(d.admin, 'GET', `/payments/?view=all&search=${encodeURIComponent(q)}`)).results.map((r: Json) => r.id);
+  for (const q of [booking.ref.toLowerCase(), 'ouarda zoe', `ZOE ${booking.ref}`]) assert.deepEqual(await found(q), [payment.id], q);
+  await d.ok(d.admin, 'PATCH', `/payments/${payment.id}/`, { payer_name: 'Nadia Hamdi', version: payment.version });
+  assert.deepEqual(await found('ouarda'), [], 'the folded text follows an edit');
+  assert.deepEqual(await found('hamdi nadia'), [payment.id]);
 });

@@ -5,7 +5,8 @@
  *
  * The page is scanned with reduced motion: the CSS then drops its fades, so axe reads
  * the colours the user ends up seeing, never a text halfway through fading in (which
- * made the contrast check flaky).
+ * made the contrast check flaky). For the same reason it waits until nothing is busy: a
+ * list refreshing dims its rows for a moment, and a scan then reads half-contrast text.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -32,6 +33,7 @@ function describeViolations(violations: Results['violations']): string {
  */
 export async function expectNoSeriousViolations(page: Page, what: string, layer?: string) {
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   let builder = new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     // Only violations are looked at; not collecting the passes makes a scan faster.
