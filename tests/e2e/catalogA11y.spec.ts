@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { expect, localized, test, type Locale } from './fixtures.ts';
+import { localized, openInApp, test, type Locale } from './fixtures.ts';
 
 const VENDOR_SCREENS = [
   '/locations',
@@ -26,10 +26,7 @@ const SERVICE_TABS = ['details', 'availability', 'prices', 'media', 'adrenaline'
 const STAFF_SCREENS = ['/services/amenities', '/services/interests', '/categories', '/categories/subcategory'];
 
 async function scan(page: Page, locale: Locale, path: string, what: string) {
-  await page.goto(localized(locale, path));
-  await expect(page.locator('.page-transition')).toHaveAttribute('data-ready', 'true');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await openInApp(page, localized(locale, path));
   await expectNoSeriousViolations(page, what);
 }
 
@@ -39,9 +36,13 @@ for (const [locale, theme] of [['en', 'light'], ['ar', 'dark']] as const) {
 
     test.describe('vendor staff', () => {
       test.use({ account: 'vendor' });
-      test('catalogue screens and a service’s tabs have no serious violations', async ({ page, request, seeded }) => {
+      test('catalogue screens have no serious violations', async ({ page }) => {
         test.slow();
         for (const path of VENDOR_SCREENS) await scan(page, locale, path, `${path} (${locale}, ${theme})`);
+      });
+
+      test('a service’s tabs have no serious violations', async ({ page, request, seeded }) => {
+        test.slow();
         const headers = { Authorization: `JWT ${seeded!.access_token}` };
         const services = await (await request.get('/branch/api/services/?view=public&page_size=1&fields=id', { headers })).json();
         const id = services.results[0].id as string;

@@ -255,6 +255,29 @@ export async function expectShell(page: Page, heading?: string | RegExp) {
   if (heading !== undefined) await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
 }
 
+/**
+ * Opens `path` as a link in the app would (history.pushState, which the router follows),
+ * or with a page load when the app is not open yet or shows the same screen: a test that walks many screens loads
+ * and starts the app once. Then waits for the new screen: its heading, in a page whose
+ * reads have arrived (the old screen's heading is marked first, so it is never taken for
+ * the new one).
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  // Another query on the same screen keeps the screen (and its heading): that one is loaded.
+  const open = await page
+    .evaluate((to) => document.querySelector('.page-transition') !== null && new URL(to, location.href).pathname !== location.pathname, path)
+    .catch(() => false);
+  if (open) {
+    await page.evaluate((to) => {
+      for (const heading of document.querySelectorAll('.page-transition h1')) heading.setAttribute('data-left', '');
+      history.pushState(null, '', to);
+    }, path);
+  } else {
+    await page.goto(path);
+  }
+  await expect(page.locator('.page-transition[data-ready] h1:not([data-left])'), path).toBeVisible({ timeout: 15_000 });
+}
+
 /** Fills and submits the login form (labels in the page's language). */
 export async function submitLogin(page: Page, locale: Locale, email: string, password: string) {
   await page.getByLabel(t(locale, 'login.email'), { exact: true }).fill(email);

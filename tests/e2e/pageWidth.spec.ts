@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { BOOKING_STATUSES } from '../../src/domain/statuses.ts';
-import { expect, loginViaApi, test } from './fixtures.ts';
+import { expect, loginViaApi, openInApp, test } from './fixtures.ts';
 
 type Json = Record<string, any>;
 
@@ -55,8 +55,7 @@ async function records(request: APIRequestContext): Promise<string[]> {
  * (a ledger, a history), so the width is read until it holds for a second.
  */
 async function overflowOf(page: Page, path: string): Promise<number> {
-  await page.goto(path);
-  await expect(page.locator('.page-transition[data-ready] h1'), path).toBeVisible({ timeout: 15_000 });
+  await openInApp(page, path);
   const width = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   let last = await width();
   for (let settled = 0, tries = 0; settled < 2 && tries < 12; tries++) {
