@@ -21,7 +21,7 @@ import { authRoutes } from './auth/routes.ts';
 import { registerMapTiles } from './mapTiles.ts';
 import { registerMediaStorage } from './media/storage.ts';
 import { HOOKS } from './domain/hooks.ts';
-import { domainRoutes } from './routes/index.ts';
+import { domainRoutes } from './engine/index.ts';
 import { addWebUrlFormat, boundDateFormats, limitJsonDepth, rejectUnstorableQuery } from './input.ts';
 
 declare module 'fastify' {
@@ -111,8 +111,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(passwordResetRoutes);
   // Uploaded images (server/media/), kept under DATA_DIR; routes and hooks share them.
   await registerMediaStorage(app);
-  // Every collection of the domain (server/routes/index.ts), mounted from the registry.
-  // On the root instance, so jobs and tests that hold the app reach them too (server/routes/hooks.ts).
+  // Every collection of the domain (server/engine/index.ts), mounted from the registry.
+  // On the root instance, so jobs and tests that hold the app reach them too (server/engine/hooks.ts).
   app.decorate('collectionHooks', HOOKS);
   await app.register(domainRoutes);
 

@@ -309,7 +309,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Only customers with the same phone or email can be merged.'), 'serverError.mergeNotDuplicate'],
   [p('This customer was merged into another record and can no longer be changed.'), 'serverError.customerMerged'],
   [p('This customer was merged into another customer: book that customer instead.'), 'serverError.customerMergedBooking'],
-  // Saved views (server/routes/savedViews.ts)
+  // Saved views (server/engine/savedViews.ts)
   [p('Give the view a name.'), 'serverError.savedViewName'],
   [p('Only staff may share a view with all staff.'), 'serverError.savedViewShareStaff'],
   [p('You already have a view with this name on this list.'), 'serverError.savedViewNameTaken'],

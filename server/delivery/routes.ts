@@ -14,11 +14,11 @@ import { collection } from '../../src/domain/registry.ts';
 import { requestLocale } from '../errorLanguage.ts';
 import { notFound } from '../errors.ts';
 import { publishEvent } from '../realtime/events.ts';
-import { actorOf, UUID } from '../routes/actor.ts';
-import { pageUrl } from '../routes/listing.ts';
-import { API_PREFIX } from '../routes/paths.ts';
-import { guarded } from '../routes/resources.ts';
-import { loadOr404 } from '../routes/scope.ts';
+import { actorOf, UUID } from '../engine/actor.ts';
+import { pageUrl } from '../engine/listing.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { guarded } from '../engine/resources.ts';
+import { loadOr404 } from '../engine/scope.ts';
 import { countAudience, type AudienceSpec } from './audience.ts';
 import { pick } from './send.ts';
 

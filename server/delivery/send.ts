@@ -24,10 +24,10 @@ import type { FastifyInstance } from 'fastify';
 import { collection } from '../../src/domain/registry.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { getSettings } from '../domain/settings.ts';
-import { SYSTEM_ACTOR } from '../routes/actor.ts';
+import { SYSTEM_ACTOR } from '../engine/actor.ts';
 import { enqueue, registerJob } from '../jobs/queue.ts';
-import { fetchUnscoped, updateRecord, type Row } from '../routes/records.ts';
-import { applyTransition } from '../routes/transitions.ts';
+import { fetchUnscoped, updateRecord, type Row } from '../engine/records.ts';
+import { applyTransition } from '../engine/transitions.ts';
 import { audienceQuery, type AudienceSpec } from './audience.ts';
 import { providersFromEnv, type OutgoingMessage, type Providers } from './providers.ts';
 

@@ -6,8 +6,8 @@
  */
 import { DEFAULT_CURRENCY } from '../../src/domain/common.ts';
 import { badRequest, conflict } from '../errors.ts';
-import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
-import type { Row } from '../routes/records.ts';
+import type { CollectionHooks, WriteContext } from '../engine/hooks.ts';
+import type { Row } from '../engine/records.ts';
 import { onePersonPrices } from './combos.ts';
 
 interface Step {

@@ -9,7 +9,7 @@
  */
 import type { Queryable } from '../db/index.ts';
 import { promotionAmount } from '../../src/domain/money.ts';
-import type { Row } from '../routes/records.ts';
+import type { Row } from '../engine/records.ts';
 import { platformPart } from './promotions.ts';
 
 export interface AppliedDiscount {

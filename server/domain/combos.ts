@@ -5,8 +5,8 @@
  */
 import { quoteBooking } from '../../src/domain/money.ts';
 import type { Queryable } from '../db/index.ts';
-import type { CollectionHooks } from '../routes/hooks.ts';
-import type { Row } from '../routes/records.ts';
+import type { CollectionHooks } from '../engine/hooks.ts';
+import type { Row } from '../engine/records.ts';
 import { bookingFees, priceRulesOf, pricedService } from './pricing.ts';
 
 /** Splits `total` across `weights` in proportion, to the unit, summing exactly to `total`. */

@@ -22,8 +22,8 @@ import {
 } from '../../src/domain/dashboard.ts';
 import { sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
 import type { Queryable } from '../db/index.ts';
-import type { Actor } from '../routes/actor.ts';
-import { Params } from '../routes/scope.ts';
+import type { Actor } from '../engine/actor.ts';
+import { Params } from '../engine/scope.ts';
 
 /** Today in Algeria, in SQL (the server's day rules use UTC+1 too). */
 const TODAY = `(now() AT TIME ZONE 'UTC' + interval '1 hour')::date`;

@@ -3,7 +3,7 @@
  * database would quietly leave them without a place); the answer says how many use it.
  */
 import { conflict } from '../errors.ts';
-import type { CollectionHooks } from '../routes/hooks.ts';
+import type { CollectionHooks } from '../engine/hooks.ts';
 
 export const locationHooks: CollectionHooks = {
   async beforeDelete(ctx, record) {

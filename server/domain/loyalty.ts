@@ -8,11 +8,11 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.ts';
 import { moneyText } from '../errorLanguage.ts';
-import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
-import type { Row } from '../routes/records.ts';
+import type { CollectionHooks, WriteContext } from '../engine/hooks.ts';
+import type { Row } from '../engine/records.ts';
 import { loyaltyMove, walletCurrency, walletMove } from './money.ts';
 import { getSettings } from './settings.ts';
-import { SYSTEM_ACTOR } from '../routes/actor.ts';
+import { SYSTEM_ACTOR } from '../engine/actor.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 const DAY_MS = 86_400_000;

@@ -7,8 +7,8 @@ import { collection } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import { deleteMediaFiles } from '../media/storage.ts';
-import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
-import { updateRecord, type Row } from '../routes/records.ts';
+import type { CollectionHooks, WriteContext } from '../engine/hooks.ts';
+import { updateRecord, type Row } from '../engine/records.ts';
 
 /** Clears the cover of the owner's other media (the unique index allows one). */
 async function clearCover(ctx: WriteContext, ownerType: unknown, ownerId: unknown, except: unknown): Promise<void> {

@@ -12,10 +12,10 @@ import { collection } from '../../src/domain/registry.ts';
 import { normalizePhone } from '../../src/domain/phone.ts';
 import type { Queryable } from '../db/index.ts';
 import { conflict, notFound } from '../errors.ts';
-import type { Actor } from '../routes/actor.ts';
-import type { WriteContext } from '../routes/hooks.ts';
-import { fetchUnscoped, updateRecord, type Row } from '../routes/records.ts';
-import { loadOr404, Params, visibility } from '../routes/scope.ts';
+import type { Actor } from '../engine/actor.ts';
+import type { WriteContext } from '../engine/hooks.ts';
+import { fetchUnscoped, updateRecord, type Row } from '../engine/records.ts';
+import { loadOr404, Params, visibility } from '../engine/scope.ts';
 
 /**
  * Every column of the schema that points at a customer, and so moves on a merge. The API

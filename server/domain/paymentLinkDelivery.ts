@@ -12,9 +12,9 @@ import type { Locale } from '../../src/domain/common.ts';
 import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
 import { providersFor } from '../delivery/send.ts';
 import { enqueue, registerJob } from '../jobs/queue.ts';
-import { writeAudit } from '../routes/audit.ts';
-import type { WriteContext } from '../routes/hooks.ts';
-import type { Row } from '../routes/records.ts';
+import { writeAudit } from '../engine/audit.ts';
+import type { WriteContext } from '../engine/hooks.ts';
+import type { Row } from '../engine/records.ts';
 import { getSettings } from './settings.ts';
 
 export type LinkChannel = 'sms' | 'email';

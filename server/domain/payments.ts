@@ -9,10 +9,10 @@ import { GATEWAY_METHODS, type PaymentMethod } from '../../src/domain/payments.t
 import { collection } from '../../src/domain/registry.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { moneyText } from '../errorLanguage.ts';
-import { hooksOf, type CollectionHooks, type WriteContext } from '../routes/hooks.ts';
-import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
-import { loadOr404, loadVisible } from '../routes/scope.ts';
-import { applyTransition } from '../routes/transitions.ts';
+import { hooksOf, type CollectionHooks, type WriteContext } from '../engine/hooks.ts';
+import { insertRecord, updateRecord, type Row } from '../engine/records.ts';
+import { loadOr404, loadVisible } from '../engine/scope.ts';
+import { applyTransition } from '../engine/transitions.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { takeBackPoints } from './loyalty.ts';
 import { addSpend, assertWalletCurrency, bookings, cancellationRefundable, paymentLanded, payments, refundableOf, refunds, updateBookingMoney, walletMove } from './money.ts';

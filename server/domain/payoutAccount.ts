@@ -25,9 +25,9 @@ import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };
 import type { Queryable } from '../db/index.ts';
 import { conflict, forbidden } from '../errors.ts';
-import { hooksOf, type WriteContext } from '../routes/hooks.ts';
-import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
-import { applyTransition } from '../routes/transitions.ts';
+import { hooksOf, type WriteContext } from '../engine/hooks.ts';
+import { insertRecord, updateRecord, type Row } from '../engine/records.ts';
+import { applyTransition } from '../engine/transitions.ts';
 
 const vendors = collection('vendors');
 const payouts = collection('payouts');

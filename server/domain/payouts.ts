@@ -27,9 +27,9 @@ import { splitAmount } from '../../src/domain/money.ts';
 import { collection } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
-import type { CollectionHooks, TransitionPayload, WriteContext } from '../routes/hooks.ts';
-import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
-import { loadOr404 } from '../routes/scope.ts';
+import type { CollectionHooks, TransitionPayload, WriteContext } from '../engine/hooks.ts';
+import { insertRecord, updateRecord, type Row } from '../engine/records.ts';
+import { loadOr404 } from '../engine/scope.ts';
 import { accountApprovals, assertAccountApproved } from './payoutAccount.ts';
 import { getSettings } from './settings.ts';
 

@@ -8,9 +8,9 @@
 import type { PersonalServiceInput } from '../../src/domain/catalog.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { badRequest } from '../errors.ts';
-import { insertRecord, type Row } from '../routes/records.ts';
-import type { WriteContext } from '../routes/hooks.ts';
-import { loadOr404, loadVisible } from '../routes/scope.ts';
+import { insertRecord, type Row } from '../engine/records.ts';
+import type { WriteContext } from '../engine/hooks.ts';
+import { loadOr404, loadVisible } from '../engine/scope.ts';
 
 const services = collection('services');
 const customers = collection('customers');

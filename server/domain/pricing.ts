@@ -8,7 +8,7 @@ import type { Participants } from '../../src/domain/bookings.ts';
 import { participantsCount, quoteBooking, type DealLike, type PromotionLike, type Quote } from '../../src/domain/money.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
-import type { Row } from '../routes/records.ts';
+import type { Row } from '../engine/records.ts';
 import { marketplaceCurrency } from './money.ts';
 import { platformFundedDiscount } from './promotions.ts';
 import { getSettings } from './settings.ts';

@@ -7,10 +7,10 @@ import { collection } from '../../src/domain/registry.ts';
 import { promotionAmount, type Quote } from '../../src/domain/money.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest, conflict } from '../errors.ts';
-import type { Actor } from '../routes/actor.ts';
-import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
-import type { Row } from '../routes/records.ts';
-import { Params, visibility } from '../routes/scope.ts';
+import type { Actor } from '../engine/actor.ts';
+import type { CollectionHooks, WriteContext } from '../engine/hooks.ts';
+import type { Row } from '../engine/records.ts';
+import { Params, visibility } from '../engine/scope.ts';
 import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const num = (v: unknown) => Number(v ?? 0);

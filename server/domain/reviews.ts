@@ -9,10 +9,10 @@
 import { collection } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
-import type { Actor } from '../routes/actor.ts';
-import type { CollectionHooks } from '../routes/hooks.ts';
-import { insertRecord } from '../routes/records.ts';
-import { loadOr404, Params, visibility } from '../routes/scope.ts';
+import type { Actor } from '../engine/actor.ts';
+import type { CollectionHooks } from '../engine/hooks.ts';
+import { insertRecord } from '../engine/records.ts';
+import { loadOr404, Params, visibility } from '../engine/scope.ts';
 import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const CONTENT = ['rating', 'title', 'body'] as const;

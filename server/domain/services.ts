@@ -7,7 +7,7 @@
  * always one of the service's category.
  */
 import { badRequest, conflict } from '../errors.ts';
-import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
+import type { CollectionHooks, WriteContext } from '../engine/hooks.ts';
 import { getSettings, unacceptedCurrency } from './settings.ts';
 
 /**

@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { collection } from '../../src/domain/registry.ts';
-import { SYSTEM_ACTOR } from '../routes/actor.ts';
-import { fetchUnscoped } from '../routes/records.ts';
-import { applyTransition } from '../routes/transitions.ts';
-import { hooksOf } from '../routes/hooks.ts';
+import { SYSTEM_ACTOR } from '../engine/actor.ts';
+import { fetchUnscoped } from '../engine/records.ts';
+import { applyTransition } from '../engine/transitions.ts';
+import { hooksOf } from '../engine/hooks.ts';
 import { getSettings } from './settings.ts';
 
 

@@ -5,8 +5,8 @@
  */
 import type { Queryable } from '../db/index.ts';
 import { badRequest, conflict } from '../errors.ts';
-import type { CollectionHooks } from '../routes/hooks.ts';
-import type { Row } from '../routes/records.ts';
+import type { CollectionHooks } from '../engine/hooks.ts';
+import type { Row } from '../engine/records.ts';
 import { treeErrors } from '../routes/reorder.ts';
 
 const count = async (tx: Queryable, sql: string, id: unknown) => Number((await tx.query<{ n: number }>(sql, [id])).rows[0]?.n ?? 0);

@@ -8,8 +8,8 @@ import {
   digitsOf, identityMissing, normalizePayoutAccount, normalizeRc, vendorIdentityErrors,
 } from '../../src/domain/algerianIds.ts';
 import { badRequest, conflict } from '../errors.ts';
-import type { CollectionHooks, WriteContext } from '../routes/hooks.ts';
-import type { Row } from '../routes/records.ts';
+import type { CollectionHooks, WriteContext } from '../engine/hooks.ts';
+import type { Row } from '../engine/records.ts';
 import { reasonErrors, updateVendor } from './payoutAccount.ts';
 import { vendorHooks as payoutVendorHooks } from './payouts.ts';
 import { sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';

@@ -13,11 +13,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { collection } from '../../src/domain/registry.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
-import { actorOf, UUID, type Actor } from './actor.ts';
-import { writeAudit } from './audit.ts';
-import { API_PREFIX } from './paths.ts';
-import { rejectUnstorableText } from './resources.ts';
-import { loadOr404 } from './scope.ts';
+import { actorOf, UUID, type Actor } from '../engine/actor.ts';
+import { writeAudit } from '../engine/audit.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { rejectUnstorableText } from '../engine/resources.ts';
+import { loadOr404 } from '../engine/scope.ts';
 
 export const ACT_AS_MINUTES = 30;
 

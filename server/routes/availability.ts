@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { DisruptInput, SlotsBulkInput } from '../../src/domain/availability.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { createSlotsInBulk, disruptSlot, slotManifest } from '../domain/availability.ts';
-import { API_PREFIX } from './paths.ts';
-import { context, guarded } from './resources.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { context, guarded } from '../engine/resources.ts';
 
 export function registerAvailability(app: FastifyInstance): void {
   const slots = collection('service-slots');

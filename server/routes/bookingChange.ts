@@ -15,9 +15,9 @@ import { ExtraChoice, Participants } from '../../src/domain/bookings.ts';
 import { DateTime, Email, Enum, Nullable, Phone, StrictObject, Text, Uuid } from '../../src/domain/common.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { commitChange, planChange, presentPlan, type ChangeCommit, type ChangeRequest } from '../domain/bookingChange.ts';
-import { API_PREFIX } from './paths.ts';
-import { context, guarded } from './resources.ts';
-import { loadOr404 } from './scope.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { context, guarded } from '../engine/resources.ts';
+import { loadOr404 } from '../engine/scope.ts';
 
 const bookings = collection('bookings');
 

@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { collection } from '../../src/domain/registry.ts';
-import { exportQuerySchema, sendExport, type ExportDefaults, type ExportQuery } from './csvExport.ts';
-import { API_PREFIX } from './paths.ts';
-import { guarded } from './resources.ts';
+import { exportQuerySchema, sendExport, type ExportDefaults, type ExportQuery } from '../engine/csvExport.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { guarded } from '../engine/resources.ts';
 
 export const BOOKING_EXPORT: ExportDefaults = {
   columns: [

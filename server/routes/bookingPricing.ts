@@ -18,12 +18,12 @@ import { comboShares } from '../domain/combos.ts';
 import { checkParticipantLimit, priceBooking } from '../domain/pricing.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError, badRequest } from '../errors.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../engine/actor.ts';
 import { ComboBookingInput } from './comboBooking.ts';
-import { API_PREFIX } from './paths.ts';
-import type { Row } from './records.ts';
-import { context, guarded } from './resources.ts';
-import { loadOr404, loadVisible } from './scope.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import type { Row } from '../engine/records.ts';
+import { context, guarded } from '../engine/resources.ts';
+import { loadOr404, loadVisible } from '../engine/scope.ts';
 
 const bookings = collection('bookings');
 const services = collection('services');

@@ -14,9 +14,9 @@ import { collection } from '../../src/domain/registry.ts';
 import { assertNotMerged } from '../domain/merge.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 import { publishMessageEvent, touchConversation } from './messages.ts';
-import { API_PREFIX } from './paths.ts';
-import { fetchUnscoped, insertRecord, type Row } from './records.ts';
-import { rejectUnstorableText } from './resources.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { fetchUnscoped, insertRecord, type Row } from '../engine/records.ts';
+import { rejectUnstorableText } from '../engine/resources.ts';
 
 /** Outside production only: lets a developer post without configuring anything. */
 export const DEV_CHANNEL_SECRET = 'dev-channel-secret';

@@ -14,10 +14,10 @@ import { createBooking } from '../domain/bookings.ts';
 import { comboShares } from '../domain/combos.ts';
 import { moneyInStatus } from '../domain/money.ts';
 import { badRequest } from '../errors.ts';
-import { API_PREFIX } from './paths.ts';
-import { updateRecord, type Row } from './records.ts';
-import { context, guarded } from './resources.ts';
-import { loadOr404, loadVisible } from './scope.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { updateRecord, type Row } from '../engine/records.ts';
+import { context, guarded } from '../engine/resources.ts';
+import { loadOr404, loadVisible } from '../engine/scope.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Seats = Type.Optional(Type.Integer({ minimum: 0, maximum: 500 }));

@@ -8,9 +8,9 @@ import Type, { type Static } from 'typebox';
 import { collection } from '../../src/domain/registry.ts';
 import { duplicatesOf, mergeCustomers } from '../domain/merge.ts';
 import { forbidden } from '../errors.ts';
-import { API_PREFIX } from './paths.ts';
-import { context, guarded } from './resources.ts';
-import { loadOr404, readable } from './scope.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { context, guarded } from '../engine/resources.ts';
+import { loadOr404, readable } from '../engine/scope.ts';
 
 export const MergeInput = Type.Object(
   { other_id: Type.String({ format: 'uuid' }), version: Type.Integer({ minimum: 1 }) },

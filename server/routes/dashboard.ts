@@ -7,8 +7,8 @@ import Type, { type Static } from 'typebox';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../src/domain/dashboard.ts';
 import { dashboard } from '../domain/dashboard.ts';
 import { badRequest } from '../errors.ts';
-import { actorOf } from './actor.ts';
-import { API_PREFIX } from './paths.ts';
+import { actorOf } from '../engine/actor.ts';
+import { API_PREFIX } from '../engine/paths.ts';
 
 export const DashboardQuery = Type.Object({ period: Type.Optional(Type.String()) }, { additionalProperties: false });
 

@@ -24,12 +24,12 @@ import { DevGateway, type GatewayEvent } from '../domain/gateway.ts';
 import { bookings, payments } from '../domain/money.ts';
 import { registerLinkDelivery } from '../domain/paymentLinkDelivery.ts';
 import { createPayment, invitationHooks, paymentHooks } from '../domain/payments.ts';
-import { SYSTEM_ACTOR } from './actor.ts';
+import { SYSTEM_ACTOR } from '../engine/actor.ts';
 import type { Queryable } from '../db/index.ts';
-import type { WriteContext } from './hooks.ts';
-import { API_PREFIX } from './paths.ts';
-import { fetchUnscoped, updateRecord, type Row } from './records.ts';
-import { applyTransition } from './transitions.ts';
+import type { WriteContext } from '../engine/hooks.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { fetchUnscoped, updateRecord, type Row } from '../engine/records.ts';
+import { applyTransition } from '../engine/transitions.ts';
 
 const invitations = collection('payment-invitations');
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;

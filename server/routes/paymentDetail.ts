@@ -13,11 +13,11 @@ import { ReconcileInput } from '../../src/domain/payments.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { requestLocale, translateKnown } from '../errorLanguage.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
-import { API_PREFIX } from './paths.ts';
-import { updateRecord } from './records.ts';
-import { context, guarded, staleVersion } from './resources.ts';
-import { loadOr404 } from './scope.ts';
-import { toRecord } from './table.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { updateRecord } from '../engine/records.ts';
+import { context, guarded, staleVersion } from '../engine/resources.ts';
+import { loadOr404 } from '../engine/scope.ts';
+import { toRecord } from '../engine/table.ts';
 import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const payments = collection('payments');

@@ -25,12 +25,12 @@ import { adjustCommission, buildPayout, ledgerOf, payoutHooks, payouts, previewP
 import { approveAccount } from '../domain/payoutAccount.ts';
 import { getSettings } from '../domain/settings.ts';
 import { forbidden } from '../errors.ts';
-import { csvCell } from './listing.ts';
-import { API_PREFIX } from './paths.ts';
-import { actorOf } from './actor.ts';
-import { context, guarded, rejectUnstorableText, staleVersion } from './resources.ts';
-import { loadOr404 } from './scope.ts';
-import { applyTransition } from './transitions.ts';
+import { csvCell } from '../engine/listing.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { actorOf } from '../engine/actor.ts';
+import { context, guarded, rejectUnstorableText, staleVersion } from '../engine/resources.ts';
+import { loadOr404 } from '../engine/scope.ts';
+import { applyTransition } from '../engine/transitions.ts';
 
 const CATALOGUES: Record<Locale, Record<string, string>> = { en, fr, ar };
 const money = (minor: number) => (minor / 100).toFixed(2);

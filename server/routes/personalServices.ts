@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { PersonalServiceInput } from '../../src/domain/catalog.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { createPersonalService } from '../domain/personalServices.ts';
-import { API_PREFIX } from './paths.ts';
-import { context, guarded } from './resources.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { context, guarded } from '../engine/resources.ts';
 
 export function registerPersonalServices(app: FastifyInstance): void {
   app.post<{ Params: { id: string }; Body: PersonalServiceInput }>(

@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { collection } from '../../src/domain/registry.ts';
 import { promotionUsage, type UsageQuery } from '../domain/promotions.ts';
-import { API_PREFIX } from './paths.ts';
-import { context, guarded } from './resources.ts';
-import { loadOr404 } from './scope.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { context, guarded } from '../engine/resources.ts';
+import { loadOr404 } from '../engine/scope.ts';
 
 const UsageQuerySchema = Type.Object(
   { page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })), page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) },

@@ -17,11 +17,11 @@ import { RefundInput } from '../../src/domain/bookings.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { cancellationRefundable } from '../domain/money.ts';
 import { refundAsFarAsAllowed } from '../domain/payments.ts';
-import { hooksOf } from './hooks.ts';
-import { API_PREFIX } from './paths.ts';
-import { checkRefs, resolveVendor, type Row } from './records.ts';
-import { context, guarded, runChecks } from './resources.ts';
-import { loadOr404, readable } from './scope.ts';
+import { hooksOf } from '../engine/hooks.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { checkRefs, resolveVendor, type Row } from '../engine/records.ts';
+import { context, guarded, runChecks } from '../engine/resources.ts';
+import { loadOr404, readable } from '../engine/scope.ts';
 
 /** What the booking's refund form sends: a refund's fields, the booking taken from the address. */
 export const BookingRefundBody = Type.Omit(RefundInput, ['booking_id']);

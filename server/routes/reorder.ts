@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { collection } from '../../src/domain/registry.ts';
 import { badRequest } from '../errors.ts';
-import { API_PREFIX } from './paths.ts';
-import { updateRecord, type Row } from './records.ts';
-import { context, guarded } from './resources.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { updateRecord, type Row } from '../engine/records.ts';
+import { context, guarded } from '../engine/resources.ts';
 
 const SortOrder = Type.Integer({ minimum: 0, maximum: 100000 });
 const Uuid = Type.String({ format: 'uuid' });

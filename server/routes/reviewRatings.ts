@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { collection } from '../../src/domain/registry.ts';
 import { serviceRatings } from '../domain/reviews.ts';
-import { API_PREFIX } from './paths.ts';
-import { context, guarded } from './resources.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { context, guarded } from '../engine/resources.ts';
 
 export const RatingsQuery = Type.Object(
   { service_id: Type.Optional(Type.String({ format: 'uuid' })), vendor_id: Type.Optional(Type.String({ format: 'uuid' })) },

@@ -16,11 +16,11 @@ import { normalizePhone, phoneSearchDigits } from '../../src/domain/phone.ts';
 import { searchTerms } from '../../src/domain/searchText.ts';
 import { collection, type CollectionSpec } from '../../src/domain/registry.ts';
 import { requestLocale } from '../errorLanguage.ts';
-import type { Actor } from './actor.ts';
-import { escapeLike, wordsMatch } from './listing.ts';
-import { API_PREFIX } from './paths.ts';
-import { context } from './resources.ts';
-import { Params, visibility } from './scope.ts';
+import type { Actor } from '../engine/actor.ts';
+import { escapeLike, wordsMatch } from '../engine/listing.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { context } from '../engine/resources.ts';
+import { Params, visibility } from '../engine/scope.ts';
 
 export const SearchQuery = Type.Object(
   {

@@ -14,11 +14,11 @@ import {
 import type { Queryable } from '../db/index.ts';
 import { badRequest, forbidden, validationErrorBody, ApiError } from '../errors.ts';
 import { logoMediaError, publicSettings, settingsErrors } from '../domain/settings.ts';
-import { actorOf, type Actor } from './actor.ts';
-import { diff, writeAudit } from './audit.ts';
-import { API_PREFIX } from './paths.ts';
-import { context, rejectUnstorableText, staleVersion } from './resources.ts';
-import { toRecord } from './table.ts';
+import { actorOf, type Actor } from '../engine/actor.ts';
+import { diff, writeAudit } from '../engine/audit.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { context, rejectUnstorableText, staleVersion } from '../engine/resources.ts';
+import { toRecord } from '../engine/table.ts';
 import { addWebUrlFormat } from '../input.ts';
 
 /** One validator per section; addresses are judged by this server's mode (server/input.ts). */

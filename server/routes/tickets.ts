@@ -10,11 +10,11 @@ import type { Static } from 'typebox';
 import { TicketMessageInput } from '../../src/domain/messaging.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { publishEvent } from '../realtime/events.ts';
-import { writeAudit } from './audit.ts';
-import { API_PREFIX } from './paths.ts';
-import { updateRecord, type Row } from './records.ts';
-import { context, rejectUnstorableText } from './resources.ts';
-import { assertAccess, loadOr404 } from './scope.ts';
+import { writeAudit } from '../engine/audit.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { updateRecord, type Row } from '../engine/records.ts';
+import { context, rejectUnstorableText } from '../engine/resources.ts';
+import { assertAccess, loadOr404 } from '../engine/scope.ts';
 
 const tickets = collection('tickets');
 const THREAD_LIMIT = 500;

@@ -29,11 +29,11 @@ import { loginRetryAfter, recordLoginFailure } from '../auth/rateLimit.ts';
 import { createUser, DuplicateEmailError } from '../auth/users.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
-import { actorOf, UUID, type Actor } from './actor.ts';
-import { writeAudit } from './audit.ts';
-import { API_PREFIX } from './paths.ts';
-import { rejectUnstorableText } from './resources.ts';
-import { loadOr404 } from './scope.ts';
+import { actorOf, UUID, type Actor } from '../engine/actor.ts';
+import { writeAudit } from '../engine/audit.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { rejectUnstorableText } from '../engine/resources.ts';
+import { loadOr404 } from '../engine/scope.ts';
 
 export const INVITATION_HOURS = 72;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
