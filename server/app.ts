@@ -20,7 +20,7 @@ import { passwordResetRoutes } from './auth/passwordReset.ts';
 import { authRoutes } from './auth/routes.ts';
 import { registerMapTiles } from './mapTiles.ts';
 import { registerMediaStorage } from './media/storage.ts';
-import { HOOKS } from './domain/hooks.ts';
+import { HOOKS } from './areas.ts';
 import { domainRoutes } from './engine/index.ts';
 import { addWebUrlFormat, boundDateFormats, limitJsonDepth, rejectUnstorableQuery } from './input.ts';
 

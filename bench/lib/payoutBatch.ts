@@ -14,7 +14,7 @@ import { seedDemoDataOnce } from '../../server/db/demoData.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { DEMO_VENDORS, seedDemoAccounts } from '../../server/db/seed.ts';
-import { buildPayout, previewPayout } from '../../server/domain/payouts.ts';
+import { buildPayout, previewPayout } from '../../server/payments/payouts.ts';
 import type { WriteContext } from '../../server/engine/hooks.ts';
 
 const target = Number(process.argv[2]);

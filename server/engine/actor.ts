@@ -1,7 +1,7 @@
 /**
  * Who is acting on a request: staff (everything, all vendors) or vendor staff (their
  * vendor only). Staff may act as a vendor: `POST /vendors/<id>/act-as/` with a reason
- * opens an act-as session (server/routes/actAs.ts) and every request then names it in
+ * opens an act-as session (server/shell/actAs.ts) and every request then names it in
  * the `X-Act-As-Vendor` header. It is checked here on each request (the staff member's,
  * in this login session, not ended, not past its 30 minutes); they then see and may do
  * exactly what that vendor's staff can, and audit entries record both, with the reason.

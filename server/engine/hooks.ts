@@ -8,7 +8,7 @@ import type { Row } from './records.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Every collection's hooks (server/domain/hooks.ts), decorated once the routes are
+     * Every collection's hooks (server/areas.ts), decorated once the routes are
      * registered. Domain code that moves another collection's record (a refund cancelling
      * its booking, a template sending its notification) reads them here through `hooksOf`
      * instead of importing the table, which imports that code back.

@@ -14,18 +14,18 @@ import { CommissionAdjust, PayoutBuild, PayoutPay } from '../../src/domain/payou
 import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../src/domain/settings.ts';
 import { eventsOf, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
-import { BookingChangeInput, BookingChangePreviewInput } from '../routes/bookingChange.ts';
-import { MergeInput } from '../routes/customerMerge.ts';
-import { BookingPreviewInput, ComboQuoteInput } from '../routes/bookingPricing.ts';
-import { CheckoutBody, PayLinkView } from '../routes/payLink.ts';
+import { BookingChangeInput, BookingChangePreviewInput } from '../bookings/bookingChangeRoutes.ts';
+import { MergeInput } from '../customers/customerMerge.ts';
+import { BookingPreviewInput, ComboQuoteInput } from '../bookings/bookingPricing.ts';
+import { CheckoutBody, PayLinkView } from '../payments/payLink.ts';
 import { exportQuerySchema } from './csvExport.ts';
 import { expandParam } from './expand.ts';
 import { FIELDS_PARAM, listQuerySchema } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
-import { BookingRefundBody } from '../routes/refundable.ts';
-import { REORDERABLE, ReorderInput } from '../routes/reorder.ts';
+import { BookingRefundBody } from '../payments/refundable.ts';
+import { REORDERABLE, ReorderInput } from '../catalog/reorder.ts';
 import { MediaReorderInput } from '../media/routes.ts';
-import { BlockBody, MessageBody } from '../domain/customers.ts';
+import { BlockBody, MessageBody } from '../customers/customers.ts';
 import { IMAGE_MAX_BYTES, IMAGE_WIDTHS } from '../../src/domain/media.ts';
 
 type Json = Record<string, unknown>;
@@ -372,7 +372,7 @@ export function buildOpenApi(version: string): Json {
       responses: { 201: json(ref('Refunds'), 'The refund'), ...errors },
     },
   };
-  // Payouts, commission and the booking's money ledger (server/routes/payouts.ts).
+  // Payouts, commission and the booking's money ledger (server/payments/payoutsRoutes.ts).
   paths[`${API_PREFIX}/payouts/build/`] = {
     post: {
       tags: ['Payouts'], operationId: 'buildPayout', summary: "A vendor's next payout up to a date: its figures (preview) or the draft",
@@ -467,7 +467,7 @@ export function buildOpenApi(version: string): Json {
       responses: { 200: { description: 'The image', content: { 'image/webp': {}, 'image/avif': {} } }, 304: { description: 'Not modified' }, 404: errors[404] },
     },
   };
-  // A payment's gateway events and its reconciliation (server/routes/paymentDetail.ts).
+  // A payment's gateway events and its reconciliation (server/payments/paymentDetail.ts).
   paths[`${API_PREFIX}/payments/{id}/events/`] = {
     get: {
       tags: ['Payments'], operationId: 'listPaymentGatewayEvents', parameters: [idParam],
@@ -485,7 +485,7 @@ export function buildOpenApi(version: string): Json {
       responses: { 200: json(ref('Payments')), ...errors, 409: conflict },
     },
   };
-  // Blocking a customer and writing to them (server/domain/customers.ts).
+  // Blocking a customer and writing to them (server/customers/customers.ts).
   paths[`${API_PREFIX}/customers/{id}/duplicates/`] = {
     get: {
       tags: ['Customers'], operationId: 'customerDuplicates', parameters: [idParam],
@@ -538,7 +538,7 @@ export function buildOpenApi(version: string): Json {
       },
     },
   };
-  // Payment links, paid without a back-office session (server/routes/payLink.ts).
+  // Payment links, paid without a back-office session (server/payments/payLink.ts).
   const tokenParam = { name: 'token', in: 'path', required: true, schema: { type: 'string' } };
   paths[`${API_PREFIX}/pay/{token}/`] = {
     get: {
@@ -569,7 +569,7 @@ export function buildOpenApi(version: string): Json {
       responses: { 200: json({ type: 'object', properties: { received: { type: 'boolean' }, outcome: { type: 'string', enum: ['applied', 'ignored', 'failed', 'replayed'] } } }), 401: errors[401], 404: errors[404] },
     },
   };
-  // Notification delivery and the in-app bell (server/delivery/routes.ts).
+  // Notification delivery and the in-app bell (server/notifications/deliveryRoutes.ts).
   const listOf = (description: string) => json({ type: 'object', description: `{count, next, previous, results}, 50 per page (\`page\` in the query). ${description}` });
   const pageParam = { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } };
   paths[`${API_PREFIX}/notifications/audience-count/`] = {
