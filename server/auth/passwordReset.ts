@@ -21,9 +21,9 @@ import ar from '../../src/locales/ar.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };
 import type { Database } from '../db/index.ts';
-import { providersFor } from '../notifications/send.ts';
+import { providersFor } from '../notifications/index.ts';
 import { ApiError } from '../errors.ts';
-import { ownBaseUrl } from '../payments/payLink.ts';
+import { ownBaseUrl } from '../engine/paths.ts';
 import { loginRetryAfter, recordLoginFailure } from './rateLimit.ts';
 import { VENDOR_ALLOWS_ACCESS } from './users.ts';
 

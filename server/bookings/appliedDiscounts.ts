@@ -10,7 +10,7 @@
 import type { Queryable } from '../db/index.ts';
 import { promotionAmount } from '../../src/domain/money.ts';
 import type { Row } from '../engine/records.ts';
-import { platformPart } from '../promotions/promotions.ts';
+import { platformPart } from '../promotions/index.ts';
 
 export interface AppliedDiscount {
   source: 'coupon' | 'discount' | 'deal';

@@ -21,16 +21,18 @@ import { bookingMoney, participantsCount } from '../../src/domain/money.ts';
 import { GATEWAY_METHODS, type PaymentMethod } from '../../src/domain/payments.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { ApiError, badRequest, conflict } from '../errors.ts';
-import type { WriteContext } from '../engine/hooks.ts';
+import { hooksOf, type WriteContext } from '../engine/hooks.ts';
 import { updateRecord, type Row } from '../engine/records.ts';
 import { loadOr404, loadVisible } from '../engine/scope.ts';
 import { applyTransition } from '../engine/transitions.ts';
 import { placeBooking, releaseSeats } from './bookings.ts';
-import { assertWalletCurrency, bookings, customers, refundableOf, refunds, walletDestinations } from '../payments/money.ts';
-import { invitationHooks, refundHooks } from '../payments/payments.ts';
-import { checkParticipantLimit, priceBooking, type PricedQuote } from '../services/pricing.ts';
+import { assertWalletCurrency, refundableOf, walletDestinations } from '../payments/index.ts';
+import { checkParticipantLimit, priceBooking, type PricedQuote } from '../services/index.ts';
 import { evaluateTransition, GUARD_INFO, sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
 
+const bookings = collection('bookings');
+const customers = collection('customers');
+const refunds = collection('refunds');
 const services = collection('services');
 const invitations = collection('payment-invitations');
 const num = (v: unknown) => Number(v ?? 0);
@@ -224,7 +226,7 @@ export async function commitChange(ctx: WriteContext, booking: Row, body: Change
   let refund: Row | null = null;
   if (settlement.kind === 'more' && body.send_link !== false) {
     const invitee = settlement.invitee;
-    invitation = await invitationHooks.create!(
+    invitation = await hooksOf(ctx, 'payment-invitations').create!(
       ctx,
       {
         booking_id: booking.id,
@@ -254,6 +256,7 @@ async function cancelLinksAbove(ctx: WriteContext, booking: Row): Promise<Row[]>
     [booking.id, Math.max(0, num(booking.balance))],
   );
   const cancelled: Row[] = [];
+  const invitationHooks = hooksOf(ctx, 'payment-invitations');
   for (const { id } of rows) {
     const link = await loadOr404(ctx.tx, invitations, id, ctx.actor);
     cancelled.push(await applyTransition(ctx, invitations, invitationHooks, link, { event: 'cancel' }));
@@ -268,6 +271,7 @@ async function cancelLinksAbove(ctx: WriteContext, booking: Row): Promise<Row[]>
  * for staff, as they do any refund.
  */
 async function settleRefund(ctx: WriteContext, booking: Row, settlement: Extract<Settlement, { kind: 'less' }>, destination: 'original_method' | 'wallet'): Promise<Row> {
+  const refundHooks = hooksOf(ctx, 'refunds');
   let refund = await refundHooks.create!(
     ctx,
     { booking_id: booking.id, payment_id: settlement.payment_id, amount: settlement.amount, destination, reason_code: 'booking_changed', notify_customer: true },

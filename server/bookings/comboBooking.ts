@@ -11,8 +11,8 @@ import type { BookingCreate } from '../../src/domain/bookings.ts';
 import { CUSTOMER_TYPES } from '../../src/domain/catalog.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { createBooking } from './bookings.ts';
-import { comboShares } from '../services/combos.ts';
-import { moneyInStatus } from '../payments/money.ts';
+import { comboShares } from '../services/index.ts';
+import { moneyInStatus } from '../payments/index.ts';
 import { badRequest } from '../errors.ts';
 import { API_PREFIX } from '../engine/paths.ts';
 import { updateRecord, type Row } from '../engine/records.ts';
@@ -43,7 +43,7 @@ interface ComboItem {
   required: boolean;
 }
 
-export { splitProportionally } from '../services/combos.ts';
+export { splitProportionally } from '../services/index.ts';
 
 export function registerComboBooking(app: FastifyInstance): void {
   const combos = collection('combos');

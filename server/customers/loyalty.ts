@@ -1,7 +1,7 @@
 /**
  * Loyalty points and the wallet, beyond moving a balance (server/payments/money.ts):
- * points earned when a booking completes and taken back when it is refunded, points
- * that expire (a scheduled job, safe with several instances), and the adjustments staff
+ * points earned when a booking completes (taken back when it is refunded, in money.ts
+ * with the refund that takes them), points that expire (a scheduled job, safe with several instances), and the adjustments staff
  * make by hand, each with a reason. Every balance is kept on the customer row, locked
  * while it changes, so it never goes below zero, also under concurrent requests.
  */
@@ -10,8 +10,8 @@ import { badRequest } from '../errors.ts';
 import { moneyText } from '../errorLanguage.ts';
 import type { CollectionHooks, WriteContext } from '../engine/hooks.ts';
 import type { Row } from '../engine/records.ts';
-import { loyaltyMove, walletCurrency, walletMove } from '../payments/money.ts';
-import { getSettings } from '../settings/settings.ts';
+import { lockedPoints, loyaltyMove, walletCurrency, walletMove } from '../payments/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { SYSTEM_ACTOR } from '../engine/actor.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -33,38 +33,6 @@ export async function earnPoints(ctx: WriteContext, booking: Row): Promise<void>
     booking_id: String(booking.id),
     expires_at: loyalty.expiry_days ? new Date(Date.parse(ctx.now) + loyalty.expiry_days * DAY_MS).toISOString().slice(0, 10) : null,
   });
-}
-
-/**
- * After a refund of a booking that earned points: takes back the share of them the
- * refunds now cover (all of them once everything paid came back), less what earlier
- * refunds took. Points the customer already spent cannot be taken back: the balance
- * stops at zero.
- */
-export async function takeBackPoints(ctx: WriteContext, booking: Row): Promise<void> {
-  const { rows } = await ctx.tx.query<{ earned: number; taken: number }>(
-    `SELECT coalesce(sum(points) FILTER (WHERE source = 'booking'), 0)::int AS earned,
-            coalesce(-sum(points) FILTER (WHERE source = 'refund'), 0)::int AS taken
-     FROM loyalty_entries WHERE booking_id = $1`,
-    [booking.id],
-  );
-  const earned = num(rows[0]?.earned);
-  if (earned <= 0) return;
-  const paid = num(booking.paid);
-  const share = paid > 0 ? Math.min(1, num(booking.refunded) / paid) : 1;
-  const due = Math.round(earned * share) - num(rows[0]?.taken);
-  if (due <= 0) return;
-  const balance = await lockedPoints(ctx, String(booking.customer_id));
-  const take = Math.min(due, balance);
-  if (take <= 0) return;
-  await loyaltyMove(ctx, {
-    customer_id: String(booking.customer_id), points: -take, source: 'refund', reason: `Booking ${booking.ref} refunded`, booking_id: String(booking.id),
-  });
-}
-
-async function lockedPoints(ctx: WriteContext, customerId: string): Promise<number> {
-  const { rows } = await ctx.tx.query<{ loyalty_points: number }>('SELECT loyalty_points FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
-  return num(rows[0]?.loyalty_points);
 }
 
 const BATCH = 200;

@@ -16,6 +16,7 @@ import type { Actor } from '../engine/actor.ts';
 import type { WriteContext } from '../engine/hooks.ts';
 import { fetchUnscoped, updateRecord, type Row } from '../engine/records.ts';
 import { loadOr404, Params, visibility } from '../engine/scope.ts';
+import { assertNotMerged } from '../payments/index.ts';
 
 /**
  * Every column of the schema that points at a customer, and so moves on a merge. The API
@@ -179,9 +180,4 @@ async function finish(ctx: WriteContext, target: Row, source: Row, moved: Record
     { before: source, action: 'merge', note: { merged_into_name: target.name, moved } },
   );
   return merged;
-}
-
-/** A merged customer is kept for the record only: it is not changed any more. */
-export function assertNotMerged(customer: Row): void {
-  if (customer.merged_into_id) throw conflict('This customer was merged into another record and can no longer be changed.');
 }

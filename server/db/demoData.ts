@@ -17,7 +17,7 @@ import { WILAYAS } from '../../src/domain/wilayas.ts';
 import { ccpKey, ribKey } from '../../src/domain/algerianIds.ts';
 import type { Database, Queryable } from './index.ts';
 import { DEMO_VENDORS } from './seed.ts';
-import { figures, SUMS, sumsOf } from '../payments/payouts.ts';
+import { figures, SUMS, sumsOf } from '../payments/index.ts';
 
 export interface DemoOptions {
   /** Multiplies customers and bookings (1 = 2,000 customers and 20,000 bookings). */

@@ -7,9 +7,18 @@
  * exactly what that vendor's staff can, and audit entries record both, with the reason.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from '../auth/plugin.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError, unauthorized } from '../errors.ts';
+
+/** The signed-in user of a request (app.authenticate sets it, server/auth/plugin.ts). */
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  admin: boolean;
+  vendor_id: string | null;
+}
 
 export interface Actor {
   user: AuthUser;

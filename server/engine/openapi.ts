@@ -14,18 +14,10 @@ import { CommissionAdjust, PayoutBuild, PayoutPay } from '../../src/domain/payou
 import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../src/domain/settings.ts';
 import { eventsOf, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
-import { BookingChangeInput, BookingChangePreviewInput } from '../bookings/bookingChangeRoutes.ts';
-import { MergeInput } from '../customers/customerMerge.ts';
-import { BookingPreviewInput, ComboQuoteInput } from '../bookings/bookingPricing.ts';
-import { CheckoutBody, PayLinkView } from '../payments/payLink.ts';
 import { exportQuerySchema } from './csvExport.ts';
 import { expandParam } from './expand.ts';
 import { FIELDS_PARAM, listQuerySchema } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
-import { BookingRefundBody } from '../payments/refundable.ts';
-import { REORDERABLE, ReorderInput } from '../catalog/reorder.ts';
-import { MediaReorderInput } from '../media/routes.ts';
-import { BlockBody, MessageBody } from '../customers/customers.ts';
 import { IMAGE_MAX_BYTES, IMAGE_WIDTHS } from '../../src/domain/media.ts';
 
 type Json = Record<string, unknown>;
@@ -64,7 +56,22 @@ const staffOnlyRead = (spec: CollectionSpec) =>
     ? ` Vendor staff never get the platform's ${spec.staffOnlyReadFields.join(', ')}: left out, or counted over their own records where the collection says so (a customer's bookings figures); they may not filter or sort by them.`
     : '';
 
-export function buildOpenApi(version: string): Json {
+/**
+ * What the areas hand the document (server/areas.ts gathers each area's `apiDoc`), so the
+ * engine imports none of them: the schemas their own routes validate with, by name, and
+ * the collections whose order is saved in one request, with that request's body.
+ */
+export interface ApiDocParts {
+  schemas: Record<string, TSchema>;
+  reorder: Record<string, TSchema>;
+}
+
+export function buildOpenApi(version: string, parts: ApiDocParts): Json {
+  const given = (name: string): Json => {
+    const schema = parts.schemas[name];
+    if (!schema) throw new Error(`No area hands the API document the schema ${name}.`);
+    return plain(schema);
+  };
   const schemas: Record<string, Json> = {
     Error: plain(ErrorBody),
     Conflict: { type: 'object', properties: { detail: { type: 'string' }, current: { type: 'object' }, allowed_events: { type: 'array', items: { type: 'string' } } } },
@@ -180,7 +187,7 @@ export function buildOpenApi(version: string): Json {
     post: {
       tags: ['Bookings'], operationId: 'previewBooking', summary: 'Price a booking before making it (nothing is written or held)',
       description: 'The body of a new booking; customer_id and starts_at/slot_id may be left out (the price is then today’s). 400 with the fields at fault (an unknown coupon); 404 for a service the caller may not see.',
-      requestBody: { required: true, content: { 'application/json': { schema: plain(BookingPreviewInput) } } },
+      requestBody: { required: true, content: { 'application/json': { schema: given('BookingPreviewInput') } } },
       responses: { 200: json({ type: 'object', description: 'The quote: lines per customer type, extras, subtotal, the promotion applied (coupon_id, discount_id or deal_id; `deal` names the deal: id, title_i18n, discount_percent), discount_amount, platform_funded_discount, fee_amount, total, currency, starts_at.' }), ...errors },
     },
   };
@@ -202,7 +209,7 @@ export function buildOpenApi(version: string): Json {
         'Nothing is written or held. Answers the new quote, `old_total`, `new_total`, `difference`, `paid` (less refunds under way or done), `booking_version` and `settlement`: ' +
         '`{kind: "more", amount, invitee}` (a payment link for the difference), `{kind: "less", amount, payment_id, destinations}` (a refund) or `{kind: "none"}`; `coupon_problem` when the booking\'s coupon no longer applies (it is dropped). ' +
         'Without `slot_id` or `starts_at` the booking keeps its start. 400 at `participants` for a slot without the seats; 409 for a booking that started or is closed; 404 for one the caller may not see.',
-      requestBody: { required: true, content: { 'application/json': { schema: plain(BookingChangePreviewInput) } } },
+      requestBody: { required: true, content: { 'application/json': { schema: given('BookingChangePreviewInput') } } },
       responses: { 200: json({ type: 'object' }), ...errors, 409: conflict },
     },
   };
@@ -213,7 +220,7 @@ export function buildOpenApi(version: string): Json {
         'The preview\'s body plus `expected_version` and the settlement\'s choices. Moves the seats, reprices the booking (same id and ref; one `change` audit entry with both versions), then sends a payment link for `more` (unless `send_link` is false) ' +
         'or makes a refund for `less` to `refund_destination` (approved and processed; staff see it succeed at once unless a card gateway must confirm it). Open payment links asking for more than the booking then owes are cancelled. Answers `{booking, settlement, invitation, refund, cancelled_links, coupon_problem}`. ' +
         '409 with `current` and `expected_version` when the booking changed meanwhile.',
-      requestBody: { required: true, content: { 'application/json': { schema: plain(BookingChangeInput) } } },
+      requestBody: { required: true, content: { 'application/json': { schema: given('BookingChangeInput') } } },
       responses: { 200: json({ type: 'object', properties: { booking: ref('Bookings'), settlement: { type: 'object' }, invitation: { type: ['object', 'null'] }, refund: { type: ['object', 'null'] }, cancelled_links: { type: 'array', items: ref('PaymentInvitations') } } }), ...errors, 409: conflict },
     },
   };
@@ -221,7 +228,7 @@ export function buildOpenApi(version: string): Json {
     post: {
       tags: ['Combos'], operationId: 'quoteCombo', summary: 'Price a combo booking before making it',
       description: 'The body of a combo booking; customer_id and the parts’ starts may be left out. Answers each part’s own price and its share of the combo’s price, and the total.',
-      parameters: [idParam], requestBody: { required: true, content: { 'application/json': { schema: plain(ComboQuoteInput) } } },
+      parameters: [idParam], requestBody: { required: true, content: { 'application/json': { schema: given('ComboQuoteInput') } } },
       responses: { 200: json({ type: 'object', properties: { currency: { type: 'string' }, subtotal: { type: 'integer' }, total: { type: 'integer' }, parts: { type: 'array' } } }), ...errors },
     },
   };
@@ -368,7 +375,7 @@ export function buildOpenApi(version: string): Json {
       summary: 'Refund a booking in one step',
       description:
         'Asks for a refund (the rules of `POST refunds/`) and takes it as far as the refund chart lets the caller: staff see it succeed, unless a card gateway has to confirm it; vendor staff leave it processing for staff. 201 with the refund as it ended.',
-      requestBody: { required: true, content: { 'application/json': { schema: plain(BookingRefundBody) } } },
+      requestBody: { required: true, content: { 'application/json': { schema: given('BookingRefundBody') } } },
       responses: { 201: json(ref('Refunds'), 'The refund'), ...errors },
     },
   };
@@ -412,7 +419,7 @@ export function buildOpenApi(version: string): Json {
       responses: { 200: json({ type: 'object', properties: { currency: { type: 'string' }, rows: { type: 'array', items: { type: 'object' } }, totals: { type: 'object' } } }), ...errors },
     },
   };
-  for (const name of REORDERABLE) {
+  for (const [name, body] of Object.entries(parts.reorder)) {
     const tag = COLLECTIONS.find((c) => c.name === name)!.title;
     const schema = pascal(name);
     paths[`${API_PREFIX}/${name}/reorder/`] = {
@@ -422,7 +429,7 @@ export function buildOpenApi(version: string): Json {
           'Staff only. Sets `sort_order` of each listed record' +
           (name === 'categories' ? ' and, when given, its `parent_id` (two levels: a parent must be a top-level category, and a category with subcategories cannot become one)' : '') +
           '; one transaction, each change audited. 400 at `items.<n>.id` for an unknown or repeated id.',
-        requestBody: { required: true, content: { 'application/json': { schema: plain(ReorderInput(name === 'categories')) } } },
+        requestBody: { required: true, content: { 'application/json': { schema: plain(body) } } },
         responses: { 200: json({ type: 'object', properties: { changed: { type: 'integer' }, results: { type: 'array', items: ref(schema) } } }), ...errors },
       },
     };
@@ -453,7 +460,7 @@ export function buildOpenApi(version: string): Json {
     post: {
       tags: ['Media'], operationId: 'reorderMedia', summary: 'Save the order of one record\u2019s images in one request',
       description: 'Each listed image gets its place in the list as `sort_order`; one transaction, each change audited. 400 at `ids.<n>` for an image of another record; 404 for a record the caller may not see.',
-      requestBody: { required: true, content: { 'application/json': { schema: plain(MediaReorderInput) } } },
+      requestBody: { required: true, content: { 'application/json': { schema: given('MediaReorderInput') } } },
       responses: { 200: json({ type: 'object', properties: { changed: { type: 'integer' }, results: { type: 'array', items: ref('Media') } } }), ...errors },
     },
   };
@@ -501,7 +508,7 @@ export function buildOpenApi(version: string): Json {
       description:
         'Staff only. In one transaction, everything pointing at `other_id` (bookings, payments, wallet and loyalty ledgers with their running balances recomputed as one, reviews, conversations, tickets, chatbot requests, notifications, personal services) moves to this customer, whose counters add up; ' +
         'the other record is kept blocked with `merged_into_id`, left out of lists and refused any further change (409). Both are audited (`merge`). 409 for a stale `version` (with the current customer), the same customer, one merged already, or two that share neither phone nor email; 404 for an unknown `other_id`.',
-      requestBody: { required: true, content: { 'application/json': { schema: plain(MergeInput) } } },
+      requestBody: { required: true, content: { 'application/json': { schema: given('MergeInput') } } },
       responses: { 200: json(ref('Customers')), ...errors, 409: conflict },
     },
   };
@@ -521,7 +528,7 @@ export function buildOpenApi(version: string): Json {
       tags: ['Customers'], operationId: 'blockCustomer', parameters: [idParam],
       summary: 'Block or unblock a customer, with the reason (staff)',
       description: 'Staff only (vendor staff get 403). `blocked: true` keeps the reason in `blocked_reason`; unblocking clears it. Audited as `block` or `unblock` with the reason. A blocked customer cannot be booked (400 at `customer_id`). A blank reason is a 400 at `reason`; a stale `version` a 409 with the current customer.',
-      requestBody: { required: true, content: { 'application/json': { schema: plain(BlockBody) } } },
+      requestBody: { required: true, content: { 'application/json': { schema: given('BlockBody') } } },
       responses: { 200: json(ref('Customers')), ...errors, 409: conflict },
     },
   };
@@ -530,7 +537,7 @@ export function buildOpenApi(version: string): Json {
       tags: ['Customers'], operationId: 'messageCustomer', parameters: [idParam],
       summary: "Write to a customer: continues their open conversation, or opens one",
       description: "Staff write in the platform's conversation with the customer (no vendor), vendor staff in their vendor's; the latest one not archived is continued, else one is opened (201, `opened: true`; 200 when continued). Answers `{opened, conversation, message}`. A customer the caller may not see is a 404.",
-      requestBody: { required: true, content: { 'application/json': { schema: plain(MessageBody) } } },
+      requestBody: { required: true, content: { 'application/json': { schema: given('MessageBody') } } },
       responses: {
         200: json({ type: 'object', properties: { opened: { type: 'boolean' }, conversation: ref('Conversations'), message: { type: 'object' } } }),
         201: json({ type: 'object', properties: { opened: { type: 'boolean' }, conversation: ref('Conversations'), message: { type: 'object' } } }),
@@ -545,7 +552,7 @@ export function buildOpenApi(version: string): Json {
       tags: ['Payment links'], operationId: 'viewPayLink', summary: 'A payment link as its payer sees it (public: the token is the key)', security: [],
       description: 'Service title (in `lang`, else the customer\'s language), start, amount, vendor, status (`open`, `paid`, `expired` as soon as the expiry is past, `cancelled`). The first view opens the link. Unknown tokens are a 404 and count against the caller\'s address like failed logins (429 beyond the limit).',
       parameters: [tokenParam, { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['en', 'fr', 'ar'] } }],
-      responses: { 200: json(plain(PayLinkView)), 404: errors[404], 429: json(ref('Error'), 'Too many unknown tokens from this address') },
+      responses: { 200: json(given('PayLinkView')), 404: errors[404], 429: json(ref('Error'), 'Too many unknown tokens from this address') },
     },
   };
   paths[`${API_PREFIX}/pay/{token}/checkout/`] = {
@@ -553,7 +560,7 @@ export function buildOpenApi(version: string): Json {
       tags: ['Payment links'], operationId: 'checkoutPayLink', summary: 'Start paying a link at the card gateway (public)', security: [],
       description: 'Creates a pending CIB or Edahabia payment at the gateway (the link follows this latest checkout; an earlier one still lands if the gateway pays it) and answers `{checkout_url}`; the gateway\'s webhook completes it. 409 with `status` for a link paid, expired or cancelled, or a booking that no longer owes the amount.',
       parameters: [tokenParam],
-      requestBody: { required: true, content: { 'application/json': { schema: plain(CheckoutBody) } } },
+      requestBody: { required: true, content: { 'application/json': { schema: given('CheckoutBody') } } },
       responses: { 200: json({ type: 'object', properties: { checkout_url: { type: 'string' } } }), 400: errors[400], 404: errors[404], 409: json(ref('Error'), 'The link cannot be paid any more') },
     },
   };
@@ -638,9 +645,9 @@ function docsPage(doc: Json): string {
 ${sections}</body></html>`;
 }
 
-export function registerOpenApi(app: FastifyInstance): void {
+export function registerOpenApi(app: FastifyInstance, parts: ApiDocParts): void {
   let doc: Json | undefined;
-  const document = () => (doc ??= buildOpenApi(app.config.version));
+  const document = () => (doc ??= buildOpenApi(app.config.version, parts));
   app.get(`${API_PREFIX}/openapi.json`, async () => document());
   app.get(`${API_PREFIX}/docs/`, async (_request, reply) => reply.type('text/html; charset=utf-8').send(docsPage(document())));
 }

@@ -10,7 +10,7 @@ import { SYSTEM_ACTOR } from '../engine/actor.ts';
 import { fetchUnscoped } from '../engine/records.ts';
 import { applyTransition } from '../engine/transitions.ts';
 import { hooksOf } from '../engine/hooks.ts';
-import { getSettings } from '../settings/settings.ts';
+import { getSettings } from '../settings/index.ts';
 
 
 const BATCH = 200;

@@ -8,7 +8,7 @@
  */
 import type { SegmentFilters } from '../../src/domain/messaging.ts';
 import type { Queryable } from '../db/index.ts';
-import { getSettings } from '../settings/settings.ts';
+import { getSettings } from '../settings/index.ts';
 import { conflict } from '../errors.ts';
 
 export interface AudienceSpec {

@@ -23,7 +23,7 @@
 import type { FastifyInstance } from 'fastify';
 import { collection } from '../../src/domain/registry.ts';
 import type { Database, Queryable } from '../db/index.ts';
-import { getSettings } from '../settings/settings.ts';
+import { getSettings } from '../settings/index.ts';
 import { SYSTEM_ACTOR } from '../engine/actor.ts';
 import { enqueue, registerJob } from '../jobs/queue.ts';
 import { fetchUnscoped, updateRecord, type Row } from '../engine/records.ts';

@@ -6,15 +6,13 @@
 import { bookingMoney } from '../../src/domain/money.ts';
 import { collection } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, conflict } from '../errors.ts';
 import { moneyText } from '../errorLanguage.ts';
 import type { WriteContext } from '../engine/hooks.ts';
 import { insertRecord, updateRecord, type Row, type Writer } from '../engine/records.ts';
 import { loadVisible } from '../engine/scope.ts';
-import { assertNotMerged } from '../customers/merge.ts';
 import { fundedSplit, recordPaymentShare } from './payouts.ts';
-import { getSettings } from '../settings/settings.ts';
-import { feesOfBooking } from '../settings/settings.ts';
+import { feesOfBooking, getSettings } from '../settings/index.ts';
 import { sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 export const bookings = collection('bookings');
@@ -216,6 +214,39 @@ export async function loyaltyMove(
   });
 }
 
+/**
+ * After a refund of a booking that earned points: takes back the share of them the
+ * refunds now cover (all of them once everything paid came back), less what earlier
+ * refunds took. Points the customer already spent cannot be taken back: the balance
+ * stops at zero.
+ */
+export async function takeBackPoints(ctx: WriteContext, booking: Row): Promise<void> {
+  const { rows } = await ctx.tx.query<{ earned: number; taken: number }>(
+    `SELECT coalesce(sum(points) FILTER (WHERE source = 'booking'), 0)::int AS earned,
+            coalesce(-sum(points) FILTER (WHERE source = 'refund'), 0)::int AS taken
+     FROM loyalty_entries WHERE booking_id = $1`,
+    [booking.id],
+  );
+  const earned = num(rows[0]?.earned);
+  if (earned <= 0) return;
+  const paid = num(booking.paid);
+  const share = paid > 0 ? Math.min(1, num(booking.refunded) / paid) : 1;
+  const due = Math.round(earned * share) - num(rows[0]?.taken);
+  if (due <= 0) return;
+  const balance = await lockedPoints(ctx, String(booking.customer_id));
+  const take = Math.min(due, balance);
+  if (take <= 0) return;
+  await loyaltyMove(ctx, {
+    customer_id: String(booking.customer_id), points: -take, source: 'refund', reason: `Booking ${booking.ref} refunded`, booking_id: String(booking.id),
+  });
+}
+
+/** A customer's loyalty points, their row locked until the transaction ends. */
+export async function lockedPoints(ctx: WriteContext, customerId: string): Promise<number> {
+  const { rows } = await ctx.tx.query<{ loyalty_points: number }>('SELECT loyalty_points FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+  return num(rows[0]?.loyalty_points);
+}
+
 /** Sum of refunds of a booking (or of one payment) that are under way or done. */
 export async function refundsCommitted(tx: Queryable, where: { booking_id?: string; payment_id?: string }, excludeId?: string): Promise<number> {
   const [col, id] = where.payment_id ? ['payment_id', where.payment_id] : ['booking_id', where.booking_id];
@@ -289,4 +320,9 @@ export async function cancellationRefundable(tx: Queryable, booking: Row, now: s
     payments: room.payments.map((p) => ({ ...p, refundable: Math.min(p.refundable, amount) })),
     payment_id: amount > 0 ? room.payment_id : null,
   };
+}
+
+/** A merged customer is kept for the record only: it is not changed any more. */
+export function assertNotMerged(customer: Row): void {
+  if (customer.merged_into_id) throw conflict('This customer was merged into another record and can no longer be changed.');
 }

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { LOCALES, type Locale } from '../../src/domain/common.ts';
 import { collection } from '../../src/domain/registry.ts';
-import { loginRetryAfter, recordLoginFailure } from '../auth/rateLimit.ts';
+import { loginRetryAfter, recordLoginFailure } from '../auth/index.ts';
 import { moneyText } from '../errorLanguage.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { DevGateway, type GatewayEvent } from './gateway.ts';
@@ -27,7 +27,7 @@ import { createPayment, invitationHooks, paymentHooks } from './payments.ts';
 import { SYSTEM_ACTOR } from '../engine/actor.ts';
 import type { Queryable } from '../db/index.ts';
 import type { WriteContext } from '../engine/hooks.ts';
-import { API_PREFIX } from '../engine/paths.ts';
+import { API_PREFIX, ownBaseUrl } from '../engine/paths.ts';
 import { fetchUnscoped, updateRecord, type Row } from '../engine/records.ts';
 import { applyTransition } from '../engine/transitions.ts';
 
@@ -306,18 +306,6 @@ function registerDevGatewayPage(app: FastifyInstance, gateway: DevGateway): void
       return reply.redirect(back, 303);
     });
   });
-}
-
-/**
- * Where this server can be called: PUBLIC_URL when set, else the address it listens on
- * (loopback when it listens on every interface); null before it listens (tests that inject).
- */
-export function ownBaseUrl(app: FastifyInstance): string | null {
-  if (app.config.publicUrl) return app.config.publicUrl;
-  const address = app.server.address();
-  if (!address || typeof address === 'string') return null;
-  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
-  return `http://${address.family === 'IPv6' || host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
 function devPage(body: string): string {

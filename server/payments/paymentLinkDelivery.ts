@@ -10,12 +10,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../../src/domain/common.ts';
 import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
-import { providersFor } from '../notifications/send.ts';
+import { providersFor } from '../notifications/index.ts';
 import { enqueue, registerJob } from '../jobs/queue.ts';
 import { writeAudit } from '../engine/audit.ts';
 import type { WriteContext } from '../engine/hooks.ts';
 import type { Row } from '../engine/records.ts';
-import { getSettings } from '../settings/settings.ts';
+import { getSettings } from '../settings/index.ts';
 
 export type LinkChannel = 'sms' | 'email';
 

@@ -14,11 +14,10 @@ import { insertRecord, updateRecord, type Row } from '../engine/records.ts';
 import { loadOr404, loadVisible } from '../engine/scope.ts';
 import { applyTransition } from '../engine/transitions.ts';
 import type { PaymentGateway } from './gateway.ts';
-import { takeBackPoints } from '../customers/loyalty.ts';
-import { addSpend, assertWalletCurrency, bookings, cancellationRefundable, paymentLanded, payments, refundableOf, refunds, updateBookingMoney, walletMove } from './money.ts';
+import { addSpend, assertWalletCurrency, bookings, cancellationRefundable, paymentLanded, payments, refundableOf, refunds, takeBackPoints, updateBookingMoney, walletMove } from './money.ts';
 import { deliverLink, linkContacts } from './paymentLinkDelivery.ts';
 import { recordRefundShare } from './payouts.ts';
-import { getSettings } from '../settings/settings.ts';
+import { getSettings } from '../settings/index.ts';
 import { allowedEvents, sqlStatusesTagged, statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const CLOSED = statusesTagged('booking', 'closed');

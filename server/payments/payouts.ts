@@ -31,7 +31,7 @@ import type { CollectionHooks, TransitionPayload, WriteContext } from '../engine
 import { insertRecord, updateRecord, type Row } from '../engine/records.ts';
 import { loadOr404 } from '../engine/scope.ts';
 import { accountApprovals, assertAccountApproved } from './payoutAccount.ts';
-import { getSettings } from '../settings/settings.ts';
+import { getSettings } from '../settings/index.ts';
 
 export const shareEntries = collection('vendor-share-entries');
 export const payouts = collection('payouts');

@@ -23,7 +23,7 @@ import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };
 import { adjustCommission, buildPayout, ledgerOf, payoutHooks, payouts, previewPayout } from './payouts.ts';
 import { approveAccount } from './payoutAccount.ts';
-import { getSettings } from '../settings/settings.ts';
+import { getSettings } from '../settings/index.ts';
 import { forbidden } from '../errors.ts';
 import { csvCell } from '../engine/listing.ts';
 import { API_PREFIX } from '../engine/paths.ts';

@@ -18,10 +18,12 @@ import { insertRecord, updateRecord, type Row } from '../engine/records.ts';
 import { reasonCodeErrors } from '../engine/reasonCodes.ts';
 import { loadOr404, loadVisible } from '../engine/scope.ts';
 import { applyTransition } from '../engine/transitions.ts';
-import { assertWalletCurrency, bookings, refundableOf, refunds, walletCurrencyRefusal } from '../payments/money.ts';
+import { assertWalletCurrency, refundableOf, walletCurrencyRefusal } from '../payments/index.ts';
 import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
 import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
+const bookings = collection('bookings');
+const refunds = collection('refunds');
 const services = collection('services');
 const slots = collection('service-slots');
 const conversations = collection('conversations');

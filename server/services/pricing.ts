@@ -9,9 +9,9 @@ import { participantsCount, quoteBooking, type DealLike, type PromotionLike, typ
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import type { Row } from '../engine/records.ts';
-import { marketplaceCurrency } from '../payments/money.ts';
-import { platformFundedDiscount } from '../promotions/promotions.ts';
-import { getSettings } from '../settings/settings.ts';
+import { marketplaceCurrency } from '../payments/index.ts';
+import { platformFundedDiscount } from '../promotions/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const num = (v: unknown) => Number(v ?? 0);

@@ -8,7 +8,7 @@
  */
 import { badRequest, conflict } from '../errors.ts';
 import type { CollectionHooks, WriteContext } from '../engine/hooks.ts';
-import { getSettings, unacceptedCurrency } from '../settings/settings.ts';
+import { getSettings, unacceptedCurrency } from '../settings/index.ts';
 
 /**
  * The category is a top-level one and the subcategory one of its children (the form
