@@ -88,7 +88,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Contains a character that cannot be stored.'), 'serverError.unstorable'],
   [p('Nested deeper than {depth} levels.'), 'serverError.tooDeep'],
   [p('Internal server error'), 'serverError.internal'],
-  // Access (server/auth, server/routes)
+  // Access (server/auth, server/engine)
   [p('Authentication credentials were not provided or are invalid'), 'serverError.unauthenticated'],
   [p('Unable to log in with the provided credentials.'), 'serverError.badCredentials'],
   [p('The refresh token is invalid or has expired.'), 'serverError.badRefresh'],
@@ -98,7 +98,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^Only staff may .+\.$/, 'serverError.staffOnly'],
   [p('Vendor staff may only create records for their own vendor.'), 'serverError.ownVendorOnly'],
   [p('Vendor not found.'), 'serverError.vendorNotFound'],
-  // Records (server/routes)
+  // Records (server/engine)
   [p('This record was changed by someone else since you loaded it. Review the current version and try again.'), 'serverError.staleVersion'],
   [/^A record with this (?<fields>.+) already exists\.$/, 'serverError.duplicate'],
   [p('Already in use.'), 'serverError.alreadyInUse'],
@@ -116,7 +116,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Must be after starts_at.'), 'serverError.afterStart'],
   [p('Must be after valid_from.'), 'serverError.afterValidFrom'],
   [p('Must be in the future.'), 'serverError.future'],
-  // Catalogue: locations, services, categories, slots (server/domain, src/domain)
+  // Catalogue: locations, services, categories, slots (server/locations, server/services, server/catalog, src/domain)
   [/^This location is used by (?:(?<services>\d+) services?)?(?: and )?(?:(?<bookings>\d+) bookings?)?: move them to another location, or make this one inactive instead of deleting it\.$/, 'serverError.locationInUse'],
   [p('Give the latitude with the longitude, or neither.'), 'serverError.latitudeAlone'],
   [p('Give the longitude with the latitude, or neither.'), 'serverError.longitudeAlone'],

@@ -492,7 +492,7 @@ export function buildOpenApi(version: string, parts: ApiDocParts): Json {
       responses: { 200: json(ref('Payments')), ...errors, 409: conflict },
     },
   };
-  // Blocking a customer and writing to them (server/customers/customers.ts).
+  // Blocking a customer and writing to them (server/customers/routes.ts).
   paths[`${API_PREFIX}/customers/{id}/duplicates/`] = {
     get: {
       tags: ['Customers'], operationId: 'customerDuplicates', parameters: [idParam],
