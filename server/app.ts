@@ -15,13 +15,11 @@ import type { Database } from './db/index.ts';
 import { registerDevReload } from './devReload.ts';
 import { ApiError, validationErrorBody } from './errors.ts';
 import { registerErrorLanguage } from './errorLanguage.ts';
-import { authPlugin } from './auth/plugin.ts';
-import { passwordResetRoutes } from './auth/passwordReset.ts';
-import { authRoutes } from './auth/routes.ts';
+import { API_DOC, HOOKS, registerAreas } from './areas.ts';
+import { authPlugin } from './auth/index.ts';
+import { registerEngine } from './engine/index.ts';
 import { registerMapTiles } from './mapTiles.ts';
-import { registerMediaStorage } from './media/storage.ts';
-import { HOOKS } from './domain/hooks.ts';
-import { domainRoutes } from './routes/index.ts';
+import { registerMediaStorage } from './media/index.ts';
 import { addWebUrlFormat, boundDateFormats, limitJsonDepth, rejectUnstorableQuery } from './input.ts';
 
 declare module 'fastify' {
@@ -107,14 +105,17 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, syncThreshold: 256 * 1024, brotliOptions: { params: { 1: 4 } } });
   // app.authenticate and requireStaff (server/auth/plugin.ts) guard every other API route.
   await app.register(authPlugin);
-  await app.register(authRoutes);
-  await app.register(passwordResetRoutes);
   // Uploaded images (server/media/), kept under DATA_DIR; routes and hooks share them.
   await registerMediaStorage(app);
-  // Every collection of the domain (server/routes/index.ts), mounted from the registry.
-  // On the root instance, so jobs and tests that hold the app reach them too (server/routes/hooks.ts).
+  // Every collection's hooks, as the areas compose them (server/areas.ts). On the root
+  // instance, so jobs and tests that hold the app reach them too (server/engine/hooks.ts).
   app.decorate('collectionHooks', HOOKS);
-  await app.register(domainRoutes);
+  // The API: the engine's generic routes for every collection of the registry, with those
+  // hooks (server/engine/), then each area's own routes (login, payment links, ...).
+  await app.register(async (api) => {
+    await registerEngine(api, { hooks: HOOKS, apiDoc: API_DOC });
+    await registerAreas(api);
+  });
 
   app.get(`${API_PREFIX}/health`, async () => {
     await db.query('SELECT 1');

@@ -88,7 +88,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Contains a character that cannot be stored.'), 'serverError.unstorable'],
   [p('Nested deeper than {depth} levels.'), 'serverError.tooDeep'],
   [p('Internal server error'), 'serverError.internal'],
-  // Access (server/auth, server/routes)
+  // Access (server/auth, server/engine)
   [p('Authentication credentials were not provided or are invalid'), 'serverError.unauthenticated'],
   [p('Unable to log in with the provided credentials.'), 'serverError.badCredentials'],
   [p('The refresh token is invalid or has expired.'), 'serverError.badRefresh'],
@@ -98,7 +98,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^Only staff may .+\.$/, 'serverError.staffOnly'],
   [p('Vendor staff may only create records for their own vendor.'), 'serverError.ownVendorOnly'],
   [p('Vendor not found.'), 'serverError.vendorNotFound'],
-  // Records (server/routes)
+  // Records (server/engine)
   [p('This record was changed by someone else since you loaded it. Review the current version and try again.'), 'serverError.staleVersion'],
   [/^A record with this (?<fields>.+) already exists\.$/, 'serverError.duplicate'],
   [p('Already in use.'), 'serverError.alreadyInUse'],
@@ -116,7 +116,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Must be after starts_at.'), 'serverError.afterStart'],
   [p('Must be after valid_from.'), 'serverError.afterValidFrom'],
   [p('Must be in the future.'), 'serverError.future'],
-  // Catalogue: locations, services, categories, slots (server/domain, src/domain)
+  // Catalogue: locations, services, categories, slots (server/locations, server/services, server/catalog, src/domain)
   [/^This location is used by (?:(?<services>\d+) services?)?(?: and )?(?:(?<bookings>\d+) bookings?)?: move them to another location, or make this one inactive instead of deleting it\.$/, 'serverError.locationInUse'],
   [p('Give the latitude with the longitude, or neither.'), 'serverError.latitudeAlone'],
   [p('Give the longitude with the latitude, or neither.'), 'serverError.longitudeAlone'],
@@ -151,7 +151,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('A step falls after the last day.'), 'serverError.stepAfterLastDay'],
   [p('A fixed-price adventure needs a price.'), 'serverError.adventureNeedsPrice'],
   [/^This service is priced in (?<other>\w+), the adventure in (?<currency>\w+)\.$/, 'serverError.currencyMismatch'],
-  // Media (server/media, server/domain/media.ts)
+  // Media (server/media, server/media/hooks.ts)
   [p('Send the files as multipart/form-data.'), 'serverError.multipart'],
   [p('A file is larger than {size} MB.'), 'serverError.fileTooLarge'],
   [p('At most {size} MB.'), 'serverError.atMostMb'],
@@ -209,9 +209,9 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Only a payment that was paid can be reconciled.'), 'serverError.reconcileUnpaid'],
   [p('A card payment is settled by the payment gateway; only staff may settle it by hand.'), 'serverError.cardSettledByGateway'],
   [p('Change the commission through its own change, with a reason.'), 'serverError.commissionByChange'],
-  // Vendors: legal identity in the Algerian formats, onboarding, documents (server/domain/vendors.ts)
+  // Vendors: legal identity in the Algerian formats, onboarding, documents (server/vendors/vendors.ts)
   ...Object.entries(ID_MESSAGES).map(([key, text]) => [p(text), `serverError.${key}`] as const),
-  // Settings (server/routes/settings.ts)
+  // Settings (server/settings/settingsRoutes.ts)
   ...Object.entries(BRAND_MESSAGES).map(([key, text]) => [p(text), `serverError.${key}`] as const),
   [p('English cannot be disabled.'), 'serverError.englishRequired'],
   [p('The default language must be one of the enabled languages.'), 'serverError.defaultLanguageDisabled'],
@@ -221,12 +221,12 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Required to approve the vendor.'), 'serverError.vendorIdentityRequired'],
   [p('Must be after issued_on.'), 'serverError.afterIssuedOn'],
   [p('The booking no longer owes this amount; cancel this link instead.'), 'serverError.noLongerOwed'],
-  // Paying a link (server/routes/payLink.ts)
+  // Paying a link (server/payments/payLink.ts)
   [p('This payment link has already been paid.'), 'serverError.payLinkPaid'],
   [p('This payment link was cancelled.'), 'serverError.payLinkCancelled'],
   [p('This payment link has expired.'), 'serverError.payLinkExpired'],
   [p('The webhook signature is missing or wrong.'), 'serverError.webhookSignature'],
-  // What a gateway event did, kept with the event (server/routes/payLink.ts) and shown on the payment
+  // What a gateway event did, kept with the event (server/payments/payLink.ts) and shown on the payment
   [p('No payment has this gateway reference.'), 'serverError.gatewayNoPayment'],
   [p('The payment is already {status:text}.'), 'serverError.gatewayAlreadySettled'],
   [p('The gateway reports {reported:money}; the payment is {amount:money}. Nothing was paid.'), 'serverError.gatewayAmountMismatch'],
@@ -242,19 +242,19 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('The shares add up to {sum}, more than the payment ({amount}).'), 'serverError.sharesOver'],
   [p('The wallet holds {balance:money}; a debit of {amount:money} would take it below zero.'), 'serverError.walletBelowZero'],
   [p('The customer has {points:count} points; this would take them below zero.'), 'serverError.pointsBelowZero'],
-  // Wallet and points adjusted by hand (server/domain/loyalty.ts)
+  // Wallet and points adjusted by hand (server/customers/loyalty.ts)
   [p('Only top-ups and adjustments are entered by hand.'), 'serverError.walletManualSource'],
   [p('A top-up credits the wallet.'), 'serverError.topUpCredits'],
   [p('The wallet is kept in {currency:text}.'), 'serverError.walletCurrency'],
   [p('Customer wallets hold money in {currency:text} ({count:count} with a balance); the marketplace currency cannot change while any wallet has one.'), 'serverError.walletsHoldCurrency'],
-  // Money between a booking and the wallet (server/domain/money.ts walletCurrencyRefusal)
+  // Money between a booking and the wallet (server/payments/money.ts walletCurrencyRefusal)
   [p('The wallet holds {wallet:text}; this booking is in {currency:text}. Take this payment another way.'), 'serverError.walletCurrencyPayment'],
   [p('The wallet holds {wallet:text}; this booking is in {currency:text}. Refund it another way.'), 'serverError.walletCurrencyRefund'],
   [p('A credit or debit by hand is at most {limit:money}.'), 'serverError.walletManualMax'],
   [p('Only points added can expire, on a later day.'), 'serverError.pointsExpiryLater'],
   [p("This booking is not this customer's."), 'serverError.bookingNotCustomers'],
   [p('Unknown coupon code.'), 'serverError.unknownCoupon'],
-  // Promotions (src/domain/money.ts promotionProblem, the registry's checks, server/domain/promotions.ts)
+  // Promotions (src/domain/money.ts promotionProblem, the registry's checks, server/promotions/promotions.ts)
   [p('This promotion is not active.'), 'serverError.promotionInactive'],
   [p('This promotion is not valid yet.'), 'serverError.promotionNotYet'],
   [p('This promotion has ended.'), 'serverError.promotionEnded'],
@@ -276,18 +276,18 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Only the combo’s services can be booked.'), 'serverError.comboServicesOnly'],
   [p('Every required service of the combo must be booked.'), 'serverError.comboRequired'],
   [/^(?<names>.+) do not meet this activity's requirements; say why they are checked in anyway\.$/, 'serverError.checkInReason'],
-  // Payouts and commission (server/domain/payouts.ts)
+  // Payouts and commission (server/payments/payouts.ts)
   [p('Nothing is payable to this vendor up to this date.'), 'serverError.payoutNothingPayable'],
   [p('The refunds to deduct exceed what is payable; nothing can be paid out yet.'), 'serverError.payoutRefundsExceed'],
   [p('A bank reference is required.'), 'serverError.bankReferenceRequired'],
   [p('This is already the commission.'), 'serverError.commissionUnchanged'],
   [p('A reason is required.'), 'serverError.reasonRequired'],
-  // Changed payout accounts (server/domain/payoutAccount.ts)
+  // Changed payout accounts (server/payments/payoutAccount.ts)
   [p('Give a reason for changing the payout account.'), 'serverError.payoutReasonRequired'],
   [p('The payout account of this vendor changed since its last payout: another staff member must approve this payout before it is marked paid.'), 'serverError.payoutAwaitsSecondApproval'],
   [p('You changed this payout account: another staff member must give the second approval.'), 'serverError.payoutChangerCannotApprove'],
   [p('This payout does not wait for a second approval.'), 'serverError.payoutNoApprovalAwaited'],
-  // Vendor users and acting as a vendor (server/routes/vendorUsers.ts, actAs.ts, actor.ts)
+  // Vendor users and acting as a vendor (server/vendors/vendorUsers.ts, actAs.ts, actor.ts)
   [p('Acting as this vendor has ended. You are back in the staff view.'), 'serverError.actAsEnded'],
   [p('Payout account details cannot be changed while acting as a vendor.'), 'serverError.payoutWhileActing'],
   [p('A user with this email already exists.'), 'serverError.userEmailTaken'],
@@ -309,7 +309,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Only customers with the same phone or email can be merged.'), 'serverError.mergeNotDuplicate'],
   [p('This customer was merged into another record and can no longer be changed.'), 'serverError.customerMerged'],
   [p('This customer was merged into another customer: book that customer instead.'), 'serverError.customerMergedBooking'],
-  // Saved views (server/routes/savedViews.ts)
+  // Saved views (server/engine/savedViews.ts)
   [p('Give the view a name.'), 'serverError.savedViewName'],
   [p('Only staff may share a view with all staff.'), 'serverError.savedViewShareStaff'],
   [p('You already have a view with this name on this list.'), 'serverError.savedViewNameTaken'],
@@ -318,7 +318,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Unknown placeholder: {name:text}.'), 'serverError.unknownPlaceholder'],
   [p('This customer is already subscribed to this topic.'), 'serverError.alreadySubscribed'],
   [p('This notification reaches nobody on its channel: choose another audience or channel.'), 'serverError.notificationNobody'],
-  // The dashboard (server/routes/dashboard.ts)
+  // The dashboard (server/home/dashboardRoutes.ts)
   [p('Choose 30 or 90 days.'), 'serverError.dashboardPeriod'],
 ];
 

@@ -6,7 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { demoAccountsText, seedDemoAccounts } from './db/seed.ts';
 import { seedDemoDataOnce } from './db/demoData.ts';
 import { startWorker } from './jobs/index.ts';
-import { storeDemoImages } from './media/demoImages.ts';
+import { storeDemoImages } from './media/index.ts';
 
 const config = configFromEnv();
 try {

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SETTINGS } from '../src/domain/settings.ts';
-import { getSettings } from './domain/settings.ts';
+import { getSettings } from './settings/index.ts';
 
 const TTL_MS = 30_000;
 

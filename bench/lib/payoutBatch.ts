@@ -14,8 +14,8 @@ import { seedDemoDataOnce } from '../../server/db/demoData.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { DEMO_VENDORS, seedDemoAccounts } from '../../server/db/seed.ts';
-import { buildPayout, previewPayout } from '../../server/domain/payouts.ts';
-import type { WriteContext } from '../../server/routes/hooks.ts';
+import { buildPayout, previewPayout } from '../../server/payments/payouts.ts';
+import type { WriteContext } from '../../server/engine/hooks.ts';
 
 const target = Number(process.argv[2]);
 const runs = Number(process.argv[3] ?? 5);

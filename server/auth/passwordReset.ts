@@ -10,7 +10,7 @@
  * Every request counts in the login rate limit of the address and of the address typed
  * (its own account key, so asking for links never locks anyone out of logging in).
  * Setting the password through the link ends the user's sessions (set-password, in
- * server/routes/vendorUsers.ts).
+ * server/vendors/vendorUsers.ts).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
@@ -21,9 +21,9 @@ import ar from '../../src/locales/ar.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };
 import type { Database } from '../db/index.ts';
-import { providersFor } from '../delivery/send.ts';
+import { providersFor } from '../notifications/index.ts';
 import { ApiError } from '../errors.ts';
-import { ownBaseUrl } from '../routes/payLink.ts';
+import { ownBaseUrl } from '../engine/paths.ts';
 import { loginRetryAfter, recordLoginFailure } from './rateLimit.ts';
 import { VENDOR_ALLOWS_ACCESS } from './users.ts';
 

@@ -1,16 +1,10 @@
 /** Reading and creating user accounts; shared by the login routes, the demo seed and the CLI. */
 import type { Queryable } from '../db/index.ts';
+import type { AuthUser } from '../engine/actor.ts';
 import { hashPassword } from './passwords.ts';
 
-/** The signed-in user of a request (app.authenticate sets it, server/auth/plugin.ts). */
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string;
-  phone: string | null;
-  admin: boolean;
-  vendor_id: string | null;
-}
+/** The signed-in user of a request: its shape is the engine's (server/engine/actor.ts). */
+export type { AuthUser };
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

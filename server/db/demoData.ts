@@ -17,7 +17,7 @@ import { WILAYAS } from '../../src/domain/wilayas.ts';
 import { ccpKey, ribKey } from '../../src/domain/algerianIds.ts';
 import type { Database, Queryable } from './index.ts';
 import { DEMO_VENDORS } from './seed.ts';
-import { figures, SUMS, sumsOf } from '../domain/payouts.ts';
+import { figures, SUMS, sumsOf } from '../payments/index.ts';
 
 export interface DemoOptions {
   /** Multiplies customers and bookings (1 = 2,000 customers and 20,000 bookings). */
@@ -268,7 +268,7 @@ export async function seedDemoDataOnce(db: Database, options: DemoOptions = {}):
 }
 
 /**
- * Points for the completed bookings nothing was refunded on, as server/domain/loyalty.ts
+ * Points for the completed bookings nothing was refunded on, as server/customers/loyalty.ts
  * earns them under the default rules, with the balance after each and the customers'
  * balances; earnings past their expiry are left for the expiry job.
  */

@@ -4,9 +4,9 @@
  * notifications and stalled sends (every minute), old finished jobs (daily). Importing
  * this module registers them; server/main.ts starts the worker.
  */
-import '../delivery/send.ts';
-import { expirePoints } from '../domain/loyalty.ts';
-import { expireOverdue } from '../domain/sweeper.ts';
+import '../notifications/index.ts';
+import { expirePoints } from '../customers/index.ts';
+import { expireOverdue } from './sweeper.ts';
 import { pruneJobs, registerJob, registerSchedule } from './queue.ts';
 // Day-before booking reminders register themselves (every 15 minutes).
 import '../notifications/reminders.ts';

@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from '../routes/paths.ts';
+import { API_PREFIX } from '../engine/paths.ts';
 import { originalKey } from './storage.ts';
 
 const PALETTES = [

@@ -23,11 +23,11 @@ import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, type ImageFormat } from '../../src/domai
 import { collection } from '../../src/domain/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
-import { UUID } from '../routes/actor.ts';
-import { API_PREFIX } from '../routes/paths.ts';
-import { insertRecord, updateRecord, type Row } from '../routes/records.ts';
-import { context, guarded } from '../routes/resources.ts';
-import { loadVisible, Params, visibility } from '../routes/scope.ts';
+import { UUID } from '../engine/actor.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { insertRecord, updateRecord, type Row } from '../engine/records.ts';
+import { context, guarded } from '../engine/resources.ts';
+import { loadVisible, Params, visibility } from '../engine/scope.ts';
 import { IMAGE_CONTENT_TYPES, ImageRejected, resize, sanitize, type SanitizedImage } from './images.ts';
 import { deleteMediaFiles, derivedKey, originalKey, type Storage } from './storage.ts';
 

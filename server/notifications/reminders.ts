@@ -4,7 +4,7 @@
  * on this instance or another, a no-op). Importing this module registers the recurring job.
  */
 import type { FastifyInstance } from 'fastify';
-import { SYSTEM_ACTOR } from '../routes/actor.ts';
+import { SYSTEM_ACTOR } from '../engine/actor.ts';
 import { registerJob, registerSchedule } from '../jobs/queue.ts';
 import { notifyBooking } from './templates.ts';
 

@@ -9,9 +9,9 @@ import { LOCALES, type Locale } from '../../src/domain/common.ts';
 import type { TemplateKey } from '../../src/domain/notificationTemplates.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
-import { hooksOf, type WriteContext } from '../routes/hooks.ts';
-import { insertRecord, type Row } from '../routes/records.ts';
-import { applyTransition } from '../routes/transitions.ts';
+import { hooksOf, type WriteContext } from '../engine/hooks.ts';
+import { insertRecord, type Row } from '../engine/records.ts';
+import { applyTransition } from '../engine/transitions.ts';
 
 const notifications = collection('notifications');
 const INTL_TAGS: Record<Locale, string> = { en: 'en-GB', fr: 'fr-FR', ar: 'ar-DZ' };

@@ -11,11 +11,11 @@ import Type, { type Static } from 'typebox';
 import { Uuid } from '../../src/domain/common.ts';
 import { collection } from '../../src/domain/registry.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import { API_PREFIX } from '../routes/paths.ts';
-import { updateRecord } from '../routes/records.ts';
-import { context, guarded } from '../routes/resources.ts';
-import { loadOr404, loadVisible, Params } from '../routes/scope.ts';
-import { wordsMatch } from '../routes/listing.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { updateRecord } from '../engine/records.ts';
+import { context, guarded } from '../engine/resources.ts';
+import { loadOr404, loadVisible, Params } from '../engine/scope.ts';
+import { wordsMatch } from '../engine/listing.ts';
 import { normalizePhone, phoneSearchDigits } from '../../src/domain/phone.ts';
 import { searchTerms } from '../../src/domain/searchText.ts';
 

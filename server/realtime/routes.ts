@@ -12,9 +12,9 @@
 import type { FastifyInstance } from 'fastify';
 import { COLLECTION_BY_NAME } from '../../src/domain/registry.ts';
 import { findActiveUser } from '../auth/users.ts';
-import { actorOf, type Actor } from '../routes/actor.ts';
-import { API_PREFIX } from '../routes/paths.ts';
-import { Params, visibility } from '../routes/scope.ts';
+import { actorOf, type Actor } from '../engine/actor.ts';
+import { API_PREFIX } from '../engine/paths.ts';
+import { Params, visibility } from '../engine/scope.ts';
 import { AUDIENCE_SQL, EVENT_COLUMNS, RealtimeHub, audienceParams, toWire, type Listener, type WireEvent } from './hub.ts';
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-/** Vendor users, their invitations, and staff acting as a vendor (server/routes/vendorUsers.ts, actAs.ts). */
+/** Vendor users, their invitations, and staff acting as a vendor (server/vendors/vendorUsers.ts, server/shell/actAs.ts). */
 import type { ActingAs } from './authStorage.ts';
 import { apiClient } from './registry.ts';
 

@@ -80,7 +80,7 @@ export function readSession(): StoredSession | null {
 }
 
 /**
- * Staff acting as a vendor (server/routes/actAs.ts): the act-as session every request
+ * Staff acting as a vendor (server/shell/actAs.ts): the act-as session every request
  * names. Kept per tab in sessionStorage, so a reload keeps it and other tabs stay staff;
  * logging out clears it (and the server ends it).
  */

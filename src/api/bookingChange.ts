@@ -1,4 +1,4 @@
-/** Changing a booking (server/routes/bookingChange.ts): its preview and the change itself. */
+/** Changing a booking (server/bookings/bookingChangeRoutes.ts): its preview and the change itself. */
 import type { BookingQuote } from './bookingPricing.ts';
 import { apiClient } from './registry.ts';
 import type { ApiRecord } from './resources.ts';

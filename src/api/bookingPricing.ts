@@ -1,4 +1,4 @@
-/** Prices before booking and the seats a service has left (DESIGN section 5; server/routes/bookingPricing.ts). */
+/** Prices before booking and the seats a service has left (DESIGN section 5; server/bookings/bookingPricing.ts). */
 import { apiClient } from './registry.ts';
 import { fetchList, type ApiRecord } from './resources.ts';
 

@@ -1,4 +1,4 @@
-/** A customer's blocking and messages (server/domain/customers.ts). */
+/** A customer's blocking and messages (server/customers/routes.ts). */
 import { apiClient } from './registry.ts';
 import type { ApiRecord } from './resources.ts';
 

@@ -1,4 +1,4 @@
-/** The home dashboard's one call (server/routes/dashboard.ts). */
+/** The home dashboard's one call (server/home/dashboardRoutes.ts). */
 import type { Dashboard, DashboardPeriod } from '../domain/dashboard.ts';
 import { apiClient } from './registry.ts';
 

@@ -1,4 +1,4 @@
-/** Records found from anywhere, and the lists' saved views (server/routes/search.ts, savedViews.ts). */
+/** Records found from anywhere, and the lists' saved views (server/shell/search.ts, server/engine/savedViews.ts). */
 import { apiClient } from './registry.ts';
 
 export type FoundKind = 'booking' | 'customer' | 'service' | 'vendor';

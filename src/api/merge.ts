@@ -1,4 +1,4 @@
-/** Duplicate customers and merging one into another (server/routes/customerMerge.ts). */
+/** Duplicate customers and merging one into another (server/customers/customerMerge.ts). */
 import { apiClient } from './registry.ts';
 import type { ApiRecord } from './resources.ts';
 

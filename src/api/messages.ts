@@ -1,4 +1,4 @@
-/** The inbox's and the tickets' calls beyond the generic collection ones (server/routes/messages.ts). */
+/** The inbox's and the tickets' calls beyond the generic collection ones (server/messages/messages.ts). */
 import { apiClient } from './registry.ts';
 
 export interface Assignee {

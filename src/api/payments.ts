@@ -1,4 +1,4 @@
-/** A payment's gateway events and its reconciliation (server/routes/paymentDetail.ts). */
+/** A payment's gateway events and its reconciliation (server/payments/paymentDetail.ts). */
 import { apiClient } from './registry.ts';
 import type { ApiRecord } from './resources.ts';
 

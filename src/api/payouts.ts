@@ -1,4 +1,4 @@
-/** Payouts, commission changes and a booking's money ledger (server/routes/payouts.ts). */
+/** Payouts, commission changes and a booking's money ledger (server/payments/payoutsRoutes.ts). */
 import { apiClient } from './registry.ts';
 
 export interface LedgerRow {

@@ -1,4 +1,4 @@
-/** Personal services and their payment links (server/routes/personalServices.ts). */
+/** Personal services and their payment links (server/services/personalServicesRoutes.ts). */
 import { apiClient } from './registry.ts';
 import { createRecord, type ApiRecord } from './resources.ts';
 

@@ -1,4 +1,4 @@
-/** A coupon's or discount's usage report (server/routes/promotionUsage.ts). */
+/** A coupon's or discount's usage report (server/promotions/promotionUsage.ts). */
 import { apiClient } from './registry.ts';
 
 export interface PromotionUsage {

@@ -1,4 +1,4 @@
-/** Ratings of services from their approved reviews (server/routes/reviewRatings.ts). */
+/** Ratings of services from their approved reviews (server/customers/reviewRatings.ts). */
 import { apiClient } from './registry.ts';
 
 export interface ServiceRating {

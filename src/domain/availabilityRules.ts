@@ -89,7 +89,7 @@ export interface DisruptOutcome {
   message_recorded: boolean;
 }
 
-/** One booking of a slot's manifest, as the API answers it (server/domain/availability.ts). */
+/** One booking of a slot's manifest, as the API answers it (server/services/availability.ts). */
 export interface ManifestBooking {
   id: string;
   ref: string;

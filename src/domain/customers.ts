@@ -10,7 +10,7 @@ import { WilayaCode } from './wilayas.ts';
 export const CustomerInput = StrictObject({
   name: Name(),
   // Any way people type a phone ("(0555) 12 34 56"): the server normalises it to E.164 before
-  // judging it (server/domain/customers.ts), and says what it expects when it cannot.
+  // judging it (server/customers/customers.ts), and says what it expects when it cannot.
   phone: Text(30, 1),
   email: Type.Optional(Nullable(Email)),
   locale: Type.Optional(LocaleSchema),

@@ -50,7 +50,7 @@ export const Payout = StrictObject({
   paid_by: Nullable(Uuid),
   created_by: Nullable(Uuid),
   notes: Nullable(Text(1000)),
-  /** The second approval the first payout to a changed payout account needs (server/domain/payoutAccount.ts). */
+  /** The second approval the first payout to a changed payout account needs (server/payments/payoutAccount.ts). */
   account_approved_at: Nullable(DateTime),
   account_approved_by: Nullable(Uuid),
   /** The account change it approved (the vendor's payout_account_changed_at then). */

@@ -439,7 +439,7 @@ export const COLLECTIONS: CollectionSpec[] = [
       all: [],
     },
     ordering: [...T, 'expires_at', 'amount', 'status', 'opened_at'], lifecycle: 'payment_invitation',
-    // No contact named: the server sends it to the booking's customer, or only creates it (server/domain/paymentLinkDelivery.ts).
+    // No contact named: the server sends it to the booking's customer, or only creates it (server/payments/paymentLinkDelivery.ts).
   },
   {
     ...base, name: 'payment-splits', table: 'payment_splits', title: 'Payment splits', area: 'payments',
@@ -477,7 +477,7 @@ export const COLLECTIONS: CollectionSpec[] = [
     read: Customer, create: CustomerInput, patch: CustomerPatch, access: crud({ update: 'staff', delete: 'staff' }),
     staffOnlyFields: ['blocked', 'blocked_reason'],
     // The platform's ledgers and notes, and figures summed over every vendor's bookings
-    // (vendor staff get their own bookings' figures instead: server/domain/customers.ts).
+    // (vendor staff get their own bookings' figures instead: server/customers/customers.ts).
     staffOnlyReadFields: ['wallet_balance', 'loyalty_points', 'notes', 'blocked_reason', 'bookings_count', 'lifetime_spend', 'last_booking_at'],
     // A customer merged into another stays readable (its id is in old links and the audit) but is never listed.
     listed: { merged_into_id__isnull: 'true' },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { EXPORT_BATCH, csvCell } from '../../server/routes/listing.ts';
+import { EXPORT_BATCH, csvCell } from '../../server/engine/listing.ts';
 import { book, catalogFor, startDomain, type Catalog, type Domain } from './resources.fixtures.ts';
 
 let d: Domain;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { splitProportionally } from '../../server/routes/comboBooking.ts';
+import { splitProportionally } from '../../server/bookings/comboBooking.ts';
 import { catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 
 let d: Domain;

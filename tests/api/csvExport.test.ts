@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ENUM_LABELS } from '../../server/routes/csvExport.ts';
-import { EXPORT_BATCH } from '../../server/routes/listing.ts';
-import { tableInfo } from '../../server/routes/table.ts';
+import { ENUM_LABELS } from '../../server/engine/csvExport.ts';
+import { EXPORT_BATCH } from '../../server/engine/listing.ts';
+import { tableInfo } from '../../server/engine/table.ts';
 import { COLLECTION_BY_NAME } from '../../src/domain/registry.ts';
 import ar from '../../src/locales/ar.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { csvCell } from '../../server/routes/listing.ts';
+import { csvCell } from '../../server/engine/listing.ts';
 import { book, catalogFor, startDomain, type Catalog, type Domain } from './resources.fixtures.ts';
 
 for (const text of ['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\t=1+1', '\r=1+1', ' =1+1', '  +1', '\n-cmd', ' @x', "-1+1+cmd|' /C calc'!A0", '-', '+213 555 00 11 22']) {

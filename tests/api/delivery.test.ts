@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import '../../server/jobs/index.ts';
-import { providersFromEnv } from '../../server/delivery/providers.ts';
-import { useProviders } from '../../server/delivery/send.ts';
+import { providersFromEnv } from '../../server/notifications/providers.ts';
+import { useProviders } from '../../server/notifications/send.ts';
 import { enqueue, runDueJobs } from '../../server/jobs/queue.ts';
 import { startDomain, type Domain, type Json } from './resources.fixtures.ts';
 import { startSmtpSink, type SmtpSink } from './smtpSink.ts';

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { queueNotificationSend } from '../../server/delivery/send.ts';
+import { queueNotificationSend } from '../../server/notifications/send.ts';
 import { seedTopicSend, startSmtpSink } from './smtpSink.ts';
 
 const RECIPIENTS = 10_000;

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { expirePoints } from '../../server/domain/loyalty.ts';
+import { expirePoints } from '../../server/customers/loyalty.ts';
 import { book, catalogFor, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 
 let d: Domain;

@@ -15,8 +15,8 @@ import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
 import {
   GUARD_INFO, allowedEvents, chartTransitions, eventsOf, initialStatus, statesOf, type LifecycleContext, type LifecycleName,
 } from '../../src/machines/lifecycles/index.ts';
-import { providersFor, useProviders } from '../../server/delivery/send.ts';
-import { DEV_WEBHOOK_SECRET, SIGNATURE_HEADER, signWebhook } from '../../server/domain/gateway.ts';
+import { providersFor, useProviders } from '../../server/notifications/send.ts';
+import { DEV_WEBHOOK_SECRET, SIGNATURE_HEADER, signWebhook } from '../../server/payments/gateway.ts';
 import '../../server/jobs/index.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
 import { addCover, book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';

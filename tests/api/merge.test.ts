@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { CUSTOMER_REFERENCES } from '../../server/domain/merge.ts';
+import { CUSTOMER_REFERENCES } from '../../server/customers/merge.ts';
 import { book, catalogFor, inDays, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 import { startDomain } from './resources.fixtures.ts';
 

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
-import { DEV_CHANNEL_SECRET } from '../../server/routes/channel.ts';
+import { DEV_CHANNEL_SECRET } from '../../server/messages/channel.ts';
 import { book, catalogFor, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
 import { startDomain } from './resources.fixtures.ts';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { DEV_WEBHOOK_SECRET, SIGNATURE_HEADER, signWebhook } from '../../server/domain/gateway.ts';
+import { DEV_WEBHOOK_SECRET, SIGNATURE_HEADER, signWebhook } from '../../server/payments/gateway.ts';
 import { runDueJobs } from '../../server/jobs/index.ts';
 import { book, catalogFor, startDomain, tableCounts, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 

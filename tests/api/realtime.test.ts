@@ -11,7 +11,7 @@ import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { publishEvent } from '../../server/realtime/events.ts';
 import { pruneEvents } from '../../server/realtime/hub.ts';
-import { insertRecord } from '../../server/routes/records.ts';
+import { insertRecord } from '../../server/engine/records.ts';
 import { COLLECTION_BY_NAME } from '../../src/domain/registry.ts';
 import { book, catalogFor, startDomain, type Domain, type Json, type Who } from './resources.fixtures.ts';
 

@@ -274,7 +274,7 @@ describe('money', () => {
   });
 
   test('overdue holds and payment links expire on their own, through the chart and the audit log', async () => {
-    const { expireOverdue } = await import('../../server/domain/sweeper.ts');
+    const { expireOverdue } = await import('../../server/jobs/sweeper.ts');
     const slot = await d.ok(d.vendor, 'POST', '/service-slots/', { service_id: c.manualService.id, starts_at: inDays(44), capacity: 4 });
     const held = await d.ok(d.vendor, 'POST', '/bookings/', { customer_id: c.customer.id, service_id: c.manualService.id, slot_id: slot.id, participants: { adult: 2 } });
     const link = await d.ok(d.vendor, 'POST', '/payment-invitations/', { booking_id: held.id, amount: 1000, invitee_phone: '+213 661 000 000' });

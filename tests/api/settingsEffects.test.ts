@@ -40,7 +40,7 @@ test('the hold time sets when a requested booking expires, and the expiry job fo
   assert.ok(Math.abs(held - 30 * 60_000) < 5_000, `held ${held} ms`);
 
   // Loaded with the app's modules already in place (the sweeper imports the hooks).
-  const { expireOverdue } = await import('../../server/domain/sweeper.ts');
+  const { expireOverdue } = await import('../../server/jobs/sweeper.ts');
   const later = new Date(Date.now() + 31 * 60_000);
   await expireOverdue(d.t.app, later);
   assert.equal((await d.ok(d.admin, 'GET', `/bookings/${booking.id}/`)).status, 'requested', 'auto-expiry is off');

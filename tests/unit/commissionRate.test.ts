@@ -1,7 +1,7 @@
 /** The commission rate beside a payment: the vendor's rate, or the effective one when the platform funded part of a discount. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fundedSplit } from '../../server/domain/payouts.ts';
+import { fundedSplit } from '../../server/payments/payouts.ts';
 import { commissionRate } from '../../src/views/payments/ledger/commissionRate.ts';
 
 test("a plain payment shows the vendor's rate, rounding aside", () => {

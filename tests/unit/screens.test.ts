@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { COLLECTION_BY_NAME, type CollectionSpec } from '../../src/domain/registry.ts';
-import { expandable } from '../../server/routes/expand.ts';
-import { tableInfo } from '../../server/routes/table.ts';
+import { expandable } from '../../server/engine/expand.ts';
+import { tableInfo } from '../../server/engine/table.ts';
 import { listScreens as screens } from './listScreens.ts';
 
 const root = join(import.meta.dirname, '../..');

@@ -7,7 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { searchRecords, type FoundRecord } from '../../api/find.ts';
 
-/** The server finds nothing in fewer characters (server/routes/search.ts MIN_LENGTH). */
+/** The server finds nothing in fewer characters (server/shell/search.ts MIN_LENGTH). */
 export const MIN_SEARCH_LENGTH = 2;
 
 export interface RecordSearchContext {

@@ -2,7 +2,7 @@
  * What an audit entry changed, in the reader's words: each field by its name in their
  * language, its old and new value formatted as the screens show them (money, dates in
  * Algeria's time, a status or a choice by its label). The server keeps the fields that
- * differ in `before` and `after` (server/routes/audit.ts); facts an entry keeps beside them
+ * differ in `before` and `after` (server/engine/audit.ts); facts an entry keeps beside them
  * (a transition's reason) are only in `after` and are not changes.
  */
 import type { IntlShape } from 'react-intl';

@@ -15,7 +15,7 @@ export const vendorsScreen = defineListScreen({
   panels: ['new'],
 });
 
-/** The figures the server adds to each vendor it lists or reads (server/domain/vendors.ts). */
+/** The figures the server adds to each vendor it lists or reads (server/vendors/vendors.ts). */
 export interface VendorFigures {
   services_count: number;
   bookings_30d: number;
