@@ -47,7 +47,7 @@ export function isStale() {
   if (!existsSync(built)) return true;
   // A development build in dist/ is never what `npm start` should serve.
   if (readBuildMode() !== 'production') return true;
-  const sources = ['src', 'public', 'build.mjs', 'package.json', 'package-lock.json'].map((p) => join(root, p));
+  const sources = ['src', 'common', 'public', 'build.mjs', 'package.json', 'package-lock.json'].map((p) => join(root, p));
   return newestMtime(sources) > statSync(built).mtimeMs;
 }
 

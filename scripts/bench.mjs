@@ -77,7 +77,7 @@ function ensureProductionBuild(log) {
 function gitDescription() {
   const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
   if (head.status !== 0) return 'unknown commit';
-  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src', 'public', 'build.mjs', 'server'], { cwd: root, encoding: 'utf8' });
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src', 'common', 'public', 'build.mjs', 'server'], { cwd: root, encoding: 'utf8' });
   return `${head.stdout.trim()}${dirty.stdout.trim() ? ' with uncommitted changes' : ''}`;
 }
 

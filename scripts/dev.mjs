@@ -1,4 +1,4 @@
-// `npm run dev`: esbuild rebuilds dist/ on every change in src/, the server restarts on
+// `npm run dev`: esbuild rebuilds dist/ on every change in src/ or common/, the server restarts on
 // every change in server/ (tsx watch), and open pages reload themselves after either.
 import { spawn, spawnSync } from 'node:child_process';
 

@@ -9,9 +9,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { ID_MESSAGES } from '../src/domain/algerianIds.ts';
-import { BRAND_MESSAGES } from '../src/domain/brandColor.ts';
-import { LOCALES, type Locale } from '../src/domain/common.ts';
+import { ID_MESSAGES } from '../common/algerianIds.ts';
+import { BRAND_MESSAGES } from '../common/brandColor.ts';
+import { LOCALES, type Locale } from '../common/common.ts';
 import ar from '../src/locales/ar.json' with { type: 'json' };
 import en from '../src/locales/en.json' with { type: 'json' };
 import fr from '../src/locales/fr.json' with { type: 'json' };
@@ -116,7 +116,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Must be after starts_at.'), 'serverError.afterStart'],
   [p('Must be after valid_from.'), 'serverError.afterValidFrom'],
   [p('Must be in the future.'), 'serverError.future'],
-  // Catalogue: locations, services, categories, slots (server/locations, server/services, server/catalog, src/domain)
+  // Catalogue: locations, services, categories, slots (server/locations, server/services, server/catalog, common/)
   [/^This location is used by (?:(?<services>\d+) services?)?(?: and )?(?:(?<bookings>\d+) bookings?)?: move them to another location, or make this one inactive instead of deleting it\.$/, 'serverError.locationInUse'],
   [p('Give the latitude with the longitude, or neither.'), 'serverError.latitudeAlone'],
   [p('Give the longitude with the latitude, or neither.'), 'serverError.longitudeAlone'],
@@ -254,7 +254,7 @@ export const SERVER_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [p('Only points added can expire, on a later day.'), 'serverError.pointsExpiryLater'],
   [p("This booking is not this customer's."), 'serverError.bookingNotCustomers'],
   [p('Unknown coupon code.'), 'serverError.unknownCoupon'],
-  // Promotions (src/domain/money.ts promotionProblem, the registry's checks, server/promotions/promotions.ts)
+  // Promotions (common/money.ts promotionProblem, the registry's checks, server/promotions/promotions.ts)
   [p('This promotion is not active.'), 'serverError.promotionInactive'],
   [p('This promotion is not valid yet.'), 'serverError.promotionNotYet'],
   [p('This promotion has ended.'), 'serverError.promotionEnded'],

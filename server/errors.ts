@@ -1,5 +1,5 @@
 /** Errors the API answers with, in the shape DESIGN section 5 gives: {detail, errors?}. */
-import { TILE_URL_PATTERN } from '../src/domain/settings.ts';
+import { TILE_URL_PATTERN } from '../common/settings.ts';
 
 export interface ErrorBody {
   detail: string;

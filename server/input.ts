@@ -85,7 +85,7 @@ export function boundDateFormats(ajv: { addFormat(name: string, format: unknown)
 
 /**
  * The `web-url` format of every address a setting or record stores (`Url` in
- * src/domain/common.ts): an https address, an http one on this machine in development,
+ * common/common.ts): an https address, an http one on this machine in development,
  * or a path on this server. Never `javascript:`, `data:` or another scheme, nor a
  * protocol-relative `//host`, so a stored link is safe wherever it is shown.
  */

@@ -5,7 +5,7 @@
  * at once on the instance where staff change it.
  */
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_SETTINGS } from '../src/domain/settings.ts';
+import { DEFAULT_SETTINGS } from '../common/settings.ts';
 import { getSettings } from './settings/index.ts';
 
 const TTL_MS = 30_000;

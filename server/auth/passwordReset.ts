@@ -16,7 +16,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { Type, type Static } from 'typebox';
-import type { Locale } from '../../src/domain/common.ts';
+import type { Locale } from '../../common/common.ts';
 import ar from '../../src/locales/ar.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };

@@ -8,7 +8,7 @@
  * name the discount with it, not just "Discount".
  */
 import type { Queryable } from '../db/index.ts';
-import { promotionAmount } from '../../src/domain/money.ts';
+import { promotionAmount } from '../../common/money.ts';
 import type { Row } from '../engine/records.ts';
 import { platformPart } from '../promotions/index.ts';
 

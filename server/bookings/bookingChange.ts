@@ -16,10 +16,10 @@
  *         or the wallet, approved and processed as the refund chart lets the actor;
  *   none  otherwise (an unpaid booking just owes less).
  */
-import type { Participants } from '../../src/domain/bookings.ts';
-import { bookingMoney, participantsCount } from '../../src/domain/money.ts';
-import { GATEWAY_METHODS, type PaymentMethod } from '../../src/domain/payments.ts';
-import { collection } from '../../src/domain/registry.ts';
+import type { Participants } from '../../common/bookings.ts';
+import { bookingMoney, participantsCount } from '../../common/money.ts';
+import { GATEWAY_METHODS, type PaymentMethod } from '../../common/payments.ts';
+import { collection } from '../../common/registry.ts';
 import { ApiError, badRequest, conflict } from '../errors.ts';
 import { hooksOf, type WriteContext } from '../engine/hooks.ts';
 import { updateRecord, type Row } from '../engine/records.ts';

@@ -11,9 +11,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import { ExtraChoice, Participants } from '../../src/domain/bookings.ts';
-import { DateTime, Email, Enum, Nullable, Phone, StrictObject, Text, Uuid } from '../../src/domain/common.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { ExtraChoice, Participants } from '../../common/bookings.ts';
+import { DateTime, Email, Enum, Nullable, Phone, StrictObject, Text, Uuid } from '../../common/common.ts';
+import { collection } from '../../common/registry.ts';
 import { commitChange, planChange, presentPlan, type ChangeCommit, type ChangeRequest } from './bookingChange.ts';
 import { API_PREFIX } from '../engine/paths.ts';
 import { context, guarded } from '../engine/resources.ts';

@@ -5,7 +5,7 @@
  * unless the list orders otherwise.
  */
 import type { FastifyInstance } from 'fastify';
-import { collection } from '../../src/domain/registry.ts';
+import { collection } from '../../common/registry.ts';
 import { exportQuerySchema, sendExport, type ExportDefaults, type ExportQuery } from '../engine/csvExport.ts';
 import { API_PREFIX } from '../engine/paths.ts';
 import { guarded } from '../engine/resources.ts';

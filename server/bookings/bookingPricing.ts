@@ -9,10 +9,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import { BookingCreate, type Participants } from '../../src/domain/bookings.ts';
-import { Nullable, Uuid } from '../../src/domain/common.ts';
-import type { Quote } from '../../src/domain/money.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { BookingCreate, type Participants } from '../../common/bookings.ts';
+import { Nullable, Uuid } from '../../common/common.ts';
+import type { Quote } from '../../common/money.ts';
+import { collection } from '../../common/registry.ts';
 import { appliedDiscounts, type AppliedDiscount } from './appliedDiscounts.ts';
 import { checkParticipantLimit, comboShares, priceBooking } from '../services/index.ts';
 import type { Queryable } from '../db/index.ts';

@@ -4,11 +4,11 @@
  * them, keep the money fields right and award loyalty points on completion.
  */
 import { randomInt } from 'node:crypto';
-import type { RosterEntry } from '../../src/domain/availabilityRules.ts';
-import type { BookingCreate } from '../../src/domain/bookings.ts';
-import type { Participants } from '../../src/domain/bookings.ts';
-import { participantsCount } from '../../src/domain/money.ts';
-import { collection } from '../../src/domain/registry.ts';
+import type { RosterEntry } from '../../common/availabilityRules.ts';
+import type { BookingCreate } from '../../common/bookings.ts';
+import type { Participants } from '../../common/bookings.ts';
+import { participantsCount } from '../../common/money.ts';
+import { collection } from '../../common/registry.ts';
 import { badRequest, conflict } from '../errors.ts';
 import type { CollectionHooks, WriteContext } from '../engine/hooks.ts';
 import { insertRecord, type Row } from '../engine/records.ts';

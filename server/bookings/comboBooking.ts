@@ -7,9 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import type { BookingCreate } from '../../src/domain/bookings.ts';
-import { CUSTOMER_TYPES } from '../../src/domain/catalog.ts';
-import { collection } from '../../src/domain/registry.ts';
+import type { BookingCreate } from '../../common/bookings.ts';
+import { CUSTOMER_TYPES } from '../../common/catalog.ts';
+import { collection } from '../../common/registry.ts';
 import { createBooking } from './bookings.ts';
 import { comboShares } from '../services/index.ts';
 import { moneyInStatus } from '../payments/index.ts';

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import { collection } from '../../src/domain/registry.ts';
+import { collection } from '../../common/registry.ts';
 import { badRequest } from '../errors.ts';
 import { API_PREFIX } from '../engine/paths.ts';
 import { updateRecord, type Row } from '../engine/records.ts';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
-import { collection } from '../../src/domain/registry.ts';
+import { collection } from '../../common/registry.ts';
 import { duplicatesOf, mergeCustomers } from './merge.ts';
 import { forbidden } from '../errors.ts';
 import { API_PREFIX } from '../engine/paths.ts';

@@ -3,7 +3,7 @@
  * blocked customer always carries the reason (server/customers/routes.ts blocks and
  * unblocks one, and messages them).
  */
-import { normalizePhone } from '../../src/domain/phone.ts';
+import { normalizePhone } from '../../common/phone.ts';
 import { badRequest } from '../errors.ts';
 import type { CollectionHooks } from '../engine/hooks.ts';
 import { assertNotMerged, marketplaceCurrency } from '../payments/index.ts';

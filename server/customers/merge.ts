@@ -8,8 +8,8 @@
  * old links and its audit trail still say where it went; lists leave it out. Both
  * customers get a `merge` audit entry naming the other and what moved.
  */
-import { collection } from '../../src/domain/registry.ts';
-import { normalizePhone } from '../../src/domain/phone.ts';
+import { collection } from '../../common/registry.ts';
+import { normalizePhone } from '../../common/phone.ts';
 import type { Queryable } from '../db/index.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { Actor } from '../engine/actor.ts';

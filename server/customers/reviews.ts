@@ -6,7 +6,7 @@
  * (average and count) is kept from its approved reviews; the distribution per service is
  * read on demand from the index on (service_id, status, rating).
  */
-import { collection } from '../../src/domain/registry.ts';
+import { collection } from '../../common/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
 import type { Actor } from '../engine/actor.ts';

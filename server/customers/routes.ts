@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
-import { StrictObject, Text, Version } from '../../src/domain/common.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { StrictObject, Text, Version } from '../../common/common.ts';
+import { collection } from '../../common/registry.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { API_PREFIX } from '../engine/paths.ts';
 import { insertRecord, updateRecord, type Row } from '../engine/records.ts';

@@ -11,10 +11,10 @@
  * seed on the same day gives the same data. Fast: rows are built in memory and sent
  * in chunks as one JSON parameter each (INSERT ... SELECT FROM jsonb_to_recordset).
  */
-import { quoteBooking, splitAmount, bookingMoney } from '../../src/domain/money.ts';
-import { DEFAULT_SETTINGS } from '../../src/domain/settings.ts';
-import { WILAYAS } from '../../src/domain/wilayas.ts';
-import { ccpKey, ribKey } from '../../src/domain/algerianIds.ts';
+import { quoteBooking, splitAmount, bookingMoney } from '../../common/money.ts';
+import { DEFAULT_SETTINGS } from '../../common/settings.ts';
+import { WILAYAS } from '../../common/wilayas.ts';
+import { ccpKey, ribKey } from '../../common/algerianIds.ts';
 import type { Database, Queryable } from './index.ts';
 import { DEMO_VENDORS } from './seed.ts';
 import { figures, SUMS, sumsOf } from '../payments/index.ts';

@@ -13,9 +13,9 @@
 import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { Readable } from 'node:stream';
-import { LOCALES, MAX_MINOR, type Locale } from '../../src/domain/common.ts';
-import { normalizePhone } from '../../src/domain/phone.ts';
-import { COLLECTION_BY_NAME, LABEL_FIELDS, type CollectionSpec } from '../../src/domain/registry.ts';
+import { LOCALES, MAX_MINOR, type Locale } from '../../common/common.ts';
+import { normalizePhone } from '../../common/phone.ts';
+import { COLLECTION_BY_NAME, LABEL_FIELDS, type CollectionSpec } from '../../common/registry.ts';
 import ar from '../../src/locales/ar.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };
@@ -28,7 +28,7 @@ import { API_PREFIX } from './paths.ts';
 import { guarded } from './resources.ts';
 import { Params, visibility } from './scope.ts';
 import { selectListOf, tableInfo, toRecord, type ColumnInfo } from './table.ts';
-import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
+import { BUSINESS_TIME_ZONE } from '../../common/time.ts';
 
 const CATALOGUES: Record<Locale, Record<string, string>> = { en, fr, ar };
 

@@ -7,7 +7,7 @@
  * A field whose collection depends on another field (a medium's owner_id by its
  * owner_type) expands too, with one query per collection met on the page.
  */
-import { COLLECTION_BY_NAME, LABEL_FIELDS, type CollectionSpec } from '../../src/domain/registry.ts';
+import { COLLECTION_BY_NAME, LABEL_FIELDS, type CollectionSpec } from '../../common/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import type { Actor } from './actor.ts';

@@ -6,7 +6,7 @@
  * calls both.
  */
 import type { FastifyInstance } from 'fastify';
-import { COLLECTIONS } from '../../src/domain/registry.ts';
+import { COLLECTIONS } from '../../common/registry.ts';
 import { registerRealtime } from '../realtime/routes.ts';
 import { registerExport } from './csvExport.ts';
 import type { CollectionHooks } from './hooks.ts';

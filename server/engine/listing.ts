@@ -5,17 +5,17 @@
  * values are coerced and checked before they reach SQL.
  */
 import type { FastifyRequest } from 'fastify';
-import { LOCALES } from '../../src/domain/common.ts';
-import { normalizePhone, phoneSearchDigits } from '../../src/domain/phone.ts';
-import { searchTerms } from '../../src/domain/searchText.ts';
-import { collection, type CollectionSpec } from '../../src/domain/registry.ts';
+import { LOCALES } from '../../common/common.ts';
+import { normalizePhone, phoneSearchDigits } from '../../common/phone.ts';
+import { searchTerms } from '../../common/searchText.ts';
+import { collection, type CollectionSpec } from '../../common/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import type { Actor } from './actor.ts';
 import { expandedFields, expandRecords, parseExpand } from './expand.ts';
 import { Params, readable, visibility } from './scope.ts';
 import { selectListOf, tableInfo, toRecord, type ColumnInfo } from './table.ts';
-import { algeriaInstant, algeriaToday, algeriaWallClock } from '../../src/domain/time.ts';
+import { algeriaInstant, algeriaToday, algeriaWallClock } from '../../common/time.ts';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;

@@ -6,19 +6,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TSchema } from 'typebox';
-import { PersonalServiceInput } from '../../src/domain/catalog.ts';
-import { DisruptInput, SlotsBulkInput } from '../../src/domain/availability.ts';
-import { ErrorBody, TransitionBody } from '../../src/domain/common.ts';
-import { ReconcileInput } from '../../src/domain/payments.ts';
-import { CommissionAdjust, PayoutBuild, PayoutPay } from '../../src/domain/payouts.ts';
-import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
-import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../src/domain/settings.ts';
+import { PersonalServiceInput } from '../../common/catalog.ts';
+import { DisruptInput, SlotsBulkInput } from '../../common/availability.ts';
+import { ErrorBody, TransitionBody } from '../../common/common.ts';
+import { ReconcileInput } from '../../common/payments.ts';
+import { CommissionAdjust, PayoutBuild, PayoutPay } from '../../common/payouts.ts';
+import { COLLECTIONS, type CollectionSpec } from '../../common/registry.ts';
+import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../common/settings.ts';
 import { eventsOf, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
 import { exportQuerySchema } from './csvExport.ts';
 import { expandParam } from './expand.ts';
 import { FIELDS_PARAM, listQuerySchema } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
-import { IMAGE_MAX_BYTES, IMAGE_WIDTHS } from '../../src/domain/media.ts';
+import { IMAGE_MAX_BYTES, IMAGE_WIDTHS } from '../../common/media.ts';
 
 type Json = Record<string, unknown>;
 

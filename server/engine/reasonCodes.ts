@@ -2,7 +2,7 @@
  * Coded reasons as the write routes check them: a code must be an active reason code of
  * the kind the field or the event takes, and a code that needs free text ("other") gets it.
  */
-import type { ReasonKind } from '../../src/domain/reasonKinds.ts';
+import type { ReasonKind } from '../../common/reasonKinds.ts';
 import type { Queryable } from '../db/index.ts';
 
 /** Field errors for `code` (in `codeField`) with its free text `text` (in `textField`); empty when they are fine. */

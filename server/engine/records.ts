@@ -3,7 +3,7 @@
  * right encoding, vendor ownership of new records, and checks that referenced records
  * exist and are the caller's to use. Shared by the generic routes and the money rules.
  */
-import { COLLECTION_BY_NAME, type CollectionSpec } from '../../src/domain/registry.ts';
+import { COLLECTION_BY_NAME, type CollectionSpec } from '../../common/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import type { Actor } from './actor.ts';

@@ -10,7 +10,7 @@
  * with the current record; bad input gets 400; scoping answers 403 or 404.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CollectionSpec } from '../../src/domain/registry.ts';
+import type { CollectionSpec } from '../../common/registry.ts';
 import { initialStatus, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
 import { UNSTORABLE, UNSTORABLE_MESSAGE } from '../input.ts';
 import { API_PREFIX } from './paths.ts';

@@ -3,7 +3,7 @@
  * that may not, 405 for an action the collection does not have), and which records
  * they may see (404 for the rest: a vendor never learns another vendor's ids exist).
  */
-import type { CollectionSpec } from '../../src/domain/registry.ts';
+import type { CollectionSpec } from '../../common/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError, forbidden, notFound } from '../errors.ts';
 import { UUID, type Actor } from './actor.ts';

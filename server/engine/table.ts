@@ -4,7 +4,7 @@
  * in three languages, and the SELECT list that returns a record in its read shape.
  */
 import type { TSchema } from 'typebox';
-import type { CollectionSpec } from '../../src/domain/registry.ts';
+import type { CollectionSpec } from '../../common/registry.ts';
 
 export type ColumnKind = 'json' | 'date' | 'timestamp' | 'scalar';
 

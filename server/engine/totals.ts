@@ -4,7 +4,7 @@
  * currency. Scoped like the list: vendor staff add up their own records only.
  */
 import type { FastifyInstance } from 'fastify';
-import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
+import { COLLECTIONS, type CollectionSpec } from '../../common/registry.ts';
 import { listConditions, listQuerySchema, type ListQuery } from './listing.ts';
 import { API_PREFIX } from './paths.ts';
 import { context, guarded } from './resources.ts';

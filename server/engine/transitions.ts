@@ -9,11 +9,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import { TransitionBody } from '../../src/domain/common.ts';
-import type { CollectionSpec } from '../../src/domain/registry.ts';
+import { TransitionBody } from '../../common/common.ts';
+import type { CollectionSpec } from '../../common/registry.ts';
 import { evaluateTransition, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
 import { API_PREFIX } from './paths.ts';
-import { reasonKindOf } from '../../src/domain/reasonKinds.ts';
+import { reasonKindOf } from '../../common/reasonKinds.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { reasonCodeErrors } from './reasonCodes.ts';
 import { tableInfo } from './table.ts';

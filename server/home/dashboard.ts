@@ -19,7 +19,7 @@ import {
   type MoneyKpi,
   type SetupStep,
   type TopService,
-} from '../../src/domain/dashboard.ts';
+} from '../../common/dashboard.ts';
 import { sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
 import type { Queryable } from '../db/index.ts';
 import type { Actor } from '../engine/actor.ts';

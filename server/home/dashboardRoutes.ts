@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
-import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../src/domain/dashboard.ts';
+import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../common/dashboard.ts';
 import { dashboard } from './dashboard.ts';
 import { badRequest } from '../errors.ts';
 import { actorOf } from '../engine/actor.ts';

@@ -5,7 +5,7 @@
  * goes through its lifecycle chart and gets its audit entry like any transition.
  */
 import type { FastifyInstance } from 'fastify';
-import { collection } from '../../src/domain/registry.ts';
+import { collection } from '../../common/registry.ts';
 import { SYSTEM_ACTOR } from '../engine/actor.ts';
 import { fetchUnscoped } from '../engine/records.ts';
 import { applyTransition } from '../engine/transitions.ts';

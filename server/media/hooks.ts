@@ -3,7 +3,7 @@
  * previous, in the same transaction, audited), the single alt text kept as the English
  * one, and an uploaded file's url fixed to its proxy. Deleting a media removes its files.
  */
-import { collection } from '../../src/domain/registry.ts';
+import { collection } from '../../common/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import { deleteMediaFiles } from './storage.ts';

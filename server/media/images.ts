@@ -4,7 +4,7 @@
  * dropped: GPS, camera, comments), and the proxy's resized copies.
  */
 import sharp from 'sharp';
-import { IMAGE_MAX_PIXELS, type ImageFormat } from '../../src/domain/media.ts';
+import { IMAGE_MAX_PIXELS, type ImageFormat } from '../../common/media.ts';
 
 /** sharp's format names for the accepted types, and their MIME type. */
 const ACCEPTED: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', heif: 'image/avif' };

@@ -9,8 +9,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import { ChannelMessageInput } from '../../src/domain/messaging.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { ChannelMessageInput } from '../../common/messaging.ts';
+import { collection } from '../../common/registry.ts';
 import { assertNotMerged } from '../payments/index.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 import { publishMessageEvent, touchConversation } from './messages.ts';

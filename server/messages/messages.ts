@@ -17,9 +17,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { imagePath } from '../../src/domain/media.ts';
-import { MessagePatch, MessageReplyInput } from '../../src/domain/messaging.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { imagePath } from '../../common/media.ts';
+import { MessagePatch, MessageReplyInput } from '../../common/messaging.ts';
+import { collection } from '../../common/registry.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { expandParam } from '../engine/expand.ts';
 import { FIELDS_PARAM, listQuerySchema, listRecords, type ListQuery } from '../engine/listing.ts';

@@ -6,7 +6,7 @@
  * Blocked customers and inactive users are never reached; a recipient without an address
  * on the channel (no email for an email) is not counted.
  */
-import type { SegmentFilters } from '../../src/domain/messaging.ts';
+import type { SegmentFilters } from '../../common/messaging.ts';
 import type { Queryable } from '../db/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { conflict } from '../errors.ts';

@@ -8,9 +8,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
-import { Enum, Nullable, StrictObject, Uuid } from '../../src/domain/common.ts';
-import { AUDIENCE_TYPES, NOTIFICATION_CHANNELS, SegmentFilters } from '../../src/domain/messaging.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { Enum, Nullable, StrictObject, Uuid } from '../../common/common.ts';
+import { AUDIENCE_TYPES, NOTIFICATION_CHANNELS, SegmentFilters } from '../../common/messaging.ts';
+import { collection } from '../../common/registry.ts';
 import { requestLocale } from '../errorLanguage.ts';
 import { notFound } from '../errors.ts';
 import { publishEvent } from '../realtime/events.ts';

@@ -21,7 +21,7 @@
  * window to the messages in flight at the moment of the crash.
  */
 import type { FastifyInstance } from 'fastify';
-import { collection } from '../../src/domain/registry.ts';
+import { collection } from '../../common/registry.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { SYSTEM_ACTOR } from '../engine/actor.ts';

@@ -5,10 +5,10 @@
  * delivery queue. Texts are filled in each language (the recipient gets theirs); a
  * booking gets at most one notification per template (booking_notifications).
  */
-import { LOCALES, type Locale } from '../../src/domain/common.ts';
-import type { TemplateKey } from '../../src/domain/notificationTemplates.ts';
-import { collection } from '../../src/domain/registry.ts';
-import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
+import { LOCALES, type Locale } from '../../common/common.ts';
+import type { TemplateKey } from '../../common/notificationTemplates.ts';
+import { collection } from '../../common/registry.ts';
+import { BUSINESS_TIME_ZONE } from '../../common/time.ts';
 import { hooksOf, type WriteContext } from '../engine/hooks.ts';
 import { insertRecord, type Row } from '../engine/records.ts';
 import { applyTransition } from '../engine/transitions.ts';

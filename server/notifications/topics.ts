@@ -8,16 +8,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
-import { Uuid } from '../../src/domain/common.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { Uuid } from '../../common/common.ts';
+import { collection } from '../../common/registry.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { API_PREFIX } from '../engine/paths.ts';
 import { updateRecord } from '../engine/records.ts';
 import { context, guarded } from '../engine/resources.ts';
 import { loadOr404, loadVisible, Params } from '../engine/scope.ts';
 import { wordsMatch } from '../engine/listing.ts';
-import { normalizePhone, phoneSearchDigits } from '../../src/domain/phone.ts';
-import { searchTerms } from '../../src/domain/searchText.ts';
+import { normalizePhone, phoneSearchDigits } from '../../common/phone.ts';
+import { searchTerms } from '../../common/searchText.ts';
 
 const topics = collection('topics');
 const customers = collection('customers');

@@ -3,8 +3,8 @@
  * it, the wallet and loyalty ledgers. Each function runs inside the caller's
  * transaction and locks what it changes, so totals never drift under concurrency.
  */
-import { bookingMoney } from '../../src/domain/money.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { bookingMoney } from '../../common/money.ts';
+import { collection } from '../../common/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { moneyText } from '../errorLanguage.ts';

@@ -15,8 +15,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { LOCALES, type Locale } from '../../src/domain/common.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { LOCALES, type Locale } from '../../common/common.ts';
+import { collection } from '../../common/registry.ts';
 import { loginRetryAfter, recordLoginFailure } from '../auth/index.ts';
 import { moneyText } from '../errorLanguage.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';

@@ -9,8 +9,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import { ReconcileInput } from '../../src/domain/payments.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { ReconcileInput } from '../../common/payments.ts';
+import { collection } from '../../common/registry.ts';
 import { requestLocale, translateKnown } from '../errorLanguage.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
 import { API_PREFIX } from '../engine/paths.ts';

@@ -8,8 +8,8 @@
  * the idempotency key makes a retried job a no-op.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Locale } from '../../src/domain/common.ts';
-import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
+import type { Locale } from '../../common/common.ts';
+import { BUSINESS_TIME_ZONE } from '../../common/time.ts';
 import { providersFor } from '../notifications/index.ts';
 import { enqueue, registerJob } from '../jobs/queue.ts';
 import { writeAudit } from '../engine/audit.ts';

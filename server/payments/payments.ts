@@ -5,8 +5,8 @@
  * asked, and a full refund of a confirmed booking cancels it.
  */
 import { randomBytes } from 'node:crypto';
-import { GATEWAY_METHODS, type PaymentMethod } from '../../src/domain/payments.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { GATEWAY_METHODS, type PaymentMethod } from '../../common/payments.ts';
+import { collection } from '../../common/registry.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { moneyText } from '../errorLanguage.ts';
 import { hooksOf, type CollectionHooks, type WriteContext } from '../engine/hooks.ts';

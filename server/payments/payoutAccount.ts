@@ -17,9 +17,9 @@
  *   (each later than the one before), so no clock is compared with another.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
-import { LOCALES, type Locale } from '../../src/domain/common.ts';
-import { collection } from '../../src/domain/registry.ts';
-import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
+import { LOCALES, type Locale } from '../../common/common.ts';
+import { collection } from '../../common/registry.ts';
+import { BUSINESS_TIME_ZONE } from '../../common/time.ts';
 import ar from '../../src/locales/ar.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };

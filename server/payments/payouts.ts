@@ -23,8 +23,8 @@
  * `UPDATE … WHERE payout_id IS NULL`, builds for one vendor are serialized on the vendor's
  * row, and only cancelling the payout frees it.
  */
-import { splitAmount } from '../../src/domain/money.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { splitAmount } from '../../common/money.ts';
+import { collection } from '../../common/registry.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
 import type { CollectionHooks, TransitionPayload, WriteContext } from '../engine/hooks.ts';

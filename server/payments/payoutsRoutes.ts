@@ -15,9 +15,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import type { Locale } from '../../src/domain/common.ts';
-import { CommissionAdjust, PayoutAccountApprove, PayoutBuild, PayoutPay } from '../../src/domain/payouts.ts';
-import { collection } from '../../src/domain/registry.ts';
+import type { Locale } from '../../common/common.ts';
+import { CommissionAdjust, PayoutAccountApprove, PayoutBuild, PayoutPay } from '../../common/payouts.ts';
+import { collection } from '../../common/registry.ts';
 import ar from '../../src/locales/ar.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };

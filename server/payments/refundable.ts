@@ -13,8 +13,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { RefundInput } from '../../src/domain/bookings.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { RefundInput } from '../../common/bookings.ts';
+import { collection } from '../../common/registry.ts';
 import { cancellationRefundable } from './money.ts';
 import { refundAsFarAsAllowed } from './payments.ts';
 import { hooksOf } from '../engine/hooks.ts';

@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import { collection } from '../../src/domain/registry.ts';
+import { collection } from '../../common/registry.ts';
 import { promotionUsage, type UsageQuery } from './promotions.ts';
 import { API_PREFIX } from '../engine/paths.ts';
 import { context, guarded } from '../engine/resources.ts';

@@ -3,8 +3,8 @@
  * coupons whatever the case typed), who funds each one, the platform's part of a booking's discount, and the usage
  * report of one promotion.
  */
-import { collection } from '../../src/domain/registry.ts';
-import { promotionAmount, type Quote } from '../../src/domain/money.ts';
+import { collection } from '../../common/registry.ts';
+import { promotionAmount, type Quote } from '../../common/money.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest, conflict } from '../errors.ts';
 import type { Actor } from '../engine/actor.ts';

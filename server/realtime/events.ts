@@ -5,7 +5,7 @@
  * back, so a client never hears of a write that did not happen. Every instance LISTENs
  * (server/realtime/hub.ts), reads the row and streams it to the users it is for.
  */
-import type { CollectionSpec } from '../../src/domain/registry.ts';
+import type { CollectionSpec } from '../../common/registry.ts';
 import type { Queryable } from '../db/index.ts';
 
 export type EventType = 'record' | 'message' | 'notification' | 'counters';

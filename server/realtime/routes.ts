@@ -10,7 +10,7 @@
  * GET /branch/api/events/counters/   {unread_messages, requested_bookings, requested_refunds, pending_actions} for the caller.
  */
 import type { FastifyInstance } from 'fastify';
-import { COLLECTION_BY_NAME } from '../../src/domain/registry.ts';
+import { COLLECTION_BY_NAME } from '../../common/registry.ts';
 import { findActiveUser } from '../auth/users.ts';
 import { actorOf, type Actor } from '../engine/actor.ts';
 import { API_PREFIX } from '../engine/paths.ts';

@@ -4,7 +4,7 @@
  * part has no price). Publishing needs an itinerary. A sum is in one currency: a service
  * priced in another is refused at its step.
  */
-import { DEFAULT_CURRENCY } from '../../src/domain/common.ts';
+import { DEFAULT_CURRENCY } from '../../common/common.ts';
 import { badRequest, conflict } from '../errors.ts';
 import type { CollectionHooks, WriteContext } from '../engine/hooks.ts';
 import type { Row } from '../engine/records.ts';

@@ -4,13 +4,13 @@
  * roster rules on a booking, and a disrupted departure (every booking of a slot
  * cancelled and refunded in full, each in its own transaction, the customer told).
  */
-import type { DisruptInput, SlotsBulkInput } from '../../src/domain/availability.ts';
+import type { DisruptInput, SlotsBulkInput } from '../../common/availability.ts';
 import {
   BULK_SLOTS_MAX, REFUND_TARGETS, bulkStarts, flaggedParticipants, participantFlags, type DisruptOutcome, type RosterEntry, type ManifestBooking,
-} from '../../src/domain/availabilityRules.ts';
-import type { AdrenalineProfile } from '../../src/domain/catalog.ts';
-import { GATEWAY_METHODS, type PaymentMethod } from '../../src/domain/payments.ts';
-import { collection } from '../../src/domain/registry.ts';
+} from '../../common/availabilityRules.ts';
+import type { AdrenalineProfile } from '../../common/catalog.ts';
+import { GATEWAY_METHODS, type PaymentMethod } from '../../common/payments.ts';
+import { collection } from '../../common/registry.ts';
 import { ApiError, badRequest, conflict } from '../errors.ts';
 import { writeAudit } from '../engine/audit.ts';
 import { hooksOf, type WriteContext } from '../engine/hooks.ts';
@@ -19,7 +19,7 @@ import { reasonCodeErrors } from '../engine/reasonCodes.ts';
 import { loadOr404, loadVisible } from '../engine/scope.ts';
 import { applyTransition } from '../engine/transitions.ts';
 import { assertWalletCurrency, refundableOf, walletCurrencyRefusal } from '../payments/index.ts';
-import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
+import { BUSINESS_TIME_ZONE } from '../../common/time.ts';
 import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
 
 const bookings = collection('bookings');

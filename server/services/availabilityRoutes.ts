@@ -7,8 +7,8 @@
  * Writing needs the right to change slots; a vendor sees only their own (404 otherwise).
  */
 import type { FastifyInstance } from 'fastify';
-import { DisruptInput, SlotsBulkInput } from '../../src/domain/availability.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { DisruptInput, SlotsBulkInput } from '../../common/availability.ts';
+import { collection } from '../../common/registry.ts';
 import { createSlotsInBulk, disruptSlot, slotManifest } from './availability.ts';
 import { API_PREFIX } from '../engine/paths.ts';
 import { context, guarded } from '../engine/resources.ts';

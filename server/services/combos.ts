@@ -3,7 +3,7 @@
  * the parts, or a percentage of each), and the amount a percentage combo comes to for one
  * person today, which the combo list shows beside the percentage.
  */
-import { quoteBooking } from '../../src/domain/money.ts';
+import { quoteBooking } from '../../common/money.ts';
 import type { Queryable } from '../db/index.ts';
 import type { CollectionHooks } from '../engine/hooks.ts';
 import type { Row } from '../engine/records.ts';

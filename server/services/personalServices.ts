@@ -5,8 +5,8 @@
  * that offer services ask for the `public` view, and a booking of it for another
  * customer is refused (server/bookings/bookings.ts).
  */
-import type { PersonalServiceInput } from '../../src/domain/catalog.ts';
-import { collection } from '../../src/domain/registry.ts';
+import type { PersonalServiceInput } from '../../common/catalog.ts';
+import { collection } from '../../common/registry.ts';
 import { badRequest } from '../errors.ts';
 import { insertRecord, type Row } from '../engine/records.ts';
 import type { WriteContext } from '../engine/hooks.ts';

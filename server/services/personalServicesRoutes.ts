@@ -5,8 +5,8 @@
  * Needs the right to create services; a service or customer the caller may not see is a 404 / 400.
  */
 import type { FastifyInstance } from 'fastify';
-import { PersonalServiceInput } from '../../src/domain/catalog.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { PersonalServiceInput } from '../../common/catalog.ts';
+import { collection } from '../../common/registry.ts';
 import { createPersonalService } from './personalServices.ts';
 import { API_PREFIX } from '../engine/paths.ts';
 import { context, guarded } from '../engine/resources.ts';

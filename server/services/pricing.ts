@@ -4,8 +4,8 @@
  * new-booking form's preview and a combo's quote all price through here, so what the
  * form shows is what the booking will cost.
  */
-import type { Participants } from '../../src/domain/bookings.ts';
-import { participantsCount, quoteBooking, type DealLike, type PromotionLike, type Quote } from '../../src/domain/money.ts';
+import type { Participants } from '../../common/bookings.ts';
+import { participantsCount, quoteBooking, type DealLike, type PromotionLike, type Quote } from '../../common/money.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import type { Row } from '../engine/records.ts';

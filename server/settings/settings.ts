@@ -1,8 +1,8 @@
 /** Settings sections as the money and booking rules read them (defaults until edited). */
-import { aiError, nifError, nisError, rcError } from '../../src/domain/algerianIds.ts';
-import { brandColorError } from '../../src/domain/brandColor.ts';
-import { logoUrl } from '../../src/domain/media.ts';
-import { DEFAULT_SETTINGS, type SettingsSection } from '../../src/domain/settings.ts';
+import { aiError, nifError, nisError, rcError } from '../../common/algerianIds.ts';
+import { brandColorError } from '../../common/brandColor.ts';
+import { logoUrl } from '../../common/media.ts';
+import { DEFAULT_SETTINGS, type SettingsSection } from '../../common/settings.ts';
 import type { Queryable } from '../db/index.ts';
 
 export async function getSettings<S extends SettingsSection>(q: Queryable, section: S): Promise<(typeof DEFAULT_SETTINGS)[S]> {

@@ -10,7 +10,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DEFAULT_SETTINGS, SETTINGS_SECTIONS, SettingsSchemas, VENDOR_READABLE_SECTIONS, settingsPatchOf, type SettingsSection,
-} from '../../src/domain/settings.ts';
+} from '../../common/settings.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest, forbidden, validationErrorBody, ApiError } from '../errors.ts';
 import { logoMediaError, publicSettings, settingsErrors } from './settings.ts';

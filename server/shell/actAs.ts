@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { collection } from '../../src/domain/registry.ts';
+import { collection } from '../../common/registry.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { actorOf, UUID, type Actor } from '../engine/actor.ts';
 import { writeAudit } from '../engine/audit.ts';

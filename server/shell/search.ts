@@ -11,10 +11,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
-import { LOCALES } from '../../src/domain/common.ts';
-import { normalizePhone, phoneSearchDigits } from '../../src/domain/phone.ts';
-import { searchTerms } from '../../src/domain/searchText.ts';
-import { collection, type CollectionSpec } from '../../src/domain/registry.ts';
+import { LOCALES } from '../../common/common.ts';
+import { normalizePhone, phoneSearchDigits } from '../../common/phone.ts';
+import { searchTerms } from '../../common/searchText.ts';
+import { collection, type CollectionSpec } from '../../common/registry.ts';
 import { requestLocale } from '../errorLanguage.ts';
 import type { Actor } from '../engine/actor.ts';
 import { escapeLike, wordsMatch } from '../engine/listing.ts';

@@ -1,5 +1,5 @@
 /** A chatbot conversation handed to a person: escalating it opens a support ticket. */
-import { collection } from '../../src/domain/registry.ts';
+import { collection } from '../../common/registry.ts';
 import type { CollectionHooks } from '../engine/hooks.ts';
 import { insertRecord } from '../engine/records.ts';
 import { loadVisible } from '../engine/scope.ts';

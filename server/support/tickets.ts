@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import { TicketMessageInput } from '../../src/domain/messaging.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { TicketMessageInput } from '../../common/messaging.ts';
+import { collection } from '../../common/registry.ts';
 import { publishEvent } from '../realtime/events.ts';
 import { writeAudit } from '../engine/audit.ts';
 import { API_PREFIX } from '../engine/paths.ts';

@@ -21,9 +21,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { Type, type Static } from 'typebox';
-import { Email } from '../../src/domain/common.ts';
-import { passwordProblem } from '../../src/domain/passwordRule.ts';
-import { collection } from '../../src/domain/registry.ts';
+import { Email } from '../../common/common.ts';
+import { passwordProblem } from '../../common/passwordRule.ts';
+import { collection } from '../../common/registry.ts';
 import { createUser, DuplicateEmailError, hashPassword, loginRetryAfter, recordLoginFailure } from '../auth/index.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';

@@ -6,7 +6,7 @@
  */
 import {
   digitsOf, identityMissing, normalizePayoutAccount, normalizeRc, vendorIdentityErrors,
-} from '../../src/domain/algerianIds.ts';
+} from '../../common/algerianIds.ts';
 import { badRequest, conflict } from '../errors.ts';
 import type { CollectionHooks, WriteContext } from '../engine/hooks.ts';
 import type { Row } from '../engine/records.ts';

@@ -1,8 +1,8 @@
 /** The availability calls beside the generic slot routes: bulk creation, a slot's manifest, a disrupted departure. */
-import type { DisruptInput, SlotsBulkInput } from '../domain/availability.ts';
-import { addDays, type DisruptOutcome, type ManifestBooking, type REFUND_TARGETS } from '../domain/availabilityRules.ts';
-import { algeriaInstant } from '../domain/time.ts';
-import type { AdrenalineProfile } from '../domain/catalog.ts';
+import type { DisruptInput, SlotsBulkInput } from '../../common/availability.ts';
+import { addDays, type DisruptOutcome, type ManifestBooking, type REFUND_TARGETS } from '../../common/availabilityRules.ts';
+import { algeriaInstant } from '../../common/time.ts';
+import type { AdrenalineProfile } from '../../common/catalog.ts';
 import { apiClient } from './registry.ts';
 import { fetchList, fetchRecord } from './resources.ts';
 

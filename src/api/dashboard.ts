@@ -1,5 +1,5 @@
 /** The home dashboard's one call (server/home/dashboardRoutes.ts). */
-import type { Dashboard, DashboardPeriod } from '../domain/dashboard.ts';
+import type { Dashboard, DashboardPeriod } from '../../common/dashboard.ts';
 import { apiClient } from './registry.ts';
 
 export function fetchDashboard(period: DashboardPeriod, signal?: AbortSignal): Promise<Dashboard> {

@@ -3,8 +3,8 @@
  * shows its own progress), reordered in one request, a cover chosen, deleted; and the
  * `srcset` of a stored image at the proxy's widths.
  */
-import type { MediaRecord } from '../domain/collections.ts';
-import { IMAGE_WIDTHS, imagePath } from '../domain/media.ts';
+import type { MediaRecord } from '../../common/collections.ts';
+import { IMAGE_WIDTHS, imagePath } from '../../common/media.ts';
 import { ApiRequestError } from './client.ts';
 import { API_BASE_URL } from './config.ts';
 import { apiClient } from './registry.ts';

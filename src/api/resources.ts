@@ -33,7 +33,7 @@ export interface ApiRecord {
   [field: string]: unknown;
 }
 
-/** The fields of a collection (from src/domain/collections.ts) a list or read may expand. */
+/** The fields of a collection (from common/collections.ts) a list or read may expand. */
 export type Expandable<C extends { refs: object }> = Extract<keyof C['refs'], string> | 'vendor_id';
 
 const collectionUrl = (resource: string) => `/branch/api/${resource}/`;

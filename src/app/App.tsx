@@ -3,7 +3,7 @@ import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalS
 import { IntlProvider } from 'react-intl';
 import { Router, useLocation } from 'wouter';
 import { rememberRedirect, takeRedirect } from '../api/authStorage.ts';
-import { BUSINESS_TIME_ZONE } from '../domain/time.ts';
+import { BUSINESS_TIME_ZONE } from '../../common/time.ts';
 import { appMessagesFor, appMessagesInUse, appMessagesVersion, ensureAppMessages, subscribeAppMessages } from '../locales/appMessages.ts';
 import { INTL_LOCALE, isLocale, localeFromPath, localizedPath, selectLocale, selectMessages, type Locale } from '../machines/locale.ts';
 import { selectPageContentReady, selectPageError } from '../machines/navigation.ts';

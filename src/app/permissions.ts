@@ -1,10 +1,10 @@
 /**
  * The signed-in user's permissions for views: `useStaff()` and `useCan()`, answered by
- * src/domain/permissions.ts from the registry's access rules. No view compares `admin`.
+ * common/permissions.ts from the registry's access rules. No view compares `admin`.
  */
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import { can, isStaff, type Action, type Guarded } from '../domain/permissions.ts';
+import { can, isStaff, type Action, type Guarded } from '../../common/permissions.ts';
 import { sessionActor } from './actors.ts';
 
 export { isStaff };

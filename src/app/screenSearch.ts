@@ -2,10 +2,10 @@
  * The command palette's screens for what was typed: every word of it in the screen's name,
  * its area, its path or its other names (`palette.alias.<route>`: "payouts" finds the
  * screen that holds them), in any order, case, accents, punctuation and dashes aside, as
- * the server searches records (src/domain/searchText.ts). Screens whose name holds every
+ * the server searches records (common/searchText.ts). Screens whose name holds every
  * word come first; otherwise the sidebar's order.
  */
-import { matchesSearch } from '../domain/searchText.ts';
+import { matchesSearch } from '../../common/searchText.ts';
 
 export interface ScreenOption {
   /** The screen's name in the user's language. */

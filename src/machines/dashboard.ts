@@ -7,7 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { fetchDashboard } from '../api/dashboard.ts';
 import { ApiRequestError } from '../api/client.ts';
-import type { Dashboard, DashboardPeriod } from '../domain/dashboard.ts';
+import type { Dashboard, DashboardPeriod } from '../../common/dashboard.ts';
 
 /** What the load rejects with when its request was cancelled rather than answered. */
 export const ABORTED = new Error('The dashboard request was cancelled.');

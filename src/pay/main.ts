@@ -7,7 +7,7 @@
  * receipt they can print.
  * Only the `pay.` messages are bundled (build.mjs keeps just those from the catalogues).
  */
-import { BUSINESS_TIME_ZONE } from '../domain/time.ts';
+import { BUSINESS_TIME_ZONE } from '../../common/time.ts';
 import ar from '../locales/ar.json';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';

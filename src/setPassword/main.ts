@@ -6,7 +6,7 @@
  * The server checks the link (single use, expiry) and the password rule again. The same
  * page takes a forgotten-password link (purpose `reset`): then it asks for a new password.
  */
-import { PASSWORD_MIN_LENGTH, passwordProblem } from '../domain/passwordRule.ts';
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '../../common/passwordRule.ts';
 import ar from '../locales/ar.json';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';

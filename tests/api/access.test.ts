@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ribKey } from '../../src/domain/algerianIds.ts';
+import { ribKey } from '../../common/algerianIds.ts';
 import { startDomain, type Domain, type Json } from './resources.fixtures.ts';
 
 let d: Domain;

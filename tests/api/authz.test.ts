@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
+import { COLLECTIONS, type CollectionSpec } from '../../common/registry.ts';
 import { book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 
 let d: Domain;

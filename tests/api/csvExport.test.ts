@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { ENUM_LABELS } from '../../server/engine/csvExport.ts';
 import { EXPORT_BATCH } from '../../server/engine/listing.ts';
 import { tableInfo } from '../../server/engine/table.ts';
-import { COLLECTION_BY_NAME } from '../../src/domain/registry.ts';
+import { COLLECTION_BY_NAME } from '../../common/registry.ts';
 import ar from '../../src/locales/ar.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { normalizePhone } from '../../src/domain/phone.ts';
+import { normalizePhone } from '../../common/phone.ts';
 import { book, catalogFor, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 
 let d: Domain;

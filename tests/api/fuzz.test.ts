@@ -13,9 +13,9 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { addWebUrlFormat } from '../../server/input.ts';
 import fc from 'fast-check';
-import { TransitionBody } from '../../src/domain/common.ts';
-import { COLLECTIONS, collection } from '../../src/domain/registry.ts';
-import { settingsPatchOf } from '../../src/domain/settings.ts';
+import { TransitionBody } from '../../common/common.ts';
+import { COLLECTIONS, collection } from '../../common/registry.ts';
+import { settingsPatchOf } from '../../common/settings.ts';
 import { book, catalogFor, i18n, inDays, startDomain, tableCounts, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);

@@ -11,7 +11,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { COLLECTIONS, type CollectionSpec } from '../../src/domain/registry.ts';
+import { COLLECTIONS, type CollectionSpec } from '../../common/registry.ts';
 import {
   GUARD_INFO, allowedEvents, chartTransitions, eventsOf, initialStatus, statesOf, type LifecycleContext, type LifecycleName,
 } from '../../src/machines/lifecycles/index.ts';

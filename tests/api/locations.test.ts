@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ALGERIA_BOUNDS } from '../../src/domain/geo.ts';
+import { ALGERIA_BOUNDS } from '../../common/geo.ts';
 import { i18n, startDomain, type Domain, type Json } from './resources.fixtures.ts';
 
 let d: Domain;

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { IMAGE_MAX_BYTES } from '../../src/domain/media.ts';
+import { IMAGE_MAX_BYTES } from '../../common/media.ts';
 import { derivedKey, originalKey } from '../../server/media/storage.ts';
 import { i18n, startDomain, type Domain, type Json, type Who } from './resources.fixtures.ts';
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startRefreshFamily } from '../../server/auth/refreshTokens.ts';
 import { runDueJobs } from '../../server/jobs/index.ts';
-import { ribKey } from '../../src/domain/algerianIds.ts';
+import { ribKey } from '../../common/algerianIds.ts';
 import { book, catalogFor, startDomain, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
 
 let d: Domain;

@@ -12,7 +12,7 @@ import { openDatabase } from '../../server/db/index.ts';
 import { publishEvent } from '../../server/realtime/events.ts';
 import { pruneEvents } from '../../server/realtime/hub.ts';
 import { insertRecord } from '../../server/engine/records.ts';
-import { COLLECTION_BY_NAME } from '../../src/domain/registry.ts';
+import { COLLECTION_BY_NAME } from '../../common/registry.ts';
 import { book, catalogFor, startDomain, type Domain, type Json, type Who } from './resources.fixtures.ts';
 
 let d: Domain;

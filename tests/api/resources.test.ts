@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { COLLECTIONS } from '../../src/domain/registry.ts';
-import { localDay } from '../../src/domain/money.ts';
+import { COLLECTIONS } from '../../common/registry.ts';
+import { localDay } from '../../common/money.ts';
 import { addCover, book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 
 let d: Domain;

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { COLLECTIONS } from '../../src/domain/registry.ts';
+import { COLLECTIONS } from '../../common/registry.ts';
 import { book, catalogFor, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 
 let d: Domain;
@@ -142,7 +142,7 @@ test('lists and the record search forgive: words in any order, accents, case, pu
 });
 
 test('the SPA folds text exactly as the database does', async () => {
-  const { FOLD_FROM, searchFold } = await import('../../src/domain/searchText.ts');
+  const { FOLD_FROM, searchFold } = await import('../../common/searchText.ts');
   const samples = [...FOLD_FROM, 'ÉLODIE Çà-côté', 'Jean—Pierre O’Brien', 'أَحْمَد إبراهيم مدرسة', 'Œuvre Straße', '+213 (555) 12.34/56', '٠٥٥٥ ١٢', 'a_b%c\\d', '«Hôtel»: Djanet!'];
   const rows = await d.sql<{ f: string }>(`SELECT search_fold(s) AS f FROM unnest($1::text[]) WITH ORDINALITY AS x(s, i) ORDER BY i`, [samples]);
   assert.deepEqual(rows.map((r) => r.f), samples.map(searchFold));

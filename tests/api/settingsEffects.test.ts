@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
-import { BRANDING_OWNER_ID } from '../../src/domain/catalogValues.ts';
+import { BRANDING_OWNER_ID } from '../../common/catalogValues.ts';
 import { book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
 
 let d: Domain;

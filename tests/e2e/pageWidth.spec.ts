@@ -6,7 +6,7 @@
  * every page that overflows, so one failure lists them all.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { BOOKING_STATUSES } from '../../src/domain/statuses.ts';
+import { BOOKING_STATUSES } from '../../common/statuses.ts';
 import { expect, loginViaApi, openInApp, test } from './fixtures.ts';
 
 type Json = Record<string, any>;

@@ -10,7 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ribKey } from '../../src/domain/algerianIds.ts';
+import { ribKey } from '../../common/algerianIds.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { expect, localized, loginViaApi, t, test, type Locale } from './fixtures.ts';
 

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { AnyStateMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import * as statuses from '../../src/domain/statuses.ts';
-import { PAYOUT_BATCH_STATUSES } from '../../src/domain/payouts.ts';
+import * as statuses from '../../common/statuses.ts';
+import { PAYOUT_BATCH_STATUSES } from '../../common/payouts.ts';
 import {
   LIFECYCLES, allowedEvents, chartEvents, evaluateTransition, eventsOf, initialStatus, statesOf, type LifecycleContext, type LifecycleName,
 } from '../../src/machines/lifecycles/index.ts';
@@ -278,6 +278,6 @@ describe('guards', () => {
 });
 
 test('every collection with a lifecycle names a chart that exists', async () => {
-  const { COLLECTIONS } = await import('../../src/domain/registry.ts');
+  const { COLLECTIONS } = await import('../../common/registry.ts');
   for (const c of COLLECTIONS) if (c.lifecycle) assert.ok(c.lifecycle in LIFECYCLES, c.name);
 });

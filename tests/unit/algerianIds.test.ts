@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   ccpError, ccpKey, identityMissing, nifError, normalizeRc, rcError, ribError, ribKey, vendorIdentityErrors,
-} from '../../src/domain/algerianIds.ts';
+} from '../../common/algerianIds.ts';
 
 test('RIB: 20 digits whose key makes the number divisible by 97', () => {
   // BNA (007), agency 00500, account 0000123456; key 29. Typed with spaces as printed on a RIB.

@@ -12,7 +12,7 @@ import ar from '../../src/locales/ar.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };
 import type { AnyStateMachine } from 'xstate';
-import { BUSINESS_TIME_ZONE } from '../../src/domain/time.ts';
+import { BUSINESS_TIME_ZONE } from '../../common/time.ts';
 import { LIFECYCLES } from '../../src/machines/lifecycles/index.ts';
 import { auditAction } from '../../src/views/bookings/BookingTimeline.tsx';
 import { auditChanges } from '../../src/views/ui/auditChanges.ts';

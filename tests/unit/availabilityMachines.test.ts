@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { BulkResult } from '../../src/api/availability.ts';
-import type { SlotsBulkInput } from '../../src/domain/availability.ts';
-import { BULK_SLOTS_MAX, type ManifestBooking } from '../../src/domain/availabilityRules.ts';
+import type { SlotsBulkInput } from '../../common/availability.ts';
+import { BULK_SLOTS_MAX, type ManifestBooking } from '../../common/availabilityRules.ts';
 import type { BulkSlotsDraft } from '../../src/machines/availability/bulkSlots.ts';
 
 // The API client reads the build's base URL when loaded.

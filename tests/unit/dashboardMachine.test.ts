@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
-import type { Dashboard, DashboardPeriod } from '../../src/domain/dashboard.ts';
+import type { Dashboard, DashboardPeriod } from '../../common/dashboard.ts';
 
 // The API client reads the build's base URL when loaded.
 Object.assign(globalThis, { __API_BASE_URL__: '' });

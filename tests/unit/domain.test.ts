@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import { addWebUrlFormat, isWebUrl } from '../../server/input.ts';
 import {
   BOOKING_STATUSES, COLLECTIONS, SettingsSchemas, WILAYAS, bookingMoney, localDay, promotionAmount, quoteBooking, type PricingInput,
-} from '../../src/domain/index.ts';
+} from '../../common/index.ts';
 
 const ajv = addFormats.default(new Ajv({ allErrors: true, strict: false }));
 addWebUrlFormat(ajv, false);

@@ -5,7 +5,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiClient } from '../../src/api/client.ts';
 import { registerApiClient } from '../../src/api/registry.ts';
 import { fetchList, fetchRecord, type ApiRecord, type Expandable, type ListQuery, type Page } from '../../src/api/resources.ts';
-import type { refunds } from '../../src/domain/collections.ts';
+import type { refunds } from '../../common/collections.ts';
 import { listMachine } from '../../src/machines/resources/list.ts';
 
 const query: ListQuery = { page: 1, page_size: 25, ordering: '-created_at', search: '', filters: { status: 'requested' } };

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
-import type { MediaRecord } from '../../src/domain/collections.ts';
-import { IMAGE_MAX_BYTES } from '../../src/domain/media.ts';
+import type { MediaRecord } from '../../common/collections.ts';
+import { IMAGE_MAX_BYTES } from '../../common/media.ts';
 import type { MediaManagerEvent, MediaOp, MediaOwner, UploadInput } from '../../src/machines/media/mediaManager.ts';
 
 // The API client reads the build's base URL when loaded; the machine's calls are replaced below.

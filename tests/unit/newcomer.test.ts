@@ -86,7 +86,7 @@ function sources(dir: string): string[] {
 }
 
 test('every declared dependency is imported or run by a script', () => {
-  const code = ['src', 'server', 'scripts', 'tests', 'public'].flatMap(sources).concat(['build.mjs', 'playwright.config.ts']).map((file) => readFileSync(file, 'utf8')).join('\n');
+  const code = ['src', 'common', 'server', 'scripts', 'tests', 'public'].flatMap(sources).concat(['build.mjs', 'playwright.config.ts']).map((file) => readFileSync(file, 'utf8')).join('\n');
   const scripts = Object.values(pkg.scripts as Record<string, string>).join('\n');
   const binaries: Record<string, string> = { typescript: 'tsc', '@playwright/test': 'playwright' };
   const unused = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })

@@ -1,13 +1,13 @@
 /**
  * One permission rule for the SPA: `can()` answers from the registry's access rules, and
- * no view decides who is staff by itself (reading `admin` is src/domain/permissions.ts's).
+ * no view decides who is staff by itself (reading `admin` is common/permissions.ts's).
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { bookings, customers, payouts, walletTransactions } from '../../src/domain/collections.ts';
-import { can, isStaff } from '../../src/domain/permissions.ts';
+import { bookings, customers, payouts, walletTransactions } from '../../common/collections.ts';
+import { can, isStaff } from '../../common/permissions.ts';
 
 const staff = { admin: true, vendor_id: null };
 const sahara = { admin: false, vendor_id: 'v-sahara' };

@@ -1,7 +1,7 @@
 /** Phones in E.164: the same Algerian number typed four ways is one number; foreign numbers keep their code. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { normalizePhone, phoneSearchDigits } from '../../src/domain/phone.ts';
+import { normalizePhone, phoneSearchDigits } from '../../common/phone.ts';
 
 test('an Algerian mobile typed in the usual ways gives one E.164 number', () => {
   for (const typed of ['0555 12 34 56', '+213555123456', '555-123-456', '00213555123456', '+213 (0)555 12 34 56', ' 0555.12.34.56 ']) {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { COLLECTION_BY_NAME, type CollectionSpec } from '../../src/domain/registry.ts';
+import { COLLECTION_BY_NAME, type CollectionSpec } from '../../common/registry.ts';
 import { expandable } from '../../server/engine/expand.ts';
 import { tableInfo } from '../../server/engine/table.ts';
 import { listScreens as screens } from './listScreens.ts';

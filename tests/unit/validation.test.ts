@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiRecord } from '../../src/api/resources.ts';
-import { helpArticles } from '../../src/domain/collections.ts';
+import { helpArticles } from '../../common/collections.ts';
 import { recordMachine, type Draft } from '../../src/machines/resources/record.ts';
 import { validateDraft } from '../../src/machines/resources/validation.ts';
 

@@ -1,5 +1,5 @@
 /** The named reads and commands of the catalog, locations, media and settings screens (composed in src/api/reads.ts and src/api/commands.ts). */
-import type { MediaRecord } from '../../domain/collections.ts';
+import type { MediaRecord } from '../../../common/collections.ts';
 import { deleteMedia, fetchOwnerMedia, makeCover, reorderMedia, uploadImage, type MediaOwner } from '../media.ts';
 import { fetchRecord, type ApiRecord } from '../resources.ts';
 

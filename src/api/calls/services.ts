@@ -1,6 +1,6 @@
 /** The named reads and commands of the services screens (composed in src/api/reads.ts and src/api/commands.ts). */
-import type { SlotsBulkInput } from '../../domain/availability.ts';
-import type { DisruptOutcome, RosterEntry } from '../../domain/availabilityRules.ts';
+import type { SlotsBulkInput } from '../../../common/availability.ts';
+import type { DisruptOutcome, RosterEntry } from '../../../common/availabilityRules.ts';
 import { createSlotsInBulk, disruptSlot, fetchManifest, type BulkResult, type Manifest } from '../availability.ts';
 import { fetchSlots, type Slot } from '../bookingPricing.ts';
 import { createPersonalService, sendPaymentLink, type PersonalServiceBody } from '../prices.ts';

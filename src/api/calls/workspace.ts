@@ -1,5 +1,5 @@
 /** The named reads and commands of the shared screen parts, the shell, home and sign-in (composed in src/api/reads.ts and src/api/commands.ts). */
-import type { MediaRecord, ReasonCodesRecord } from '../../domain/collections.ts';
+import type { MediaRecord, ReasonCodesRecord } from '../../../common/collections.ts';
 import type { Reply, ThreadMessage } from '../../machines/resources/thread.ts';
 import { downloadCsv } from '../exports.ts';
 import { createSavedView, deleteSavedView, fetchSavedViews, renameSavedView, type SavedView, type SavedViewState } from '../find.ts';

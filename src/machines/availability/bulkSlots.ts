@@ -9,8 +9,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { BulkResult } from '../../api/availability.ts';
 import { runCommand } from '../../api/commands.ts';
-import type { SlotsBulkInput } from '../../domain/availability.ts';
-import { BULK_SLOTS_MAX, bulkStarts } from '../../domain/availabilityRules.ts';
+import type { SlotsBulkInput } from '../../../common/availability.ts';
+import { BULK_SLOTS_MAX, bulkStarts } from '../../../common/availabilityRules.ts';
 import type { FieldErrors } from '../resources/validation.ts';
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;

@@ -7,8 +7,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { fetchCalendarSlot, fetchCalendarSlots, type CalendarSlot } from '../../api/availability.ts';
-import { addDays } from '../../domain/availabilityRules.ts';
-import { localDay } from '../../domain/money.ts';
+import { addDays } from '../../../common/availabilityRules.ts';
+import { localDay } from '../../../common/money.ts';
 
 export type { CalendarSlot };
 export type CalendarView = 'month' | 'week';

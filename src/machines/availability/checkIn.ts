@@ -10,7 +10,7 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { runCommand } from '../../api/commands.ts';
-import type { ManifestBooking } from '../../domain/availabilityRules.ts';
+import type { ManifestBooking } from '../../../common/availabilityRules.ts';
 
 /** The people of a booking flagged against the service's adrenaline profile. */
 export const flaggedPeople = (booking: Pick<ManifestBooking, 'roster' | 'flags'>) => booking.roster.filter((_, i) => (booking.flags[i] ?? []).length > 0);

@@ -14,7 +14,7 @@ import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import { changeBooking, type ChangeResult, type RefundDestination } from '../../api/bookingChange.ts';
 import { fetchSlots, seatsLeft, type Slot } from '../../api/bookingPricing.ts';
 import type { ApiRecord } from '../../api/resources.ts';
-import { algeriaWallClock } from '../../domain/time.ts';
+import { algeriaWallClock } from '../../../common/time.ts';
 import { counts, dayStart, startsAtOf } from './newBooking.ts';
 import { pricePreviewMachine } from './pricePreview.ts';
 

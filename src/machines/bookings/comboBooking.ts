@@ -9,7 +9,7 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { runCommand, type CommandInput } from '../../api/commands.ts';
 import type { ApiRecord } from '../../api/resources.ts';
-import { CUSTOMER_TYPES } from '../../domain/catalogValues.ts';
+import { CUSTOMER_TYPES } from '../../../common/catalogValues.ts';
 import { EMPTY_NEW_BOOKING } from './newBooking.ts';
 import { pricePreviewMachine } from './pricePreview.ts';
 

@@ -13,8 +13,8 @@
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import { fetchSlots, seatsLeft, type Slot } from '../../api/bookingPricing.ts';
 import { createRecord, fetchRecord, type ApiRecord } from '../../api/resources.ts';
-import { CUSTOMER_TYPES } from '../../domain/catalogValues.ts';
-import { algeriaInstant } from '../../domain/time.ts';
+import { CUSTOMER_TYPES } from '../../../common/catalogValues.ts';
+import { algeriaInstant } from '../../../common/time.ts';
 import { pricePreviewMachine } from './pricePreview.ts';
 
 export interface NewBookingForm {

@@ -4,7 +4,7 @@
  * is a tree whose terms all sit at the top level.
  */
 import type { OrderItem } from '../../api/taxonomy.ts';
-import type { I18nText } from '../../domain/common.ts';
+import type { I18nText } from '../../../common/common.ts';
 
 export interface Term {
   id: string;

@@ -12,8 +12,8 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, stopChild, type EventObject } from 'xstate';
 import { runCommand } from '../../api/commands.ts';
 import { runRead } from '../../api/reads.ts';
-import type { MediaRecord } from '../../domain/collections.ts';
-import { precheck } from '../../domain/media.ts';
+import type { MediaRecord } from '../../../common/collections.ts';
+import { precheck } from '../../../common/media.ts';
 
 export interface MediaOwner {
   ownerType: MediaRecord['owner_type'];

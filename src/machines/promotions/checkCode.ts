@@ -8,7 +8,7 @@
  */
 import { assign, sendTo, setup } from 'xstate';
 import type { ApiRecord } from '../../api/resources.ts';
-import { algeriaInstant } from '../../domain/time.ts';
+import { algeriaInstant } from '../../../common/time.ts';
 import { pricePreviewMachine } from '../bookings/pricePreview.ts';
 
 export interface CheckCodeDraft {

@@ -10,7 +10,7 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, stopChild, type AnyActorRef, type EventObject } from 'xstate';
 import type { MediaOwner } from '../../api/media.ts';
 import { runCommand } from '../../api/commands.ts';
-import type { MediaRecord } from '../../domain/collections.ts';
+import type { MediaRecord } from '../../../common/collections.ts';
 
 /** A file on its way, or refused (`error`: the server's words, or a message id). */
 export interface PendingUpload {

@@ -1,6 +1,6 @@
 /**
  * The checks a form can make before sending, from the limits the server enforces (the
- * collection's description in src/domain/collections.ts): required fields, lengths,
+ * collection's description in common/collections.ts): required fields, lengths,
  * patterns and number ranges. The server checks everything again; these only spare the
  * user a round trip. Messages are message ids.
  */

@@ -9,7 +9,7 @@
  * preview: nothing is asked (the server would only refuse) until it has one.
  */
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { algeriaInstant } from '../../domain/time.ts';
+import { algeriaInstant } from '../../../common/time.ts';
 import { pricePreviewMachine } from '../bookings/pricePreview.ts';
 
 export interface ServicePricePreviewInput {

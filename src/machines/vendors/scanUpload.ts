@@ -6,7 +6,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { mediaSrc, uploadImage } from '../../api/media.ts';
-import { precheck } from '../../domain/media.ts';
+import { precheck } from '../../../common/media.ts';
 
 /** Where a stored scan is shown from (the image proxy's smallest width). */
 export const scanAddress = (mediaId: string) => mediaSrc(mediaId);

@@ -4,7 +4,7 @@ import { auditChanges, auditEventName } from '../ui/auditChanges.ts';
 import type { AppliedDiscount } from '../../api/bookingPricing.ts';
 import type { LinkSent } from '../../machines/payments/sendLink.ts';
 import { SentTo } from '../payments/invitations/PaymentLinkResult.tsx';
-import { REASON_KINDS } from '../../domain/reasonKinds.ts';
+import { REASON_KINDS } from '../../../common/reasonKinds.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { reasonText, useReasonCodes } from '../ui/reasonCodes.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { customers } from '../../domain/collections.ts';
+import { customers } from '../../../common/collections.ts';
 import type { newBookingMachine } from '../../machines/bookings/newBooking.ts';
 import { CommandDialog } from '../ui/CommandDialog.tsx';
 import { defineCommand, useCommand } from '../ui/command.ts';

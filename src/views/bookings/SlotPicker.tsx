@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { algeriaToday } from '../../domain/time.ts';
+import { algeriaToday } from '../../../common/time.ts';
 import type { bookingChangeMachine } from '../../machines/bookings/bookingChange.ts';
 import { peopleOf, slotOffer, type newBookingMachine } from '../../machines/bookings/newBooking.ts';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { reasonKindOf } from '../../domain/reasonKinds.ts';
+import { reasonKindOf } from '../../../common/reasonKinds.ts';
 import type { bookingActionsMachine } from '../../machines/bookings/bookingActions.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ReasonField } from '../ui/ReasonField.tsx';

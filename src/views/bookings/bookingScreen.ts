@@ -1,6 +1,6 @@
 /** A booking's page as data: the record and what it reads beside it. */
 import type { ApiRecord } from '../../api/resources.ts';
-import { bookings } from '../../domain/collections.ts';
+import { bookings } from '../../../common/collections.ts';
 import type { LifecycleSettings } from '../../machines/lifecycles/index.ts';
 import { defineRecordScreen, related, type RelatedState } from '../ui/recordScreen.ts';
 import type { BookingLabels } from './BookingFacts.tsx';

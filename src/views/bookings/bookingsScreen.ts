@@ -1,5 +1,5 @@
 /** The bookings list as data: quick views, filters, the table's fields and the actions on a selection. */
-import { bookings, type BookingsRecord } from '../../domain/collections.ts';
+import { bookings, type BookingsRecord } from '../../../common/collections.ts';
 import { localized } from '../ui/format.ts';
 import { defineListScreen } from '../ui/listScreen.ts';
 

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { Departure } from '../../domain/dashboard.ts';
-import { BUSINESS_TIME_ZONE } from '../../domain/time.ts';
+import type { Departure } from '../../../common/dashboard.ts';
+import { BUSINESS_TIME_ZONE } from '../../../common/time.ts';
 import { localized } from '../ui/format.ts';
 import { departureLink, departuresLink } from './homeLinks.ts';
 

@@ -5,7 +5,7 @@ import { sessionActor } from '../../app/actors.ts';
 import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { useRealtimeEvents, type RealtimeEvent } from '../../app/realtime.ts';
-import { DASHBOARD_PERIODS } from '../../domain/dashboard.ts';
+import { DASHBOARD_PERIODS } from '../../../common/dashboard.ts';
 import { dashboardMachine } from '../../machines/dashboard.ts';
 import { PageFrame } from '../ui/PageFrame.tsx';
 import { ActionQueue } from './ActionQueue.tsx';

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'wouter';
-import type { Dashboard, Kpi, MoneyKpi } from '../../domain/dashboard.ts';
+import type { Dashboard, Kpi, MoneyKpi } from '../../../common/dashboard.ts';
 import { formatMoney } from '../ui/format.ts';
 import { kpiLink, type KpiKey } from './homeLinks.ts';
 

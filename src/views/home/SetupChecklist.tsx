@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { SetupStep } from '../../domain/dashboard.ts';
+import type { SetupStep } from '../../../common/dashboard.ts';
 import { SETUP_LINKS } from './homeLinks.ts';
 
 /** A new vendor's first steps, in order, each ticked from what exists. */

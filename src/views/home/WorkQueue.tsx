@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { ActionGroup } from '../../domain/dashboard.ts';
+import type { ActionGroup } from '../../../common/dashboard.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { ACTION_LINKS, actionItemLink } from './homeLinks.ts';
 

@@ -1,6 +1,6 @@
 /** Where each figure of the home page leads: the list it counts, filtered. */
-import { STANDING_BOOKING_STATUSES, type ActionKind, type Departure } from '../../domain/dashboard.ts';
-import { algeriaInstant } from '../../domain/time.ts';
+import { STANDING_BOOKING_STATUSES, type ActionKind, type Departure } from '../../../common/dashboard.ts';
+import { algeriaInstant } from '../../../common/time.ts';
 
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const query = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;

@@ -1,7 +1,7 @@
 import type * as Leaflet from 'leaflet';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MapSettings } from '../../domain/settings.ts';
+import type { MapSettings } from '../../../common/settings.ts';
 import { useRead } from '../ui/useRead.ts';
 
 export interface LatLng {

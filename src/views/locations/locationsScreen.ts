@@ -1,5 +1,5 @@
 /** The locations screen as data: filters, the table's fields, the related names and the editor beside the list. */
-import { locations, type LocationsRecord } from '../../domain/collections.ts';
+import { locations, type LocationsRecord } from '../../../common/collections.ts';
 import { defineListScreen } from '../ui/listScreen.ts';
 import { wilayaLabel } from '../ui/wilaya.ts';
 

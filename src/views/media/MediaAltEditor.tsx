@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { media as mediaCollection } from '../../domain/collections.ts';
+import { media as mediaCollection } from '../../../common/collections.ts';
 import { I18nTextField } from '../ui/fields/I18nTextField.tsx';
 import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';

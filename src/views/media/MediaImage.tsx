@@ -1,4 +1,4 @@
-import type { MediaRecord } from '../../domain/collections.ts';
+import type { MediaRecord } from '../../../common/collections.ts';
 import { mediaSrc, mediaSrcSet } from '../ui/mediaUrl.ts';
 
 /**

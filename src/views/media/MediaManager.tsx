@@ -6,8 +6,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MediaRecord } from '../../domain/collections.ts';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../domain/media.ts';
+import type { MediaRecord } from '../../../common/collections.ts';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../../common/media.ts';
 import { mediaManagerMachine, type MediaOwner, type UploadEntry } from '../../machines/media/mediaManager.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';

@@ -1,5 +1,5 @@
 /** The inbox as data: the conversations' query, the boxes (mine, unassigned, all), the row's fields. */
-import type { ConversationsRecord } from '../../domain/collections.ts';
+import type { ConversationsRecord } from '../../../common/collections.ts';
 
 export const INBOX_RESOURCE = 'conversations';
 export const INBOX_FILTERS = ['assignee_id', 'assignee_id__isnull', 'unread_count'] as const;

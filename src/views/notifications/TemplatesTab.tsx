@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import type { PageProps } from '../../app/routes.ts';
 import { pathOf } from '../../app/routes.ts';
-import { notificationTemplates } from '../../domain/collections.ts';
+import { notificationTemplates } from '../../../common/collections.ts';
 import type { Column } from '../ui/DataTable.tsx';
 import { I18nTextField } from '../ui/fields/I18nTextField.tsx';
 import { SelectField } from '../ui/fields/SelectField.tsx';

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import type { PageProps } from '../../app/routes.ts';
 import { pathOf } from '../../app/routes.ts';
-import { topics } from '../../domain/collections.ts';
+import { topics } from '../../../common/collections.ts';
 import { topicSubscribersMachine } from '../../machines/notifications/subscribers.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import type { Column } from '../ui/DataTable.tsx';

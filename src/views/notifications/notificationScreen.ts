@@ -1,5 +1,5 @@
 /** A notification's page as data: the record and what it reads beside it at each of its versions. */
-import { notifications } from '../../domain/collections.ts';
+import { notifications } from '../../../common/collections.ts';
 import { defineRecordScreen, related } from '../ui/recordScreen.ts';
 
 export const notificationScreen = defineRecordScreen({

@@ -1,5 +1,5 @@
 /** The notifications and templates lists as data: views, filters, the table's fields and panels. */
-import { notificationTemplates, notifications, type NotificationsRecord, type NotificationTemplatesRecord } from '../../domain/collections.ts';
+import { notificationTemplates, notifications, type NotificationsRecord, type NotificationTemplatesRecord } from '../../../common/collections.ts';
 import { defineListScreen } from '../ui/listScreen.ts';
 
 export const notificationsScreen = defineListScreen({

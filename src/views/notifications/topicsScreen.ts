@@ -1,5 +1,5 @@
 /** The topics list as data, and the panels beside it (`?topic=<id>` its subscribers, `?edit=<id|new>` its editor). */
-import { topics, type TopicsRecord } from '../../domain/collections.ts';
+import { topics, type TopicsRecord } from '../../../common/collections.ts';
 import { defineListScreen } from '../ui/listScreen.ts';
 
 export const NEW_TOPIC = 'new';

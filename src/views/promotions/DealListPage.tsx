@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import type { PageProps } from '../../app/routes.ts';
 import { pathOf } from '../../app/routes.ts';
-import { deals } from '../../domain/collections.ts';
+import { deals } from '../../../common/collections.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import type { Column } from '../ui/DataTable.tsx';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { coupons, discounts } from '../../domain/collections.ts';
-import { PROMOTION_CHECKS } from '../../domain/promotionChecks.ts';
+import { coupons, discounts } from '../../../common/collections.ts';
+import { PROMOTION_CHECKS } from '../../../common/promotionChecks.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { DateTimeField } from '../ui/fields/DateTimeField.tsx';
 import { I18nTextField } from '../ui/fields/I18nTextField.tsx';

@@ -1,5 +1,5 @@
 /** The coupons, discounts and deals screens as data: quick views, filters and the panels beside the list. */
-import { coupons, deals, discounts, type CouponsRecord, type DealsRecord, type DiscountsRecord } from '../../domain/collections.ts';
+import { coupons, deals, discounts, type CouponsRecord, type DealsRecord, type DiscountsRecord } from '../../../common/collections.ts';
 import { localized } from '../ui/format.ts';
 import { defineListScreen } from '../ui/listScreen.ts';
 

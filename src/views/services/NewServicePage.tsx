@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { usePageReady } from '../../app/pageReady.ts';
 import type { PageProps } from '../../app/routes.ts';
 import { pathOf, routeByKey } from '../../app/routes.ts';
-import { services } from '../../domain/collections.ts';
+import { services } from '../../../common/collections.ts';
 import { I18nTextField } from '../ui/fields/I18nTextField.tsx';
 import { NumberField } from '../ui/fields/NumberField.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';

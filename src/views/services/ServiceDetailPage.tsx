@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { usePageReady } from '../../app/pageReady.ts';
 import type { PageProps } from '../../app/routes.ts';
-import { services, type ServicesRecord } from '../../domain/collections.ts';
+import { services, type ServicesRecord } from '../../../common/collections.ts';
 import { allowedEvents } from '../../machines/lifecycles/index.ts';
 import { MediaManager } from '../media/MediaManager.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { ApiRecord } from '../../api/resources.ts';
-import { services, type ServicesRecord } from '../../domain/collections.ts';
+import { services, type ServicesRecord } from '../../../common/collections.ts';
 import { useKnownRecords } from '../catalog/useKnownRecords.ts';
 import { ErrorList, Field, type FieldBaseProps } from '../ui/fields/Field.tsx';
 import { I18nTextField } from '../ui/fields/I18nTextField.tsx';

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { pathOf, routeByKey } from '../../app/routes.ts';
 import type { ApiRecord, Page } from '../../api/resources.ts';
-import type { ServicesRecord } from '../../domain/collections.ts';
+import type { ServicesRecord } from '../../../common/collections.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';

@@ -1,4 +1,4 @@
-import { services } from '../../domain/collections.ts';
+import { services } from '../../../common/collections.ts';
 import { defineRecordScreen, related } from '../ui/recordScreen.ts';
 
 /** The service page as data: its tabs, in order, each named in the URL (`?tab=prices`). */

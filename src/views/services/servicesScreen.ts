@@ -1,5 +1,5 @@
 /** The services list as data: filters, the table's fields, the names it expands and the actions on a selection. */
-import { services, type ServicesRecord } from '../../domain/collections.ts';
+import { services, type ServicesRecord } from '../../../common/collections.ts';
 import { localized } from '../ui/format.ts';
 import { defineListScreen } from '../ui/listScreen.ts';
 import { wilayaLabel } from '../ui/wilaya.ts';

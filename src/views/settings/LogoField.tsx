@@ -6,8 +6,8 @@
 import { useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { logoSrc } from '../../app/publicSettings.ts';
-import { BRANDING_OWNER_ID } from '../../domain/catalogValues.ts';
-import { IMAGE_TYPES, logoUrl } from '../../domain/media.ts';
+import { BRANDING_OWNER_ID } from '../../../common/catalogValues.ts';
+import { IMAGE_TYPES, logoUrl } from '../../../common/media.ts';
 import { defineCommand, useCommand } from '../ui/command.ts';
 import { Field } from '../ui/fields/Field.tsx';
 

@@ -4,7 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { setPublicSettings, publicSettings } from '../../app/publicSettings.ts';
-import { logoUrl } from '../../domain/media.ts';
+import { logoUrl } from '../../../common/media.ts';
 import { ConflictView } from '../ui/ConflictView.tsx';
 import { ErrorText, focusFirstInvalid } from '../ui/fields/Field.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';

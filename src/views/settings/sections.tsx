@@ -6,10 +6,10 @@
  */
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { bookings } from '../../domain/collections.ts';
+import { bookings } from '../../../common/collections.ts';
 import { logoSrc } from '../../app/publicSettings.ts';
-import { logoUrl } from '../../domain/media.ts';
-import { PAYMENT_METHODS } from '../../domain/paymentMethods.ts';
+import { logoUrl } from '../../../common/media.ts';
+import { PAYMENT_METHODS } from '../../../common/paymentMethods.ts';
 import { LOCALES } from '../../machines/locale.ts';
 import { errorsAt } from '../ui/fields/fieldErrors.ts';
 import { Field } from '../ui/fields/Field.tsx';

@@ -7,7 +7,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import type { Column } from './DataTable.tsx';
 import { ReasonField } from './ReasonField.tsx';
 import { codesOf, reasonComplete, useReasonCodes } from './reasonCodes.ts';
-import { reasonKindOf } from '../../domain/reasonKinds.ts';
+import { reasonKindOf } from '../../../common/reasonKinds.ts';
 
 export interface LifecycleRow {
   id: string;

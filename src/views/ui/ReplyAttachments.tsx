@@ -3,7 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MediaOwner } from '../../api/media.ts';
-import { IMAGE_TYPES } from '../../domain/media.ts';
+import { IMAGE_TYPES } from '../../../common/media.ts';
 import { replyUploadsMachine, uploading as anyUploading } from '../../machines/resources/replyUploads.ts';
 import type { ThreadActor } from '../../machines/resources/thread.ts';
 import { ErrorText } from './fields/Field.tsx';

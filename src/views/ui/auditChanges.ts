@@ -6,7 +6,7 @@
  * (a transition's reason) are only in `after` and are not changes.
  */
 import type { IntlShape } from 'react-intl';
-import * as collections from '../../domain/collections.ts';
+import * as collections from '../../../common/collections.ts';
 import { SECTION_FIELDS, type FormSection } from '../settings/sections.tsx';
 import { formatDate, formatDateTime, formatMoney, localized } from './format.ts';
 import { wilayaLabel } from './wilaya.ts';
@@ -71,7 +71,7 @@ function recordValue(intl: IntlShape, entity: string, field: string, spec: Field
   if (spec?.format === 'date') return formatDate(intl, String(value));
   if (spec?.format === 'uuid' || typeof value === 'object') return null;
   if (typeof value === 'number') {
-    // Amounts are integers in minor units, up to the money limit (src/domain/common.ts).
+    // Amounts are integers in minor units, up to the money limit (common/common.ts).
     if (spec?.type === 'integer' && (spec.maximum ?? 0) >= 1e12) return formatMoney(intl, value);
     if (field.endsWith('_minutes')) return minutes(intl, value);
     if (field.endsWith('_percent')) return percent(intl, value);

@@ -1,7 +1,7 @@
 /**
  * A list screen as data: the collection it shows, its filters, the fields the table asks
  * for, the related names it expands and its default ordering. Typed against the SPA's copy
- * of the registry (src/domain/collections.ts), so a filter the server does not have, an
+ * of the registry (common/collections.ts), so a filter the server does not have, an
  * ordering it refuses or a field it does not return fails `tsc`; tests/unit/screens.test.ts
  * checks every screen against the registry itself.
  */
@@ -11,7 +11,7 @@ import type { ApiRecord } from '../../api/resources.ts';
 import type { Limits } from '../../machines/resources/validation.ts';
 import { useList } from './useList.ts';
 
-/** What a screen reads of a collection's description (src/domain/collections.ts). */
+/** What a screen reads of a collection's description (common/collections.ts). */
 export interface CollectionDescription {
   name: string;
   lifecycle?: string;

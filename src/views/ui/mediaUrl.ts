@@ -3,7 +3,7 @@
  * image proxy's address at one of its widths, on the deployment's API host. Drawing an
  * image is the browser's own request, not a call of the screen.
  */
-import { IMAGE_WIDTHS, imagePath, type ImageWidth } from '../../domain/media.ts';
+import { IMAGE_WIDTHS, imagePath, type ImageWidth } from '../../../common/media.ts';
 
 /** A stored image at `width` (the smallest by default). */
 export const mediaSrc = (id: string, width: ImageWidth = IMAGE_WIDTHS[0]) => `${__API_BASE_URL__}${imagePath(id, width)}`;

@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { createActor } from 'xstate';
 import type { ReasonCodeRow } from '../../api/calls/workspace.ts';
-import type { ReasonKind } from '../../domain/reasonKinds.ts';
+import type { ReasonKind } from '../../../common/reasonKinds.ts';
 import { readMachine, type ReadActor } from '../../machines/resources/read.ts';
 import { localized } from './format.ts';
 

@@ -1,4 +1,4 @@
-import { wilayaByCode } from '../../domain/wilayaList.ts';
+import { wilayaByCode } from '../../../common/wilayaList.ts';
 import { localized } from './format.ts';
 
 /** A wilaya by its code and its name in the user's language: "16 · Alger". */

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { vendors } from '../../domain/collections.ts';
+import { vendors } from '../../../common/collections.ts';
 import { RecordEditorPanel } from '../ui/RecordEditorPanel.tsx';
 import { TextField } from '../ui/fields/TextField.tsx';
 import { useRecordEditor } from '../ui/useRecordEditor.ts';

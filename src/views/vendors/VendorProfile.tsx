@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { idMessageName, normalizePayoutAccount, vendorIdentityErrors } from '../../domain/algerianIds.ts';
-import { vendors } from '../../domain/collections.ts';
+import { idMessageName, normalizePayoutAccount, vendorIdentityErrors } from '../../../common/algerianIds.ts';
+import { vendors } from '../../../common/collections.ts';
 import { SelectField } from '../ui/fields/SelectField.tsx';
 import { TextField } from '../ui/fields/TextField.tsx';
 import { formatDateTime } from '../ui/format.ts';

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { WILAYAS } from '../../domain/wilayaList.ts';
+import { WILAYAS } from '../../../common/wilayaList.ts';
 import { Field } from '../ui/fields/Field.tsx';
 import type { RecordEditor } from '../ui/useRecordEditor.ts';
 import { wilayaLabel } from '../ui/wilaya.ts';

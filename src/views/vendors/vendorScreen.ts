@@ -1,5 +1,5 @@
 /** A vendor's page as data: the record and what it reads beside it. */
-import { vendors } from '../../domain/collections.ts';
+import { vendors } from '../../../common/collections.ts';
 import { defineRecordScreen, related } from '../ui/recordScreen.ts';
 import { expiryNoticeLimit } from './expiry.ts';
 

@@ -1,5 +1,5 @@
 /** The vendors list as data (staff only): filters by status and wilaya, the fields the table shows. */
-import { vendors, type VendorsRecord } from '../../domain/collections.ts';
+import { vendors, type VendorsRecord } from '../../../common/collections.ts';
 import { defineListScreen } from '../ui/listScreen.ts';
 import { wilayaLabel } from '../ui/wilaya.ts';
 

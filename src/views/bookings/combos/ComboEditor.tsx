@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { combos } from '../../../domain/collections.ts';
+import { combos } from '../../../../common/collections.ts';
 import { formatMoney, localized } from '../../ui/format.ts';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
 import { ErrorList } from '../../ui/fields/Field.tsx';

@@ -1,5 +1,5 @@
 /** The combos screen as data: filters, the table's fields and the panels beside the list. */
-import { combos, type CombosRecord } from '../../../domain/collections.ts';
+import { combos, type CombosRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
 export const NEW_COMBO = 'new';

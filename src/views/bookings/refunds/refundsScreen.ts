@@ -1,5 +1,5 @@
 /** The refunds screen as data: quick views (what needs action first, newest first), filters, fields and expansions. */
-import { refunds, type RefundsRecord } from '../../../domain/collections.ts';
+import { refunds, type RefundsRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
 export const refundsScreen = defineListScreen({

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiRecord } from '../../../api/resources.ts';
-import { adventures } from '../../../domain/collections.ts';
+import { adventures } from '../../../../common/collections.ts';
 import { MediaManager } from '../../media/MediaManager.tsx';
 import { I18nTextField } from '../../ui/fields/I18nTextField.tsx';
 import { MoneyField } from '../../ui/fields/MoneyField.tsx';

@@ -1,5 +1,5 @@
 /** The adventures screen as data: filters, the table's fields and the editor beside the list. */
-import { adventures, type AdventuresRecord } from '../../../domain/collections.ts';
+import { adventures, type AdventuresRecord } from '../../../../common/collections.ts';
 import type { ExpandedRef } from '../../../api/resources.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 

@@ -1,5 +1,5 @@
 /** The gallery as data: every image the user may see, filtered by owner type, owner and (staff) vendor. */
-import { media, type MediaRecord } from '../../../domain/collections.ts';
+import { media, type MediaRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
 /** The records a gallery image may belong to, and the collection each is picked from. */

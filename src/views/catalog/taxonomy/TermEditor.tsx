@@ -11,7 +11,7 @@ import { RecordEditorPanel } from '../../ui/RecordEditorPanel.tsx';
 import { RecordHistory } from '../../ui/RecordHistory.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useRecordEditor } from '../../ui/useRecordEditor.ts';
-import { categories, amenities } from '../../../domain/collections.ts';
+import { categories, amenities } from '../../../../common/collections.ts';
 import { TAXONOMIES, type TaxonomyKind } from './taxonomies.ts';
 import { childrenOf, type Term } from '../../../machines/catalog/terms.ts';
 

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiRecord } from '../../../api/resources.ts';
-import { customers } from '../../../domain/collections.ts';
+import { customers } from '../../../../common/collections.ts';
 import { Fact } from '../../ui/Fact.tsx';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
 import { SelectField } from '../../ui/fields/SelectField.tsx';

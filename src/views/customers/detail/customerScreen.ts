@@ -1,5 +1,5 @@
 /** A customer's page as data: the record and what it reads beside it. */
-import { customers } from '../../../domain/collections.ts';
+import { customers } from '../../../../common/collections.ts';
 import { defineRecordScreen, related } from '../../ui/recordScreen.ts';
 
 export const customerScreen = defineRecordScreen({

@@ -1,5 +1,5 @@
 /** The wallet and loyalty screens as data: every customer's entries, newest first, with their filters. */
-import { loyaltyEntries, walletTransactions, type LoyaltyEntriesRecord, type WalletTransactionsRecord } from '../../../domain/collections.ts';
+import { loyaltyEntries, walletTransactions, type LoyaltyEntriesRecord, type WalletTransactionsRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
 const customerFilter = {

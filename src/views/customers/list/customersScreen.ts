@@ -1,6 +1,6 @@
 /** The customers list as data: filters, search (a phone however typed), the table's fields, best customers first. */
-import { customers, type CustomersRecord } from '../../../domain/collections.ts';
-import { WILAYAS } from '../../../domain/wilayaList.ts';
+import { customers, type CustomersRecord } from '../../../../common/collections.ts';
+import { WILAYAS } from '../../../../common/wilayaList.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 import { wilayaLabel } from '../../ui/wilaya.ts';
 

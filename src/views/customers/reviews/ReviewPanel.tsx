@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { reviews } from '../../../domain/collections.ts';
+import { reviews } from '../../../../common/collections.ts';
 import { Fact } from '../../ui/Fact.tsx';
 import { NumberField } from '../../ui/fields/NumberField.tsx';
 import { TextField } from '../../ui/fields/TextField.tsx';

@@ -1,5 +1,5 @@
 /** The reviews screen as data: the moderation queue first, filters, fields and expansions, and the panel beside the list. */
-import { reviews, type ReviewsRecord } from '../../../domain/collections.ts';
+import { reviews, type ReviewsRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 import { localized } from '../../ui/format.ts';
 

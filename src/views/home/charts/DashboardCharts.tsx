@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import uPlot from 'uplot';
 import { localeActor, themeActor } from '../../../app/actors.ts';
-import { BOOKING_CHANNELS, type Dashboard } from '../../../domain/dashboard.ts';
+import { BOOKING_CHANNELS, type Dashboard } from '../../../../common/dashboard.ts';
 import { DIRECTION } from '../../../machines/locale.ts';
 import { resolveTheme } from '../../../machines/theme.ts';
 import { formatMoney, localized } from '../../ui/format.ts';

@@ -1,5 +1,5 @@
 /** A payment's page as data: the record and what it reads beside it. */
-import { payments } from '../../../domain/collections.ts';
+import { payments } from '../../../../common/collections.ts';
 import { defineRecordScreen, related } from '../../ui/recordScreen.ts';
 
 export const paymentScreen = defineRecordScreen({

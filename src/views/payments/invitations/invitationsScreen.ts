@@ -1,5 +1,5 @@
 /** The payment links screen as data: quick views (open ones first), filters, fields and expansions. */
-import { paymentInvitations, type PaymentInvitationsRecord } from '../../../domain/collections.ts';
+import { paymentInvitations, type PaymentInvitationsRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
 export const invitationsScreen = defineListScreen({

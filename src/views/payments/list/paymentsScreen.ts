@@ -1,5 +1,5 @@
 /** The payments list as data: quick views, filters, the table's fields, and a totals row over the whole filtered set. */
-import { payments, type PaymentsRecord } from '../../../domain/collections.ts';
+import { payments, type PaymentsRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
 export const paymentsScreen = defineListScreen({

@@ -1,5 +1,5 @@
 /** The splits and payouts screen as data: its tabs (kept in the URL), the entries list and the payouts list. */
-import { payouts, vendorShareEntries, type PayoutsRecord, type VendorShareEntriesRecord } from '../../../domain/collections.ts';
+import { payouts, vendorShareEntries, type PayoutsRecord, type VendorShareEntriesRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
 export const SPLIT_TABS = ['splits', 'payouts', 'commission'] as const;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { services } from '../../../domain/collections.ts';
+import { services } from '../../../../common/collections.ts';
 import { localized } from '../../ui/format.ts';
 import { ErrorList } from '../../ui/fields/Field.tsx';
 import { errorsAt, errorsUnder } from '../../ui/fields/fieldErrors.ts';

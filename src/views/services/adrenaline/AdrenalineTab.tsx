@@ -1,4 +1,4 @@
-import type { ServicesRecord } from '../../../domain/collections.ts';
+import type { ServicesRecord } from '../../../../common/collections.ts';
 import { AdrenalineEditor } from './AdrenalineEditor.tsx';
 
 /** The service page's adrenaline tab: the profile's editor, in place; Cancel starts again from the saved profile. */

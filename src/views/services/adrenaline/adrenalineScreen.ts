@@ -1,5 +1,5 @@
 /** The adrenaline screen as data: services with their profile, by status and category. */
-import { services, type ServicesRecord } from '../../../domain/collections.ts';
+import { services, type ServicesRecord } from '../../../../common/collections.ts';
 import { localized } from '../../ui/format.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 

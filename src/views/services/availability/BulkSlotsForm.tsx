@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BulkResult } from '../../../api/availability.ts';
-import { addDays, BULK_SLOTS_MAX } from '../../../domain/availabilityRules.ts';
+import { addDays, BULK_SLOTS_MAX } from '../../../../common/availabilityRules.ts';
 import { bulkCount, bulkSlotsMachine, type BulkSlotsDraft } from '../../../machines/availability/bulkSlots.ts';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
 import { ErrorText, Field } from '../../ui/fields/Field.tsx';

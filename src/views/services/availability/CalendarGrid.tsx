@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { addDays } from '../../../domain/availabilityRules.ts';
+import { addDays } from '../../../../common/availabilityRules.ts';
 import { slotDay, visibleDays, weekdayOf, type CalendarSlot, type CalendarView } from '../../../machines/availability/calendar.ts';
 
 /** Day names and dates in the user's language, from Intl (the locale's own week order). */

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { REFUND_TARGETS, DisruptOutcome } from '../../../domain/availabilityRules.ts';
+import type { REFUND_TARGETS, DisruptOutcome } from '../../../../common/availabilityRules.ts';
 import type { CommandForm } from '../../ui/command.ts';
 import { defineCommand } from '../../ui/command.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';

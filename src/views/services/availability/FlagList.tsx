@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { FlaggedParticipant, ParticipantFlag } from '../../../domain/availabilityRules.ts';
-import type { AdrenalineProfile } from '../../../domain/catalog.ts';
+import type { FlaggedParticipant, ParticipantFlag } from '../../../../common/availabilityRules.ts';
+import type { AdrenalineProfile } from '../../../../common/catalog.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ErrorText } from '../../ui/fields/Field.tsx';
 import { TextField } from '../../ui/fields/TextField.tsx';

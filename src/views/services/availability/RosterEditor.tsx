@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ManifestBooking } from '../../../api/availability.ts';
-import { participantFlags, type RosterEntry } from '../../../domain/availabilityRules.ts';
-import type { AdrenalineProfile } from '../../../domain/catalog.ts';
+import { participantFlags, type RosterEntry } from '../../../../common/availabilityRules.ts';
+import type { AdrenalineProfile } from '../../../../common/catalog.ts';
 import { defineCommand, useCommand } from '../../ui/command.ts';
 import { ErrorText } from '../../ui/fields/Field.tsx';
 import { errorsAt } from '../../ui/fields/fieldErrors.ts';

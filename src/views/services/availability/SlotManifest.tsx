@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Manifest } from '../../../api/availability.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
-import type { ManifestBooking } from '../../../domain/availabilityRules.ts';
+import type { ManifestBooking } from '../../../../common/availabilityRules.ts';
 import { checkInMachine, flaggedPeople } from '../../../machines/availability/checkIn.ts';
 import { bookingActionsMachine } from '../../../machines/bookings/bookingActions.ts';
 import { cashPaymentMachine } from '../../../machines/payments/cashPayment.ts';

@@ -1,5 +1,5 @@
 /** The personal services screen as data: services made for one customer, published ones first. */
-import { services, type ServicesRecord } from '../../../domain/collections.ts';
+import { services, type ServicesRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
 export const NEW_PERSONAL = 'new';

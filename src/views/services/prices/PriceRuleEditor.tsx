@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiRecord } from '../../../api/resources.ts';
-import { priceRules } from '../../../domain/collections.ts';
+import { priceRules } from '../../../../common/collections.ts';
 import { formatDate, formatMoney, localized } from '../../ui/format.ts';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
 import { MoneyField } from '../../ui/fields/MoneyField.tsx';

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import type { ApiRecord } from '../../../api/resources.ts';
-import type { ServicesRecord } from '../../../domain/collections.ts';
+import type { ServicesRecord } from '../../../../common/collections.ts';
 import { listMachine } from '../../../machines/resources/list.ts';
 import { ListResults } from '../../ui/ListResults.tsx';
 import { usePanelParam } from '../../ui/usePanelParam.ts';

@@ -1,5 +1,5 @@
 /** The price rules screen as data: validity views, filters, the table's fields and the panels beside it. */
-import { priceRules, type PriceRulesRecord } from '../../../domain/collections.ts';
+import { priceRules, type PriceRulesRecord } from '../../../../common/collections.ts';
 import { localized } from '../../ui/format.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { banners } from '../../../domain/collections.ts';
+import { banners } from '../../../../common/collections.ts';
 import { defineCommand, useCommand } from '../../ui/command.ts';
 import { DateTimeField } from '../../ui/fields/DateTimeField.tsx';
 import { ErrorText } from '../../ui/fields/Field.tsx';

@@ -1,5 +1,5 @@
 /** The customer app's banners as data: by language and state, in their order. */
-import { banners, type BannersRecord } from '../../../domain/collections.ts';
+import { banners, type BannersRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
 export const NEW_BANNER = 'new';

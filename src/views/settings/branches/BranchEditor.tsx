@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { branches } from '../../../domain/collections.ts';
-import { WILAYAS } from '../../../domain/wilayaList.ts';
+import { branches } from '../../../../common/collections.ts';
+import { WILAYAS } from '../../../../common/wilayaList.ts';
 import { Field } from '../../ui/fields/Field.tsx';
 import { TextField } from '../../ui/fields/TextField.tsx';
 import { ToggleField } from '../../ui/fields/ToggleField.tsx';

@@ -1,5 +1,5 @@
 /** A vendor's sites as data: staff see every vendor's (filter by vendor), vendor staff their own. */
-import { branches, type BranchesRecord } from '../../../domain/collections.ts';
+import { branches, type BranchesRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
 export const NEW_BRANCH = 'new';

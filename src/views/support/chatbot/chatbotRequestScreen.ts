@@ -1,5 +1,5 @@
 /** A chatbot request's page as data: the record and the names of what it points to, read again at each of its versions. */
-import { chatbotRequests } from '../../../domain/collections.ts';
+import { chatbotRequests } from '../../../../common/collections.ts';
 import { defineRecordScreen, related } from '../../ui/recordScreen.ts';
 
 export const chatbotRequestScreen = defineRecordScreen({

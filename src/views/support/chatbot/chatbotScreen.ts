@@ -1,5 +1,5 @@
 /** The chatbot requests screen as data: open ones first (the oldest waited longest), filters, fields and names. */
-import { chatbotRequests, type ChatbotRequestsRecord } from '../../../domain/collections.ts';
+import { chatbotRequests, type ChatbotRequestsRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
 export const chatbotScreen = defineListScreen({

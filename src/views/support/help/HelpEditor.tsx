@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { helpArticles } from '../../../domain/collections.ts';
+import { helpArticles } from '../../../../common/collections.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { localized } from '../../ui/format.ts';
 import { I18nTextField } from '../../ui/fields/I18nTextField.tsx';

@@ -1,5 +1,5 @@
 /** The help screen as data: its collection, filters, the table's fields and the panels beside the list. */
-import { helpArticles, type HelpArticlesRecord } from '../../../domain/collections.ts';
+import { helpArticles, type HelpArticlesRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
 /** Staff edit an article beside the list (`?edit=<id>`, `?edit=new`); vendor staff read it (`?read=<id>`). */

@@ -7,7 +7,7 @@ import { usePageReady } from '../../../app/pageReady.ts';
 import type { PageProps } from '../../../app/routes.ts';
 import { useRealtimeEvents } from '../../../app/realtime.ts';
 import { pathOf, routeByKey } from '../../../app/routes.ts';
-import { tickets } from '../../../domain/collections.ts';
+import { tickets } from '../../../../common/collections.ts';
 import { ticketThread } from '../../../machines/messages/threads.ts';
 import { defineCommand, useCommand } from '../../ui/command.ts';
 import { ErrorText } from '../../ui/fields/Field.tsx';

@@ -1,5 +1,5 @@
 /** A ticket's page as data: the record and the names of what it points to, read again at each of its versions. */
-import { tickets } from '../../../domain/collections.ts';
+import { tickets } from '../../../../common/collections.ts';
 import { defineRecordScreen, related } from '../../ui/recordScreen.ts';
 
 export const ticketScreen = defineRecordScreen({

@@ -1,5 +1,5 @@
 /** The support tickets screen as data: overdue ones first, then open, solved, all; filters, fields and names. */
-import { tickets, type TicketsRecord } from '../../../domain/collections.ts';
+import { tickets, type TicketsRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
 export const ticketsScreen = defineListScreen({

@@ -1,11 +1,11 @@
 /**
  * Dates and times between the API and the texts of the date fields (pure). The API
  * takes calendar dates as `YYYY-MM-DD` and instants as ISO strings in UTC; the app shows
- * instants in Algeria's time (the IntlProvider's zone, src/domain/time.ts), so a day and a
+ * instants in Algeria's time (the IntlProvider's zone, common/time.ts), so a day and a
  * time typed read and write Algeria's wall clock too, whatever the browser's zone. The
  * `input` values (`YYYY-MM-DD`, `YYYY-MM-DDTHH:MM`) are those of the browser's calendar.
  */
-import { algeriaInstant, algeriaWallClock, BUSINESS_TIME_ZONE } from '../../../domain/time.ts';
+import { algeriaInstant, algeriaWallClock, BUSINESS_TIME_ZONE } from '../../../../common/time.ts';
 
 export type DateTimeMode = 'date' | 'datetime';
 

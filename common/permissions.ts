@@ -1,6 +1,6 @@
 /**
  * What a user may do with a collection, from the registry's access rules (carried into
- * src/domain/collections.ts): the rules the server enforces, asked by the SPA through
+ * common/collections.ts): the rules the server enforces, asked by the SPA through
  * `useStaff()` / `useCan()` in src/app/permissions.ts so that no view decides by itself.
  */
 export type Action = 'list' | 'read' | 'create' | 'update' | 'delete' | 'transition';
