@@ -2,7 +2,7 @@
  * What `GET /branch/api/dashboard/?period=` answers: the home page of staff (the whole
  * marketplace) or of vendor staff (their vendor). Days are Algerian calendar days.
  */
-import { statesOf, statusesTagged } from '../src/machines/lifecycles/index.ts';
+import { statesOf, statusesTagged } from './lifecycles/index.ts';
 
 export const DASHBOARD_PERIODS = [30, 90] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];

@@ -12,7 +12,7 @@ import type { PromotionKind } from './promotions.ts';
 import { BOOKING_PAYMENT_STATUSES } from './statuses.ts';
 
 import { ALGERIA_UTC_OFFSET_MINUTES } from './time.ts';
-import { statusesTagged } from '../src/machines/lifecycles/index.ts';
+import { statusesTagged } from './lifecycles/index.ts';
 
 export { ALGERIA_UTC_OFFSET_MINUTES };
 

@@ -7,7 +7,7 @@ import {
   CURRENCIES, CurrencySchema, DateTime, Email, Enum, I18n, LOCALES, LocaleSchema, MinorUnits, Nullable, Percent, Phone, RecordBase,
   StrictObject, Text, Url, Uuid, Version, patchOf,
 } from './common.ts';
-import { DEFAULT_CHECK_IN_WINDOW_MINUTES } from '../src/machines/lifecycles/context.ts';
+import { DEFAULT_CHECK_IN_WINDOW_MINUTES } from './lifecycles/context.ts';
 import { PAYMENT_METHODS } from './payments.ts';
 
 export const BusinessSettings = StrictObject({

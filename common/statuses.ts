@@ -1,6 +1,6 @@
 /**
  * The status values of every entity with a lifecycle. The statecharts in
- * src/machines/lifecycles have exactly these states (a model test checks it); the
+ * common/lifecycles have exactly these states (a model test checks it); the
  * database has a CHECK constraint with the same list.
  */
 export const BOOKING_STATUSES = ['requested', 'confirmed', 'declined', 'expired', 'checked_in', 'no_show', 'cancelled', 'completed'] as const;

@@ -1,9 +1,9 @@
 /**
  * `npm run machines`: writes the definition (JSON) and a Mermaid state diagram of every
- * statechart exported from src/machines/ (and its folders) to docs/machines/, plus an
- * index, so flows can be read and reviewed without running the app.
+ * statechart exported from src/machines/ (and its folders) and common/lifecycles/ to
+ * docs/machines/, plus an index, so flows can be read and reviewed without running the app.
  *
- * Machines are found, not listed: every module under src/machines is imported and every
+ * Machines are found, not listed: every module under those folders is imported and every
  * export that is an XState machine is drawn. A machine that more than one module exports
  * (an index re-exporting its folder) is drawn once.
  */
@@ -27,16 +27,30 @@ export function isMachine(value: unknown): value is AnyStateMachine {
   );
 }
 
-/** Modules of a folder, its index last: a machine is credited to the module that defines it. */
-function moduleFiles(dir: string): string[] {
+/**
+ * Modules of a folder, its index last: a machine is credited to the module that defines it.
+ * `mounted` adds folders from elsewhere as if they were subfolders of this one.
+ */
+function moduleFiles(dir: string, mounted: Record<string, string> = {}): string[] {
   const rank = (name: string) => (/^index\.tsx?$/.test(name) ? 1 : 0);
-  return readdirSync(dir, { withFileTypes: true })
+  const entries = [
+    ...readdirSync(dir, { withFileTypes: true }).map((entry) => ({ name: entry.name, path: join(dir, entry.name), folder: entry.isDirectory() })),
+    ...Object.entries(mounted).map(([name, path]) => ({ name, path, folder: true })),
+  ];
+  return entries
     .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name))
-    .flatMap((entry) => {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) return moduleFiles(path);
-      return /\.tsx?$/.test(entry.name) && !/\.(d|test|spec)\.tsx?$/.test(entry.name) ? [path] : [];
+    .flatMap(({ name, path, folder }) => {
+      if (folder) return moduleFiles(path);
+      return /\.tsx?$/.test(name) && !/\.(d|test|spec)\.tsx?$/.test(name) ? [path] : [];
     });
+}
+
+/**
+ * The lifecycle charts live in common/ (the server enforces them too); they are listed as
+ * a folder lifecycles/ of src/machines, so the index reads in one alphabetical order.
+ */
+function machineModules(): string[] {
+  return moduleFiles(join(root, 'src/machines'), { lifecycles: join(root, 'common/lifecycles') });
 }
 
 export interface FoundMachine {
@@ -56,12 +70,12 @@ function defineBuildConstants(): void {
   }
 }
 
-export async function findMachines(dir = join(root, 'src/machines')): Promise<FoundMachine[]> {
+export async function findMachines(files = machineModules()): Promise<FoundMachine[]> {
   defineBuildConstants();
   const found: FoundMachine[] = [];
   const seen = new Set<AnyStateMachine>();
   const names = new Set<string>();
-  for (const file of moduleFiles(dir)) {
+  for (const file of files) {
     const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     for (const [exportName, value] of Object.entries(module)) {
       if (!isMachine(value) || seen.has(value)) continue;
@@ -340,7 +354,7 @@ export function indexMarkdown(found: readonly FoundMachine[]): string {
   return [
     '# Statecharts',
     '',
-    'Written by `npm run machines` from the machines in `src/machines/`; do not edit by hand,',
+    'Written by `npm run machines` from the machines in `src/machines/` and `common/lifecycles/`; do not edit by hand,',
     're-run it after changing a machine. Each machine has a Mermaid state diagram (`<id>.mmd`,',
     'also drawn below) and its JSON definition (`<id>.json`, the data the Stately visualizer',
     'and inspector show). In the diagrams, `after <delay>` is a timer, `done <actor>` /',

@@ -28,7 +28,7 @@ import { applyTransition } from '../engine/transitions.ts';
 import { placeBooking, releaseSeats } from './bookings.ts';
 import { assertWalletCurrency, refundableOf, walletDestinations } from '../payments/index.ts';
 import { checkParticipantLimit, priceBooking, type PricedQuote } from '../services/index.ts';
-import { evaluateTransition, GUARD_INFO, sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
+import { evaluateTransition, GUARD_INFO, sqlStatusesTagged } from '../../common/lifecycles/index.ts';
 
 const bookings = collection('bookings');
 const customers = collection('customers');

@@ -18,7 +18,7 @@ import { createPayment, moneyInStatus } from '../payments/index.ts';
 import { assertCheckInAcknowledged, assertRoster, priceBooking } from '../services/index.ts';
 import { getSettings, unacceptedCurrency } from '../settings/index.ts';
 import { notifyBookingTransition } from '../notifications/index.ts';
-import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
+import { statusesTagged } from '../../common/lifecycles/index.ts';
 
 const bookings = collection('bookings');
 const customers = collection('customers');

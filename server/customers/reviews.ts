@@ -13,7 +13,7 @@ import type { Actor } from '../engine/actor.ts';
 import type { CollectionHooks } from '../engine/hooks.ts';
 import { insertRecord } from '../engine/records.ts';
 import { loadOr404, Params, visibility } from '../engine/scope.ts';
-import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
+import { statusesTagged } from '../../common/lifecycles/index.ts';
 
 const CONTENT = ['rating', 'title', 'body'] as const;
 

@@ -1,6 +1,6 @@
 /** Where the domain plugs special cases into the generic routes (money rules, scoping). */
 import type { FastifyInstance } from 'fastify';
-import type { LifecycleSettings } from '../../src/machines/lifecycles/context.ts';
+import type { LifecycleSettings } from '../../common/lifecycles/context.ts';
 import type { Queryable } from '../db/index.ts';
 import type { Actor } from './actor.ts';
 import type { Row } from './records.ts';

@@ -13,7 +13,7 @@ import { ReconcileInput } from '../../common/payments.ts';
 import { CommissionAdjust, PayoutBuild, PayoutPay } from '../../common/payouts.ts';
 import { COLLECTIONS, type CollectionSpec } from '../../common/registry.ts';
 import { SETTINGS_SECTIONS, SettingsSchemas, settingsPatchOf } from '../../common/settings.ts';
-import { eventsOf, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
+import { eventsOf, type LifecycleName } from '../../common/lifecycles/index.ts';
 import { exportQuerySchema } from './csvExport.ts';
 import { expandParam } from './expand.ts';
 import { FIELDS_PARAM, listQuerySchema } from './listing.ts';

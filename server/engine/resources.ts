@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CollectionSpec } from '../../common/registry.ts';
-import { initialStatus, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
+import { initialStatus, type LifecycleName } from '../../common/lifecycles/index.ts';
 import { UNSTORABLE, UNSTORABLE_MESSAGE } from '../input.ts';
 import { API_PREFIX } from './paths.ts';
 import { ApiError, badRequest, conflict } from '../errors.ts';

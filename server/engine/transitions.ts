@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { TransitionBody } from '../../common/common.ts';
 import type { CollectionSpec } from '../../common/registry.ts';
-import { evaluateTransition, type LifecycleName } from '../../src/machines/lifecycles/index.ts';
+import { evaluateTransition, type LifecycleName } from '../../common/lifecycles/index.ts';
 import { API_PREFIX } from './paths.ts';
 import { reasonKindOf } from '../../common/reasonKinds.ts';
 import { ApiError, badRequest } from '../errors.ts';

@@ -20,7 +20,7 @@ import {
   type SetupStep,
   type TopService,
 } from '../../common/dashboard.ts';
-import { sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
+import { sqlStatusesTagged } from '../../common/lifecycles/index.ts';
 import type { Queryable } from '../db/index.ts';
 import type { Actor } from '../engine/actor.ts';
 import { Params } from '../engine/scope.ts';

@@ -13,7 +13,7 @@ import { insertRecord, updateRecord, type Row, type Writer } from '../engine/rec
 import { loadVisible } from '../engine/scope.ts';
 import { fundedSplit, recordPaymentShare } from './payouts.ts';
 import { feesOfBooking, getSettings } from '../settings/index.ts';
-import { sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
+import { sqlStatusesTagged } from '../../common/lifecycles/index.ts';
 
 export const bookings = collection('bookings');
 export const payments = collection('payments');

@@ -18,7 +18,7 @@ import { updateRecord } from '../engine/records.ts';
 import { context, guarded, staleVersion } from '../engine/resources.ts';
 import { loadOr404 } from '../engine/scope.ts';
 import { toRecord } from '../engine/table.ts';
-import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
+import { statusesTagged } from '../../common/lifecycles/index.ts';
 
 const payments = collection('payments');
 

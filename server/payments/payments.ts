@@ -18,7 +18,7 @@ import { addSpend, assertWalletCurrency, bookings, cancellationRefundable, payme
 import { deliverLink, linkContacts } from './paymentLinkDelivery.ts';
 import { recordRefundShare } from './payouts.ts';
 import { getSettings } from '../settings/index.ts';
-import { allowedEvents, sqlStatusesTagged, statusesTagged } from '../../src/machines/lifecycles/index.ts';
+import { allowedEvents, sqlStatusesTagged, statusesTagged } from '../../common/lifecycles/index.ts';
 
 const CLOSED = statusesTagged('booking', 'closed');
 const CAPTURED = sqlStatusesTagged('payment', 'captured');

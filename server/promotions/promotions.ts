@@ -11,7 +11,7 @@ import type { Actor } from '../engine/actor.ts';
 import type { CollectionHooks, WriteContext } from '../engine/hooks.ts';
 import type { Row } from '../engine/records.ts';
 import { Params, visibility } from '../engine/scope.ts';
-import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
+import { statusesTagged } from '../../common/lifecycles/index.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 

@@ -20,7 +20,7 @@ import { loadOr404, loadVisible } from '../engine/scope.ts';
 import { applyTransition } from '../engine/transitions.ts';
 import { assertWalletCurrency, refundableOf, walletCurrencyRefusal } from '../payments/index.ts';
 import { BUSINESS_TIME_ZONE } from '../../common/time.ts';
-import { statusesTagged } from '../../src/machines/lifecycles/index.ts';
+import { statusesTagged } from '../../common/lifecycles/index.ts';
 
 const bookings = collection('bookings');
 const refunds = collection('refunds');

@@ -12,7 +12,7 @@ import type { Row } from '../engine/records.ts';
 import { marketplaceCurrency } from '../payments/index.ts';
 import { platformFundedDiscount } from '../promotions/index.ts';
 import { getSettings } from '../settings/index.ts';
-import { sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
+import { sqlStatusesTagged } from '../../common/lifecycles/index.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 

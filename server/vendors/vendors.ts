@@ -11,7 +11,7 @@ import { badRequest, conflict } from '../errors.ts';
 import type { CollectionHooks, WriteContext } from '../engine/hooks.ts';
 import type { Row } from '../engine/records.ts';
 import { payoutVendorHooks, reasonErrors, updateVendor } from '../payments/index.ts';
-import { sqlStatusesTagged } from '../../src/machines/lifecycles/index.ts';
+import { sqlStatusesTagged } from '../../common/lifecycles/index.ts';
 
 const IDENTITY_FIELDS = ['rc_number', 'nif_number', 'payout_method', 'payout_account'] as const;
 

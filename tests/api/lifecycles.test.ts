@@ -14,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import { COLLECTIONS, type CollectionSpec } from '../../common/registry.ts';
 import {
   GUARD_INFO, allowedEvents, chartTransitions, eventsOf, initialStatus, statesOf, type LifecycleContext, type LifecycleName,
-} from '../../src/machines/lifecycles/index.ts';
+} from '../../common/lifecycles/index.ts';
 import { providersFor, useProviders } from '../../server/notifications/send.ts';
 import { DEV_WEBHOOK_SECRET, SIGNATURE_HEADER, signWebhook } from '../../server/payments/gateway.ts';
 import '../../server/jobs/index.ts';

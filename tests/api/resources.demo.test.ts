@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { CHATBOT_INTENTS, seedDemoDataOnce, type DemoStats } from '../../server/db/demoData.ts';
 import { DEFAULT_SETTINGS } from '../../common/settings.ts';
-import { guardImplementations } from '../../src/machines/lifecycles/context.ts';
+import { guardImplementations } from '../../common/lifecycles/context.ts';
 import { DEMO_VENDORS } from '../../server/db/seed.ts';
 import { startDomain, type Domain, type Json } from './resources.fixtures.ts';
 

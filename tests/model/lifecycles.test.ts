@@ -11,7 +11,7 @@ import * as statuses from '../../common/statuses.ts';
 import { PAYOUT_BATCH_STATUSES } from '../../common/payouts.ts';
 import {
   LIFECYCLES, allowedEvents, chartEvents, evaluateTransition, eventsOf, initialStatus, statesOf, type LifecycleContext, type LifecycleName,
-} from '../../src/machines/lifecycles/index.ts';
+} from '../../common/lifecycles/index.ts';
 
 /** [from, event, to] as DOMAIN.md describes them. */
 const EXPECTED: Record<LifecycleName, { statuses: readonly string[]; edges: [string, string, string][] }> = {

@@ -13,7 +13,7 @@ import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };
 import type { AnyStateMachine } from 'xstate';
 import { BUSINESS_TIME_ZONE } from '../../common/time.ts';
-import { LIFECYCLES } from '../../src/machines/lifecycles/index.ts';
+import { LIFECYCLES } from '../../common/lifecycles/index.ts';
 import { auditAction } from '../../src/views/bookings/BookingTimeline.tsx';
 import { auditChanges } from '../../src/views/ui/auditChanges.ts';
 

@@ -89,7 +89,7 @@ describe('npm run machines', () => {
     );
   });
 
-  it('finds every machine under src/machines once, by id', async () => {
+  it('finds every machine under src/machines and common/lifecycles once, by id', async () => {
     const found = await findMachines();
     const ids = found.map((f) => f.name);
     for (const id of ['theme', 'locale', 'navigation']) assert.ok(ids.includes(id), id);
@@ -97,6 +97,7 @@ describe('npm run machines', () => {
     assert.equal(new Set(found.map((f) => f.machine)).size, found.length);
     const index = indexMarkdown(found);
     assert.ok(index.includes('| [navigation](#navigation) | `navigationMachine` in `src/machines/navigation.ts` |'));
+    assert.ok(index.includes('| [booking](#booking) | `bookingLifecycle` in `common/lifecycles/booking.ts` |'));
     assert.ok(index.includes('```mermaid\n' + toMermaid(found.find((f) => f.name === 'theme')!.machine).trimEnd() + '\n```'));
   });
 });

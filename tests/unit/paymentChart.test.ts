@@ -1,7 +1,7 @@
 /** The payment chart: a card payment's outcome is the gateway's; by hand only staff, with a reason. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { allowedEvents, evaluateTransition, type ActorRole } from '../../src/machines/lifecycles/index.ts';
+import { allowedEvents, evaluateTransition, type ActorRole } from '../../common/lifecycles/index.ts';
 
 const at = (role: ActorRole, method: string) => ({ now: new Date().toISOString(), role, record: { method } });
 

@@ -13,7 +13,7 @@
 import { assign, emit, setup } from 'xstate';
 import type { ApiRecord } from '../../api/resources.ts';
 import type { FlaggedParticipant } from '../../../common/availabilityRules.ts';
-import { owesMoney } from '../lifecycles/context.ts';
+import { owesMoney } from '../../../common/lifecycles/context.ts';
 
 /** Whether the customer still owes money: the booking chart's own rule (its check-in guard). */
 export { owesMoney };

@@ -8,7 +8,7 @@ import type { AdrenalineProfile } from '../../../common/catalog.ts';
 import { reasonKindOf } from '../../../common/reasonKinds.ts';
 import type { Refundable } from '../../api/refunds.ts';
 import { bookingActionsMachine, owesMoney } from '../../machines/bookings/bookingActions.ts';
-import { eventPayloadFields, type LifecycleContext } from '../../machines/lifecycles/index.ts';
+import { eventPayloadFields, type LifecycleContext } from '../../../common/lifecycles/index.ts';
 import { cashPaymentMachine } from '../../machines/payments/cashPayment.ts';
 import { sentTo } from '../../machines/payments/sendLink.ts';
 import { CopyPayLink, SentTo } from '../payments/invitations/PaymentLinkResult.tsx';

@@ -5,7 +5,7 @@ import type { PageProps } from '../../app/routes.ts';
 import { usePageReady } from '../../app/pageReady.ts';
 import { flaggedParticipants, type RosterEntry } from '../../../common/availabilityRules.ts';
 import type { AdrenalineProfile } from '../../../common/catalog.ts';
-import { allowedEvents, type LifecycleContext } from '../../machines/lifecycles/index.ts';
+import { allowedEvents, type LifecycleContext } from '../../../common/lifecycles/index.ts';
 import { selectIsDirty } from '../../machines/resources/record.ts';
 import { formatMoney } from '../ui/format.ts';
 import { PageFrame } from '../ui/PageFrame.tsx';

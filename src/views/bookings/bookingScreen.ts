@@ -1,7 +1,7 @@
 /** A booking's page as data: the record and what it reads beside it. */
 import type { ApiRecord } from '../../api/resources.ts';
 import { bookings } from '../../../common/collections.ts';
-import type { LifecycleSettings } from '../../machines/lifecycles/index.ts';
+import type { LifecycleSettings } from '../../../common/lifecycles/index.ts';
 import { defineRecordScreen, related, type RelatedState } from '../ui/recordScreen.ts';
 import type { BookingLabels } from './BookingFacts.tsx';
 import type { TimelineRecords } from './BookingTimeline.tsx';

@@ -5,7 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import { usePageReady } from '../../app/pageReady.ts';
 import type { PageProps } from '../../app/routes.ts';
 import { services, type ServicesRecord } from '../../../common/collections.ts';
-import { allowedEvents } from '../../machines/lifecycles/index.ts';
+import { allowedEvents } from '../../../common/lifecycles/index.ts';
 import { MediaManager } from '../media/MediaManager.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';

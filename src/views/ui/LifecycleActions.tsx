@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { allowedEvents, eventPayloadFields, type LifecycleName } from '../../machines/lifecycles/index.ts';
+import { allowedEvents, eventPayloadFields, type LifecycleName } from '../../../common/lifecycles/index.ts';
 import { lifecycleConfirmMachine, type BulkActor } from '../../machines/resources/lifecycleConfirm.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import type { Column } from './DataTable.tsx';

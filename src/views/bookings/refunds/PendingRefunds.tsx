@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiRecord } from '../../../api/resources.ts';
-import { chartEvents } from '../../../machines/lifecycles/index.ts';
+import { chartEvents } from '../../../../common/lifecycles/index.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { useLifecycleActions, type LifecycleRow } from '../../ui/LifecycleActions.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { sessionActor } from '../../../app/actors.ts';
-import { allowedEvents } from '../../../machines/lifecycles/index.ts';
+import { allowedEvents } from '../../../../common/lifecycles/index.ts';
 import { payoutPanelMachine } from '../../../machines/payments/payouts.ts';
 import { defineCommand, useCommand } from '../../ui/command.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';

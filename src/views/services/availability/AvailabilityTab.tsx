@@ -10,7 +10,7 @@ import { useLocation, useSearch } from 'wouter';
 import type { ServicesRecord } from '../../../../common/collections.ts';
 import { localDay } from '../../../../common/money.ts';
 import { calendarMachine, type CalendarView } from '../../../machines/availability/calendar.ts';
-import type { LifecycleSettings } from '../../../machines/lifecycles/index.ts';
+import type { LifecycleSettings } from '../../../../common/lifecycles/index.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { useRead } from '../../ui/useRead.ts';
 import { BulkSlotsForm } from './BulkSlotsForm.tsx';

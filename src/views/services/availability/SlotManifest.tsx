@@ -11,7 +11,7 @@ import { cashPaymentMachine } from '../../../machines/payments/cashPayment.ts';
 import { UnpaidCheckInDialog } from '../../bookings/UnpaidCheckInDialog.tsx';
 import { SendLinkDialog } from '../../payments/invitations/SendLinkDialog.tsx';
 import { CashPaymentDialog } from '../../payments/list/CashPaymentDialog.tsx';
-import { allowedEvents, statusesTagged, type LifecycleSettings } from '../../../machines/lifecycles/index.ts';
+import { allowedEvents, statusesTagged, type LifecycleSettings } from '../../../../common/lifecycles/index.ts';
 import { formatMoney, localized } from '../../ui/format.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { FlagList, FlaggedCheckInDialog } from './FlagList.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Manifest } from '../../../api/availability.ts';
-import { statusesTagged, type LifecycleSettings } from '../../../machines/lifecycles/index.ts';
+import { statusesTagged, type LifecycleSettings } from '../../../../common/lifecycles/index.ts';
 import { defineCommand, useCommand } from '../../ui/command.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { NumberField } from '../../ui/fields/NumberField.tsx';

@@ -3,7 +3,7 @@
  * the record its guards read. Events carry their payload (`reason`, `scheduled_at`).
  * Guards are plain functions of (context, event) so the SPA and the server agree.
  */
-import { GATEWAY_METHODS, type PaymentMethod } from '../../../common/paymentMethods.ts';
+import { GATEWAY_METHODS, type PaymentMethod } from '../paymentMethods.ts';
 
 export type ActorRole = 'staff' | 'vendor' | 'system';
 
