@@ -1,7 +1,10 @@
 /**
- * The server's shape holds: the engine (server/engine/) knows no area; an area (a folder
- * of server/ named like a folder of src/views/) reaches another only through its
- * index.ts; and the SPA never imports the server. Type-only imports count too.
+ * The code's shape holds. The SPA (src/) and the server (server/) meet only in common/,
+ * which both import and which imports neither; the one thing the server takes from src/ is
+ * the message catalogues (src/locales/*.json), and the SPA never imports the server. In the
+ * server, the engine (server/engine/) knows no area, and an area (a folder of server/ named
+ * like a folder of src/views/) reaches another only through its index.ts. Type-only
+ * imports count too.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -19,9 +22,9 @@ const IMPORT = /^\s*(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|^\s*im
 const folders = (dir: string) => readdirSync(dir).filter((name) => statSync(join(dir, name)).isDirectory());
 const AREAS = new Set(folders('server').filter((name) => folders('src/views').includes(name)));
 
-/** Every relative import of src/ and server/, as [importing file, imported path], with `/` separators. */
+/** Every relative import of src/, common/ and server/, as [importing file, imported path], with `/` separators. */
 function imports(): [string, string][] {
-  return ['src', 'server'].flatMap(sources).flatMap((file) =>
+  return ['src', 'common', 'server'].flatMap(sources).flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(IMPORT)]
       .map((match) => match[1] ?? match[2] ?? match[3])
       .filter((spec) => spec.startsWith('.'))
@@ -35,7 +38,7 @@ const areaOf = (path: string) => {
   return root === 'server' && rest.length > 0 && AREAS.has(folder) ? folder : null;
 };
 
-test('the engine imports no area, areas meet only at index.ts, and src/ never imports server/', () => {
+test('the engine imports no area, and areas meet only at index.ts', () => {
   assert.ok(AREAS.has('bookings') && AREAS.has('payments'), 'the areas were found');
   const found: string[] = [];
   for (const [file, target] of imports()) {
@@ -43,7 +46,18 @@ test('the engine imports no area, areas meet only at index.ts, and src/ never im
     if (file.startsWith('server/engine/') && to) found.push(`engine imports an area: ${file} -> ${target}`);
     const from = areaOf(file);
     if (from && to && from !== to && target !== `server/${to}/index.ts`) found.push(`past ${to}/index.ts: ${file} -> ${target}`);
+  }
+  assert.deepEqual(found, []);
+});
+
+test('src/ and server/ meet only in common/, which imports neither', () => {
+  const all = imports();
+  assert.ok(all.some(([file, target]) => file.startsWith('server/') && target.startsWith('common/')), 'the server imports common/');
+  const found: string[] = [];
+  for (const [file, target] of all) {
     if (file.startsWith('src/') && target.startsWith('server/')) found.push(`src imports the server: ${file} -> ${target}`);
+    if (file.startsWith('server/') && target.startsWith('src/') && !/^src\/locales\/[a-z]{2}\.json$/.test(target)) found.push(`the server imports src/ beyond its message catalogues: ${file} -> ${target}`);
+    if (file.startsWith('common/') && /^(src|server)\//.test(target)) found.push(`common imports a side: ${file} -> ${target}`);
   }
   assert.deepEqual(found, []);
 });
