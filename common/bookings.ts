@@ -4,7 +4,7 @@ import {
   Count, CurrencySchema, DateOnly, DateTime, Enum, I18n, LifecycleFields, MinorUnits, Nullable, Percent, RecordBase, SignedMinorUnits,
   StrictObject, Text, Uuid, VendorOwned, patchOf,
 } from './common.ts';
-import { Roster } from './availability.ts';
+import { Roster } from './availabilitySchemas.ts';
 import { CUSTOMER_TYPES } from './catalog.ts';
 import { ReasonCode } from './reasonCodes.ts';
 import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES, REFUND_STATUSES } from './statuses.ts';

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TSchema } from 'typebox';
 import { PersonalServiceInput } from '../../common/catalog.ts';
-import { DisruptInput, SlotsBulkInput } from '../../common/availability.ts';
+import { DisruptInput, SlotsBulkInput } from '../../common/availabilitySchemas.ts';
 import { ErrorBody, TransitionBody } from '../../common/common.ts';
 import { ReconcileInput } from '../../common/payments.ts';
 import { CommissionAdjust, PayoutBuild, PayoutPay } from '../../common/payouts.ts';

@@ -4,7 +4,7 @@
  * roster rules on a booking, and a disrupted departure (every booking of a slot
  * cancelled and refunded in full, each in its own transaction, the customer told).
  */
-import type { DisruptInput, SlotsBulkInput } from '../../common/availability.ts';
+import type { DisruptInput, SlotsBulkInput } from '../../common/availabilitySchemas.ts';
 import {
   BULK_SLOTS_MAX, REFUND_TARGETS, bulkStarts, flaggedParticipants, participantFlags, type DisruptOutcome, type RosterEntry, type ManifestBooking,
 } from '../../common/availabilityRules.ts';

@@ -7,7 +7,7 @@
  * Writing needs the right to change slots; a vendor sees only their own (404 otherwise).
  */
 import type { FastifyInstance } from 'fastify';
-import { DisruptInput, SlotsBulkInput } from '../../common/availability.ts';
+import { DisruptInput, SlotsBulkInput } from '../../common/availabilitySchemas.ts';
 import { collection } from '../../common/registry.ts';
 import { createSlotsInBulk, disruptSlot, slotManifest } from './availability.ts';
 import { API_PREFIX } from '../engine/paths.ts';

@@ -1,6 +1,6 @@
 /** Vendor users, their invitations, and staff acting as a vendor (server/vendors/vendorUsers.ts, server/shell/actAs.ts). */
 import type { ActingAs } from './authStorage.ts';
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 
 export type VendorUserState = 'active' | 'invited' | 'expired' | 'inactive';
 

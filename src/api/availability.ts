@@ -1,9 +1,9 @@
 /** The availability calls beside the generic slot routes: bulk creation, a slot's manifest, a disrupted departure. */
-import type { DisruptInput, SlotsBulkInput } from '../../common/availability.ts';
+import type { DisruptInput, SlotsBulkInput } from '../../common/availabilitySchemas.ts';
 import { addDays, type DisruptOutcome, type ManifestBooking, type REFUND_TARGETS } from '../../common/availabilityRules.ts';
 import { algeriaInstant } from '../../common/time.ts';
 import type { AdrenalineProfile } from '../../common/catalog.ts';
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 import { fetchList, fetchRecord } from './resources.ts';
 
 const base = '/branch/api/service-slots';

@@ -1,6 +1,6 @@
 /** Changing a booking (server/bookings/bookingChangeRoutes.ts): its preview and the change itself. */
 import type { BookingQuote } from './bookingPricing.ts';
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 import type { ApiRecord } from './resources.ts';
 
 export type RefundDestination = 'original_method' | 'wallet';

@@ -1,5 +1,5 @@
 /** Prices before booking and the seats a service has left (DESIGN section 5; server/bookings/bookingPricing.ts). */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 import { fetchList, type ApiRecord } from './resources.ts';
 
 /** What the server answers for a new booking's preview: the quote a booking would get now. */

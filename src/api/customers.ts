@@ -1,5 +1,5 @@
 /** A customer's blocking and messages (server/customers/routes.ts). */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 import type { ApiRecord } from './resources.ts';
 
 const customerUrl = (id: string) => `/branch/api/customers/${encodeURIComponent(id)}/`;

@@ -1,5 +1,5 @@
 /** CSV exports of any list, through the engine's `GET /<collection>/export.csv`. */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 import { toParams, type ListQuery } from './resources.ts';
 
 /**

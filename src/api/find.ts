@@ -1,5 +1,5 @@
 /** Records found from anywhere, and the lists' saved views (server/shell/search.ts, server/engine/savedViews.ts). */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 
 export type FoundKind = 'booking' | 'customer' | 'service' | 'vendor';
 

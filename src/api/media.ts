@@ -7,7 +7,7 @@ import type { MediaRecord } from '../../common/collections.ts';
 import { IMAGE_WIDTHS, imagePath } from '../../common/media.ts';
 import { ApiRequestError } from './client.ts';
 import { API_BASE_URL } from './config.ts';
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 import { deleteRecord, fetchList, updateRecord } from './resources.ts';
 
 export type MediaOwnerType = MediaRecord['owner_type'];

@@ -1,5 +1,5 @@
 /** Duplicate customers and merging one into another (server/customers/customerMerge.ts). */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 import type { ApiRecord } from './resources.ts';
 
 const customerUrl = (id: string) => `/branch/api/customers/${encodeURIComponent(id)}/`;

@@ -1,5 +1,5 @@
 /** The inbox's and the tickets' calls beyond the generic collection ones (server/messages/messages.ts). */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 
 export interface Assignee {
   id: string;

@@ -1,5 +1,5 @@
 /** Notifications beyond the generic collection routes: audience counts, deliveries, the outbox, topic subscribers, the in-app inbox. */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 
 export interface Delivery {
   recipient_name: string;

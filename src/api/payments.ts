@@ -1,5 +1,5 @@
 /** A payment's gateway events and its reconciliation (server/payments/paymentDetail.ts). */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 import type { ApiRecord } from './resources.ts';
 
 /** One event the payment gateway sent about a payment, as the webhook recorded it. */

@@ -1,5 +1,5 @@
 /** Payouts, commission changes and a booking's money ledger (server/payments/payoutsRoutes.ts). */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 
 export interface LedgerRow {
   kind: 'payment' | 'refund';

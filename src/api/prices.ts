@@ -1,5 +1,5 @@
 /** Personal services and their payment links (server/services/personalServicesRoutes.ts). */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 import { createRecord, type ApiRecord } from './resources.ts';
 
 export interface PersonalServiceBody {

@@ -1,5 +1,5 @@
 /** A coupon's or discount's usage report (server/promotions/promotionUsage.ts). */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 
 export interface PromotionUsage {
   uses: number;

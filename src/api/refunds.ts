@@ -1,5 +1,5 @@
 /** What the server allows to refund on a booking (GET bookings/<id>/refundable/). */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 
 export interface Refundable {
   /** The most a new refund may be, in minor units: paid, less refunds asked for or done. */

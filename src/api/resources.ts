@@ -1,5 +1,5 @@
 /** Generic calls on the branch API's collections (DESIGN section 5). */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 
 export interface Page<T> {
   count: number;

@@ -1,5 +1,5 @@
 /** Ratings of services from their approved reviews (server/customers/reviewRatings.ts). */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 
 export interface ServiceRating {
   service_id: string;

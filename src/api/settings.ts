@@ -1,5 +1,5 @@
 /** A settings section as the rules on screen need it (GET settings/<section>/): vendor staff may read all but fees. */
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 
 export interface SettingsSectionRecord<T> {
   section: string;

@@ -1,6 +1,6 @@
 /** Categories, amenities and interests: every term in its order, and a new order saved in one request. */
 import { fetchList, type ApiRecord } from './resources.ts';
-import { apiClient } from './registry.ts';
+import { apiClient } from './apiClientHolder.ts';
 
 export type TaxonomyResource = 'categories' | 'amenities' | 'interests';
 

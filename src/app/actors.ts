@@ -5,7 +5,7 @@
 import { createActor, waitFor } from 'xstate';
 import { readActing, readSession } from '../api/authStorage.ts';
 import { ApiRequestError, createApiClient, type SessionBridge } from '../api/client.ts';
-import { registerApiClient } from '../api/registry.ts';
+import { registerApiClient } from '../api/apiClientHolder.ts';
 import { detectLocale, loadCatalogue, localeMachine } from '../machines/locale.ts';
 import { navigationMachine } from '../machines/navigation.ts';
 import { sessionMachine, type SessionTokens } from '../machines/session.ts';

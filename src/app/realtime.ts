@@ -7,7 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import { createActor } from 'xstate';
 import { API_BASE_URL } from '../api/config.ts';
-import { apiClient } from '../api/registry.ts';
+import { apiClient } from '../api/apiClientHolder.ts';
 import { createEventStream, realtimeMachine, type RealtimeEvent } from '../machines/realtime.ts';
 import { sessionActor } from './actors.ts';
 import { deliverRealtimeEvent } from './realtimeEvents.ts';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { BulkResult } from '../../src/api/availability.ts';
-import type { SlotsBulkInput } from '../../common/availability.ts';
+import type { SlotsBulkInput } from '../../common/availabilitySchemas.ts';
 import { BULK_SLOTS_MAX, type ManifestBooking } from '../../common/availabilityRules.ts';
 import type { BulkSlotsDraft } from '../../src/machines/availability/bulkSlots.ts';
 

@@ -11,7 +11,7 @@ import type { ApiClient } from '../../src/api/client.ts';
 
 // The API client reads the build's base URL when loaded.
 Object.assign(globalThis, { __API_BASE_URL__: '' });
-const { registerApiClient } = await import('../../src/api/registry.ts');
+const { registerApiClient } = await import('../../src/api/apiClientHolder.ts');
 const { runRead } = await import('../../src/api/reads.ts');
 const { runCommand } = await import('../../src/api/commands.ts');
 

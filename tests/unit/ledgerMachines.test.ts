@@ -20,7 +20,7 @@ import type { Values } from '../../src/machines/resources/command.ts';
 // The API client reads the build's base URL when loaded.
 Object.assign(globalThis, { __API_BASE_URL__: '' });
 const { ApiRequestError } = await import('../../src/api/client.ts');
-const { registerApiClient } = await import('../../src/api/registry.ts');
+const { registerApiClient } = await import('../../src/api/apiClientHolder.ts');
 const { runCommand } = await import('../../src/api/commands.ts');
 const { commandMachine } = await import('../../src/machines/resources/command.ts');
 const { ledgerMachine } = await import('../../src/machines/customers/ledger.ts');

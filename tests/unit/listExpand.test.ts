@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiClient } from '../../src/api/client.ts';
-import { registerApiClient } from '../../src/api/registry.ts';
+import { registerApiClient } from '../../src/api/apiClientHolder.ts';
 import { fetchList, fetchRecord, type ApiRecord, type Expandable, type ListQuery, type Page } from '../../src/api/resources.ts';
 import type { refunds } from '../../common/collections.ts';
 import { listMachine } from '../../src/machines/resources/list.ts';

@@ -1,7 +1,7 @@
 /** The named reads and commands of the bookings screens (composed in src/api/reads.ts and src/api/commands.ts). */
 import { changePreviewUrl, type ChangePreview } from '../bookingChange.ts';
 import { previewBooking, quoteCombo, type AppliedDiscount, type BookingQuote, type ComboQuote } from '../bookingPricing.ts';
-import { apiClient } from '../registry.ts';
+import { apiClient } from '../apiClientHolder.ts';
 import { createRecord, fetchRecord, type ApiRecord } from '../resources.ts';
 
 /** What a price preview sends: the form as the pricing endpoint takes it. */

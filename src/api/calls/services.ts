@@ -1,5 +1,5 @@
 /** The named reads and commands of the services screens (composed in src/api/reads.ts and src/api/commands.ts). */
-import type { SlotsBulkInput } from '../../../common/availability.ts';
+import type { SlotsBulkInput } from '../../../common/availabilitySchemas.ts';
 import type { DisruptOutcome, RosterEntry } from '../../../common/availabilityRules.ts';
 import { createSlotsInBulk, disruptSlot, fetchManifest, type BulkResult, type Manifest } from '../availability.ts';
 import { fetchSlots, type Slot } from '../bookingPricing.ts';

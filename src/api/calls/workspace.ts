@@ -5,7 +5,7 @@ import { downloadCsv } from '../exports.ts';
 import { createSavedView, deleteSavedView, fetchSavedViews, renameSavedView, type SavedView, type SavedViewState } from '../find.ts';
 import { deleteMedia, uploadImage, type MediaOwner } from '../media.ts';
 import { fetchInbox, fetchInboxCount, markInboxAllRead, markInboxRead, type InboxItem } from '../notifications.ts';
-import { apiClient } from '../registry.ts';
+import { apiClient } from '../apiClientHolder.ts';
 import { fetchList, type ApiRecord, type ListQuery, type Page } from '../resources.ts';
 
 /** A reason code as reason fields offer it and stored reasons read. */

@@ -9,7 +9,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { BulkResult } from '../../api/availability.ts';
 import { runCommand } from '../../api/commands.ts';
-import type { SlotsBulkInput } from '../../../common/availability.ts';
+import type { SlotsBulkInput } from '../../../common/availabilitySchemas.ts';
 import { BULK_SLOTS_MAX, bulkStarts } from '../../../common/availabilityRules.ts';
 import type { FieldErrors } from '../resources/validation.ts';
 

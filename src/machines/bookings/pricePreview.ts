@@ -12,7 +12,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { runRead, type ReadName } from '../../api/reads.ts';
-import { apiClient } from '../../api/registry.ts';
+import { apiClient } from '../../api/apiClientHolder.ts';
 
 export const PREVIEW_DEBOUNCE_MS = 350;
 

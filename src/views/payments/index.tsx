@@ -1,7 +1,7 @@
 /** The payments area (payments, payment links, splits and payouts): one lazy chunk for its screens. */
 import type { PageProps } from '../../app/routes.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
-import { SplitPage } from './split/SplitPage.tsx';
+import { PayoutsPage } from './payouts/PayoutsPage.tsx';
 import { PaymentDetailPage } from './detail/PaymentDetailPage.tsx';
 import { InvitationListPage } from './invitations/InvitationListPage.tsx';
 import { PaymentListPage } from './list/PaymentListPage.tsx';
@@ -16,7 +16,7 @@ export default function PaymentsArea(props: PageProps) {
       return <InvitationListPage {...props} />;
     case 'paymentsSplit':
     case 'payouts':
-      return <SplitPage {...props} />;
+      return <PayoutsPage {...props} />;
     default:
       return <PlaceholderPage {...props} />;
   }

@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { usePageReady } from '../../app/pageReady.ts';
 import type { PageProps } from '../../app/routes.ts';
 import type { ApiRecord } from '../../api/resources.ts';
-import { VendorCommission } from '../payments/split/CommissionTab.tsx';
+import { VendorCommission } from '../payments/payouts/CommissionTab.tsx';
 import { ServiceTabs, type TabDef } from '../services/ServiceTabs.tsx';
 import { useLifecycleActions, type LifecycleRow } from '../ui/LifecycleActions.tsx';
 import { PageFrame } from '../ui/PageFrame.tsx';

@@ -2,8 +2,8 @@
 import { payouts, vendorShareEntries, type PayoutsRecord, type VendorShareEntriesRecord } from '../../../../common/collections.ts';
 import { defineListScreen } from '../../ui/listScreen.ts';
 
-export const SPLIT_TABS = ['splits', 'payouts', 'commission'] as const;
-export type SplitTab = (typeof SPLIT_TABS)[number];
+export const PAYOUTS_PAGE_TABS = ['splits', 'payouts', 'commission'] as const;
+export type PayoutsPageTab = (typeof PAYOUTS_PAGE_TABS)[number];
 /** Query parameters the lists keep: the tab, and the payout open beside the list. */
 const PANELS = ['tab', 'payout'];
 

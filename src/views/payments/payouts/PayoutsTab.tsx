@@ -13,7 +13,7 @@ import { StatusChip } from '../../ui/StatusChip.tsx';
 import { usePanelParam } from '../../ui/usePanelParam.ts';
 import { BuildPayoutDialog } from './BuildPayoutDialog.tsx';
 import { PayoutPanel } from './PayoutPanel.tsx';
-import { payoutsScreen, type PayoutRow } from './splitScreens.ts';
+import { payoutsScreen, type PayoutRow } from './payoutsScreens.ts';
 
 /** Payout batches per vendor; staff build, review, approve and pay them, vendor staff see theirs and download statements. */
 export function PayoutsTab({ route, staff, tabs }: PageProps & { staff: boolean; tabs: ReactNode }) {

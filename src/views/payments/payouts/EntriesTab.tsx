@@ -9,7 +9,7 @@ import { ListScreen } from '../../ui/ListScreen.tsx';
 import { useListScreen } from '../../ui/listScreen.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { commissionRate } from '../ledger/commissionRate.ts';
-import { entriesScreen, type EntryRow } from './splitScreens.ts';
+import { entriesScreen, type EntryRow } from './payoutsScreens.ts';
 
 /** Every payment's split and every refund's effect on it: gross, commission, fee, the vendor's net and its payout. */
 export function EntriesTab({ route, staff, tabs }: PageProps & { staff: boolean; tabs: ReactNode }) {
