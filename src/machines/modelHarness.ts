@@ -1,7 +1,9 @@
 /**
- * Shared pieces of the model-based tests: which states a machine has, which of them a
- * snapshot is in (through the public `matches`), and a coverage record that fails a test
- * when a state of the real machine was never visited.
+ * Shared pieces of the model-based tests (the `*.model.test.ts` beside the machines): which
+ * states a machine has, which of them a snapshot is in (through the public `matches`), and a
+ * coverage record that fails a test when a state of the real machine was never visited.
+ * Only tests import it, so no bundle holds it; it exports no machine, so `npm run machines`
+ * draws nothing from it.
  */
 import type { AnyMachineSnapshot, AnyStateMachine, InspectionEvent, StateValue } from 'xstate';
 

@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
-import type { ApiRecord } from '../../src/api/resources.ts';
-import { SAVED_NOTICE_MS, recordMachine, selectIsDirty, type Draft, type RecordEvent } from '../../src/machines/resources/record.ts';
-import { Coverage, TransitionCoverage } from './harness.ts';
+import type { ApiRecord } from '../../api/resources.ts';
+import { SAVED_NOTICE_MS, recordMachine, selectIsDirty, type Draft, type RecordEvent } from './record.ts';
+import { Coverage, TransitionCoverage } from '../modelHarness.ts';
 
 const states = new Coverage(recordMachine);
 const transitions = new TransitionCoverage(recordMachine);

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SimulatedClock, createActor, fromCallback } from 'xstate';
-import { parseSse, realtimeMachine, type RealtimeEvent, type RealtimeMachineEvent, type StreamInput } from '../../src/machines/realtime.ts';
-import { Coverage, TransitionCoverage } from './harness.ts';
+import { parseSse, realtimeMachine, type RealtimeEvent, type RealtimeMachineEvent, type StreamInput } from './realtime.ts';
+import { Coverage, TransitionCoverage } from './modelHarness.ts';
 
 const states = new Coverage(realtimeMachine);
 const transitions = new TransitionCoverage(realtimeMachine);

@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { AnyStateMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import * as statuses from '../../common/statuses.ts';
-import { PAYOUT_BATCH_STATUSES } from '../../common/payouts.ts';
+import * as statuses from '../statuses.ts';
+import { PAYOUT_BATCH_STATUSES } from '../payouts.ts';
 import {
   LIFECYCLES, allowedEvents, chartEvents, evaluateTransition, eventsOf, initialStatus, statesOf, type LifecycleContext, type LifecycleName,
-} from '../../common/lifecycles/index.ts';
+} from './index.ts';
 
 /** [from, event, to] as DOMAIN.md describes them. */
 const EXPECTED: Record<LifecycleName, { statuses: readonly string[]; edges: [string, string, string][] }> = {
@@ -278,6 +278,6 @@ describe('guards', () => {
 });
 
 test('every collection with a lifecycle names a chart that exists', async () => {
-  const { COLLECTIONS } = await import('../../common/registry.ts');
+  const { COLLECTIONS } = await import('../registry.ts');
   for (const c of COLLECTIONS) if (c.lifecycle) assert.ok(c.lifecycle in LIFECYCLES, c.name);
 });

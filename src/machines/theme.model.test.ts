@@ -15,8 +15,8 @@ import {
   type ColorMode,
   type SchemeQuery,
   type ThemeEvent,
-} from '../../src/machines/theme.ts';
-import { Coverage } from './harness.ts';
+} from './theme.ts';
+import { Coverage } from './modelHarness.ts';
 
 interface ModelContext {
   preference: ColorMode;

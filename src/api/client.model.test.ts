@@ -10,12 +10,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import type { SessionBridge } from '../../src/api/client.ts';
-import type { SessionTokens, SessionUser } from '../../src/machines/session.ts';
+import type { SessionBridge } from './client.ts';
+import type { SessionTokens, SessionUser } from '../machines/session.ts';
 
 // Build-time constants the app modules read when they load.
 Object.assign(globalThis, { __API_BASE_URL__: '', __DEV__: false, __APP_VERSION__: '0.0.0-test' });
-const { ApiRequestError, createApiClient } = await import('../../src/api/client.ts');
+const { ApiRequestError, createApiClient } = await import('./client.ts');
 
 // ---------------------------------------------------------------------------------------
 // A fake fetch
@@ -314,7 +314,7 @@ function fakeServer(options: { refuseRefresh?: boolean } = {}) {
 }
 
 describe('api client wired to the session actor', () => {
-  let app: typeof import('../../src/app/actors.ts');
+  let app: typeof import('../app/actors.ts');
   let server: ReturnType<typeof fakeServer>;
   let store: Map<string, string>;
 
@@ -324,7 +324,7 @@ describe('api client wired to the session actor', () => {
     // The session starts from storage: an access token that expires in 3 s (the client
     // refreshes tokens with less than 5 s left) and refresh token generation 1.
     seedStorage(store, server.current().access, Date.now() + 3_000, 'refresh-1');
-    app = await import('../../src/app/actors.ts');
+    app = await import('../app/actors.ts');
     app.sessionActor.start();
   });
 

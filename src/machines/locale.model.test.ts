@@ -16,8 +16,8 @@ import {
   selectRequestedLocale,
   type Locale,
   type Messages,
-} from '../../src/machines/locale.ts';
-import { Coverage, flushPromises } from './harness.ts';
+} from './locale.ts';
+import { Coverage, flushPromises } from './modelHarness.ts';
 
 interface ModelContext {
   locale: Locale;

@@ -26,12 +26,12 @@ import {
   type StateValue,
 } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import type { SessionEvent, SessionTokens, SessionUser, StoredSession } from '../../src/machines/session.ts';
+import type { SessionEvent, SessionTokens, SessionUser, StoredSession } from './session.ts';
 
 // The API modules read a build-time constant when they load; define it before importing.
 (globalThis as { __API_BASE_URL__?: string }).__API_BASE_URL__ = '';
-const { AuthFailure } = await import('../../src/api/auth.ts');
-const { LOGOUT_TIMEOUT_MS, MAX_REFRESH_BACKOFF_MS, REFRESH_LEAD_MS, sessionMachine } = await import('../../src/machines/session.ts');
+const { AuthFailure } = await import('../api/auth.ts');
+const { LOGOUT_TIMEOUT_MS, MAX_REFRESH_BACKOFF_MS, REFRESH_LEAD_MS, sessionMachine } = await import('./session.ts');
 
 // ---------------------------------------------------------------------------------------
 // The model

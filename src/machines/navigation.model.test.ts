@@ -25,8 +25,8 @@ import {
   selectProgressBar,
   type NavigationEvent,
   type PageError,
-} from '../../src/machines/navigation.ts';
-import { Coverage, regionValue } from './harness.ts';
+} from './navigation.ts';
+import { Coverage, regionValue } from './modelHarness.ts';
 
 const D = NAVIGATION_DELAYS;
 const coverage = new Coverage(navigationMachine);

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { CalendarSlot } from '../../src/api/availability.ts';
-import { calendarMachine, visibleDays } from '../../src/machines/availability/calendar.ts';
-import { Coverage } from './harness.ts';
+import type { CalendarSlot } from '../../api/availability.ts';
+import { calendarMachine, visibleDays } from './calendar.ts';
+import { Coverage } from '../modelHarness.ts';
 
 type Range = { serviceId: string; from: string; to: string };
 

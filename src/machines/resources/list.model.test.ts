@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
-import type { ApiRecord, ListQuery, Page } from '../../src/api/resources.ts';
-import { SEARCH_DEBOUNCE_MS, listMachine, type ListEvent } from '../../src/machines/resources/list.ts';
-import { Coverage, TransitionCoverage } from './harness.ts';
+import type { ApiRecord, ListQuery, Page } from '../../api/resources.ts';
+import { SEARCH_DEBOUNCE_MS, listMachine, type ListEvent } from './list.ts';
+import { Coverage, TransitionCoverage } from '../modelHarness.ts';
 
 const states = new Coverage(listMachine);
 const transitions = new TransitionCoverage(listMachine);
