@@ -32,7 +32,8 @@ test('staff may do what a collection allows anyone or staff; vendor staff what i
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : /\.tsx?$/.test(name) ? [path] : [];
+    // A test beside a module (`*.test.ts`) may build a staff user; it decides nothing.
+    return statSync(path).isDirectory() ? sources(path) : /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
 }
 

@@ -41,7 +41,8 @@ test('every folder at the top, in src/, common/ and server/, and every file at t
     const parts = file.split('/');
     if (parts.length > 1 && !['README.md', 'package.json'].includes(parts[0]!)) expected.add(`${parts[0]}/`);
     if (['src', 'common', 'server'].includes(parts[0]!) && parts.length > 2) expected.add(`${parts[0]}/${parts[1]}/`);
-    if (['src', 'server'].includes(parts[0]!) && parts.length === 2) expected.add(file);
+    // A test beside a file (`config.test.ts`) is named by its file.
+    if (['src', 'server'].includes(parts[0]!) && parts.length === 2 && !/\.test\.tsx?$/.test(file)) expected.add(file);
   }
   // Folders the block names as one line with what is under them (`docs/machines/`, `.ci/run`).
   const covered = (path: string) => named.has(path) || [...named].some((n) => n.startsWith(path));
