@@ -172,7 +172,7 @@ function standalonePageOptions(name, entry, part) {
           return { contents: JSON.stringify(Object.fromEntries(kept)), loader: 'json' };
         });
         build.onEnd((result) => {
-          // A build kept in memory (tests/unit/payPageBundle.test.ts) writes no page either.
+          // A build kept in memory (tests/rules/payPageBundle.test.ts) writes no page either.
           if (result.errors.length > 0 || !result.metafile || build.initialOptions.write === false) return;
           const outputs = Object.entries(result.metafile.outputs);
           const [script, info] = outputs.find(([, o]) => o.entryPoint === entry);

@@ -11,7 +11,7 @@ import { COLLECTION_BY_NAME } from '../../common/registry.ts';
 import ar from '../../src/locales/ar.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 import fr from '../../src/locales/fr.json' with { type: 'json' };
-import { listScreens } from '../unit/listScreens.ts';
+import { listScreens } from '../rules/listScreens.ts';
 import { book, catalogFor, inDays, startDomain, type Catalog, type Domain, type Json, type Who } from './resources.fixtures.ts';
 
 let d: Domain;

@@ -2,7 +2,7 @@
  * A list screen as data: the collection it shows, its filters, the fields the table asks
  * for, the related names it expands and its default ordering. Typed against the SPA's copy
  * of the registry (common/collections.ts), so a filter the server does not have, an
- * ordering it refuses or a field it does not return fails `tsc`; tests/unit/screens.test.ts
+ * ordering it refuses or a field it does not return fails `tsc`; tests/rules/screens.test.ts
  * checks every screen against the registry itself.
  */
 import { useLayoutEffect, useMemo } from 'react';

@@ -4,7 +4,7 @@
  * machine (src/machines/resources/recordScreen.ts) runs it: the record with its editing,
  * conflicts and transitions, and a child actor per related read with its own loading and
  * failure, read again on the record's version and on live changes to what it shows.
- * tests/unit/screens.test.ts checks every related list against the registry.
+ * tests/rules/screens.test.ts checks every related list against the registry.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
