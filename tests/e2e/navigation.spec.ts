@@ -3,7 +3,7 @@
  * so nothing depends on how fast the machine is: a page that is ready shows without any
  * timer firing (no minimum wait), and a page that is not ready within 200 ms shows the
  * loading state, which stays 200 ms of page time even when the data arrives sooner.
- * The timings themselves are the navigation chart's model tests (tests/model/navigation.test.ts).
+ * The timings themselves are the navigation chart's model tests (src/machines/navigation.model.test.ts).
  */
 import type { Page } from '@playwright/test';
 import { expect, t, test } from './fixtures.ts';

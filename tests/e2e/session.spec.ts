@@ -2,7 +2,7 @@
  * The session in the real app, model-based: a small model of what a user sees (a guest
  * on the login page, possibly with a reason shown; signed in, possibly asked "Are you
  * sure?") is walked with createTestModel, and each path is one test that drives Chromium.
- * It is the browser-sized cousin of the node model (tests/model/session.test.ts): the
+ * It is the browser-sized cousin of the node model (src/machines/session.model.test.ts): the
  * same states seen from outside, with events a user or the server can cause.
  */
 import type { Page } from '@playwright/test';
