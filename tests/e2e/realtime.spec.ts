@@ -97,6 +97,7 @@ test('a change made in another context shows in an open list and beside an edite
   await expect(notice).toBeVisible();
   await expect(commune).toHaveValue('Metlili');
   await expect(page.getByLabel('Name (English)', { exact: true })).toHaveValue(`Oasis ${id} by staff`);
+  await expect(vendorRows.getByRole('link', { name: `Oasis ${id} renamed again` })).toBeVisible();
   await expectNoSeriousViolations(page, 'changed elsewhere notice (en, light)');
 
   // Their version, on request: the draft goes, the form shows what was saved elsewhere.
@@ -127,6 +128,8 @@ test.describe('Arabic, dark', () => {
     const notice = page.getByRole('status').filter({ hasText: t('ar', 'realtime.changedElsewhere') });
     await expect(notice).toBeVisible();
     await expect(notice.getByRole('button', { name: t('ar', 'realtime.loadTheirs') })).toBeVisible();
+    // The list beside the editor has refreshed too (its rows are dimmed while it does).
+    await expect(page.getByRole('row').filter({ hasText: `Erg ${id} renamed` })).toHaveCount(1);
     await expectNoSeriousViolations(page, 'changed elsewhere notice (ar, dark)');
   });
 });

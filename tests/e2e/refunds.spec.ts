@@ -42,7 +42,12 @@ async function requestRefunds(request: APIRequestContext, reason: string, count:
 async function openRefunds(page: Page, locale: Locale, search?: string) {
   await page.goto(localized(locale, '/booking/refund'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'route.bookingRefund'));
-  if (search) await page.getByRole('searchbox', { name: t(locale, 'refundList.searchLabel') }).fill(search);
+  if (!search) return;
+  await page.getByRole('searchbox', { name: t(locale, 'refundList.searchLabel') }).fill(search);
+  // The rows of the search, not the open refunds listed before it (other tests' refunds may
+  // be on the same bookings).
+  await expect(page).toHaveURL(/[?&]search=/);
+  await expect(page.locator('.table-wrap[aria-busy="true"]')).toHaveCount(0);
 }
 
 const rowOf = (page: Page, ref: string) => page.getByRole('row').filter({ hasText: ref });
