@@ -20,12 +20,14 @@ import { authPlugin } from './auth/index.ts';
 import { registerEngine } from './engine/index.ts';
 import { registerMapTiles } from './mapTiles.ts';
 import { registerMediaStorage } from './media/index.ts';
-import { addWebUrlFormat, boundDateFormats, limitJsonDepth, rejectUnstorableQuery } from './input.ts';
+import { addWebUrlFormat, boundDateFormats, compileOnFirstUse, limitJsonDepth, type LazyValidator, rejectUnstorableQuery } from './input.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    /** Compiles every route's request validators now; returns how many there are. */
+    compileValidators(): number;
   }
 }
 
@@ -49,9 +51,19 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   boundDateFormats(textAjv);
   addWebUrlFormat(bodyAjv, config.production);
   addWebUrlFormat(textAjv, config.production);
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
-  );
+  // Each route's validator compiles when the route is first called, not at start: the
+  // API's ~400 schemas take seconds of CPU to compile and most instances (each test file's
+  // app, a restarted server) call few routes. tests/api/health.test.ts compiles them all.
+  const validators: LazyValidator[] = [];
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const validator = compileOnFirstUse(() => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+    validators.push(validator);
+    return validator;
+  });
+  app.decorate('compileValidators', () => {
+    for (const validator of validators) validator.compile();
+    return validators.length;
+  });
 
   // Odd input is a 400 before any route sees it (server/input.ts).
   limitJsonDepth(app);

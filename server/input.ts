@@ -4,6 +4,7 @@
  * outside the years it is meant for, and JSON nested deeper than any record is.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ValidateFunction } from 'ajv';
 import { badRequest } from './errors.ts';
 
 /** NUL (PostgreSQL text cannot hold it) and lone surrogates (not Unicode). */
@@ -100,4 +101,32 @@ export function isWebUrl(text: string, production: boolean): boolean {
 
 export function addWebUrlFormat(ajv: { addFormat(name: string, format: unknown): unknown }, production: boolean): void {
   ajv.addFormat('web-url', { type: 'string', validate: (text: string) => isWebUrl(text, production) });
+}
+
+/** What Fastify calls to validate one part of a request: an Ajv validate function's shape. */
+export interface LazyValidator {
+  (data: unknown, dataContext?: object): boolean;
+  errors?: unknown;
+  readonly schemaEnv: unknown;
+  /** Compiles now (a test compiles every route's schemas at once). */
+  compile(): void;
+}
+
+/**
+ * A validator that compiles on its first use. Fastify reads `schemaEnv` before each call
+ * (to hand Ajv the parent of the value, so defaults and coercion reach a root value), so
+ * that read compiles too; `errors` is the compiled function's, after each call.
+ */
+export function compileOnFirstUse(compile: () => ValidateFunction): LazyValidator {
+  let compiled: ValidateFunction | undefined;
+  const get = () => (compiled ??= compile());
+  const validate = ((data: unknown, dataContext?: object) => {
+    const fn = get();
+    const valid = dataContext ? fn(data, dataContext as Parameters<ValidateFunction>[1]) : fn(data);
+    validate.errors = fn.errors;
+    return valid as boolean;
+  }) as LazyValidator;
+  Object.defineProperty(validate, 'schemaEnv', { get: () => get().schemaEnv });
+  validate.compile = () => void get();
+  return validate;
 }

@@ -18,6 +18,11 @@ test('health reports the database kind and the version', async () => {
   });
 });
 
+test('every route\'s request schemas compile (they compile on first use, so this is where a bad one shows)', async () => {
+  await t.app.ready();
+  assert.ok(t.app.compileValidators() > 300);
+});
+
 test('unknown API paths answer a JSON 404, not the SPA', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/branch/api/nothing-here/' });
   assert.equal(res.statusCode, 404);
