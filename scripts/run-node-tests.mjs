@@ -2,13 +2,19 @@
 // beside the code they test (`*.test.ts`, `*.model.test.ts` under src/, common/, server/ and
 // scripts/), the rules over the source and the build (tests/rules/) and the API tests
 // (tests/api/). The browser tests (tests/e2e/) are Playwright's.
-// Node 20's runner takes no globs, so the files are listed here.
 //   node scripts/run-node-tests.mjs               all of them
 //   node scripts/run-node-tests.mjs tests/api     one folder (or file), or several
-import { spawnSync } from 'node:child_process';
+//
+// `node --test` would start a process per file, and each API test file would then load the
+// server's modules and compile the embedded database's WebAssembly again (about 4 s of CPU a
+// file). Here the files are dealt into batches, each run in one process by
+// scripts/testBatch.mjs (every file in its own `describe`, so its hooks stay its own), with
+// one batch per core at a time; the SPA's tests keep a process each (below). A batch's
+// report is printed whole when it ends.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 const ALL = ['src', 'common', 'server', 'scripts', 'tests/rules', 'tests/api'];
 const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
@@ -28,9 +34,56 @@ if (files.length === 0) {
   console.error(`no test files under ${roots.join(', ')}`);
   process.exit(1);
 }
-// One file per core: most suites wait on an embedded database that uses one core each.
-const concurrency = `--test-concurrency=${Math.max(2, availableParallelism())}`;
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', concurrency, '--test-reporter=spec', ...files], {
-  stdio: 'inherit',
-});
-process.exit(result.status ?? 1);
+// The SPA's tests put browser stand-ins on globalThis (window, fetch, localStorage) and
+// start the app's singleton actors: each keeps a process of its own, as under `node --test`.
+const alone = (file) => file.startsWith('src/') || file.startsWith(`src${sep}`);
+const shared = files.filter((file) => !alone(file));
+
+// Most files wait on an embedded database that uses one core, so one batch per core.
+const workers = Math.max(2, availableParallelism());
+// Batches small enough that the last one to finish does not leave a core idle for long.
+const batchCount = Math.min(shared.length, workers * 8);
+// A file's size stands for its running time: the largest go first, each to the lightest batch.
+const batches = Array.from({ length: batchCount }, () => ({ files: [], weight: 0 }));
+for (const file of [...shared].sort((a, b) => statSync(b).size - statSync(a).size)) {
+  const lightest = batches.reduce((min, batch) => (batch.weight < min.weight ? batch : min));
+  lightest.files.push(file);
+  lightest.weight += statSync(file).size + 4_000; // every file also costs its own setup
+}
+for (const file of files.filter(alone)) batches.push({ files: [file], weight: statSync(file).size });
+const queue = batches.filter((batch) => batch.files.length > 0).sort((a, b) => b.weight - a.weight);
+
+const totals = { tests: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
+const failedBatches = [];
+const started = Date.now();
+
+function runBatch(batch) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', 'scripts/testBatch.mjs', ...batch.files], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      process.stdout.write(output);
+      for (const key of Object.keys(totals)) {
+        const match = new RegExp(`^ℹ ${key} (\\d+)$`, 'm').exec(output);
+        if (match) totals[key] += Number(match[1]);
+      }
+      if (code !== 0) failedBatches.push(batch.files);
+      resolve();
+    });
+  });
+}
+
+async function worker() {
+  for (let batch = queue.shift(); batch; batch = queue.shift()) await runBatch(batch);
+}
+await Promise.all(Array.from({ length: workers }, worker));
+
+console.log(`\n${files.length} files in ${batches.filter((b) => b.files.length > 0).length} batches, ${workers} at a time`);
+for (const [key, value] of Object.entries(totals)) console.log(`ℹ ${key} ${value}`);
+console.log(`ℹ duration_ms ${Date.now() - started}`);
+for (const batchFiles of failedBatches) console.log(`✖ a batch failed: ${batchFiles.join(' ')}`);
+process.exit(failedBatches.length > 0 ? 1 : 0);

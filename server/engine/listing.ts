@@ -287,9 +287,12 @@ export const EXACT_COUNT_LIMIT = 1_000;
  */
 const ESTIMATE_TTL_MS = 30_000;
 const ESTIMATES_KEPT = 500;
-const estimates = new Map<string, { count: number; until: number }>();
+/** Per app (a process may hold several, each on its own database: the API tests do). */
+const estimatesByApp = new WeakMap<object, Map<string, { count: number; until: number }>>();
 
-async function countMatches(q: Queryable, matching: string, params: unknown[]): Promise<{ count: number; exact: boolean }> {
+async function countMatches(app: object, q: Queryable, matching: string, params: unknown[]): Promise<{ count: number; exact: boolean }> {
+  let estimates = estimatesByApp.get(app);
+  if (!estimates) estimatesByApp.set(app, (estimates = new Map()));
   const key = `${matching}\u0000${JSON.stringify(params)}`;
   const known = estimates.get(key);
   if (known && known.until > Date.now()) return { count: known.count, exact: false };
@@ -335,7 +338,7 @@ export async function listRecords(q: Queryable, spec: CollectionSpec, actor: Act
     `JOIN ${info.table} t ON t.id = page.id ORDER BY ${order}`;
   const [{ rows: fetched }, counted] = await Promise.all([
     q.query(pageSql, params.values),
-    countMatches(q, `SELECT 1 FROM ${info.table} t WHERE ${whereSql}`, countParams),
+    countMatches(request.server, q, `SELECT 1 FROM ${info.table} t WHERE ${whereSql}`, countParams),
   ]);
   const more = fetched.length > pageSize;
   const rows = more ? fetched.slice(0, pageSize) : fetched;

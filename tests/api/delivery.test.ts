@@ -29,6 +29,7 @@ before(async () => {
   useProviders(d.t.app, providersFromEnv({ SMTP_URL: smtp.url }));
 });
 after(async () => {
+  delete process.env.DELIVERY_RETRY_SECONDS;
   await d.close();
   await smtp.close();
 });
