@@ -1,5 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-import { availableParallelism } from 'node:os';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
@@ -29,7 +32,7 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  // Fresh in-memory databases per run, seeded with the demo accounts. The servers trust
+  // Fresh in-memory databases per run, seeded with the demo accounts and marketplace (from one snapshot). The servers trust
   // X-Forwarded-For so each test can count as its own client for the login rate limit
   // (tests/e2e/fixtures.ts). The second server's access tokens last 5 s, for the refresh tests.
   webServer: [
@@ -37,6 +40,24 @@ export default defineConfig({
     { ...server(port + 1, { ACCESS_TOKEN_SECONDS: '5' }), url: `http://127.0.0.1:${port + 1}/branch/api/health` },
   ],
 });
+
+/**
+ * The seeded demo database both servers start from (DEMO_SNAPSHOT, server/main.ts): the
+ * first server seeds it, the second loads it. Named by what the seed depends on, and by
+ * the day in Algeria, as the demo's bookings are dated from today.
+ */
+function demoSnapshot(): string {
+  const hash = createHash('sha256');
+  const migrations = 'server/db/migrations';
+  for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(join(migrations, name)));
+  for (const file of ['server/db/demoData.ts', 'server/db/seed.ts', 'server/db/migrate.ts', 'node_modules/@electric-sql/pglite/package.json']) hash.update(readFileSync(file));
+  hash.update(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Algiers' }).format(new Date()));
+  const name = `rihla-e2e-demo-${hash.digest('hex').slice(0, 16)}.tar`;
+  // Older snapshots are of no use any more.
+  for (const old of readdirSync(tmpdir())) if (old.startsWith('rihla-e2e-demo-') && old !== name) rmSync(join(tmpdir(), old), { force: true });
+  return join(tmpdir(), name);
+}
+const DEMO_SNAPSHOT = demoSnapshot();
 
 function server(serverPort: number, env: Record<string, string> = {}) {
   return {
@@ -50,6 +71,7 @@ function server(serverPort: number, env: Record<string, string> = {}) {
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
       LOG_LEVEL: 'error',
       TRUST_PROXY: 'true',
+      DEMO_SNAPSHOT,
       ...env,
     },
   };

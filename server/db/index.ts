@@ -29,6 +29,8 @@ export interface Database extends Queryable {
    * Resolves with a function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** PGlite only: the whole data directory, for `DatabaseOptions.loadDataDir` (server/main.ts's DEMO_SNAPSHOT). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export function pgliteDatabase(db: PGlite): Database {
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
     // One process, one connection: nothing is ever lost, so there is nothing to reconnect.
     listen: (channel, onPayload) => db.listen(channel, onPayload),
+    dump: async () => (await db.dumpDataDir('none')) as Blob,
     close: () => db.close(),
   };
 }
