@@ -70,46 +70,48 @@ test('on the day, an unpaid balance is said before checking in; then one primary
   await expect(group.locator('.button-primary')).toHaveCount(1);
 });
 
-test('the balance is taken in cash from the check-in question, its customer the payer; then the check-in goes at once', async ({ page, request, seeded }) => {
-  const headers = { Authorization: `JWT ${seeded!.access_token}` };
-  const booking = await bookViaApi(request, headers, 2);
-  await page.goto(localized('en', `/booking/${booking.id}`));
-  const checkIn = actions(page, 'en').getByRole('button', { name: t('en', 'bookingEvent.check_in'), exact: true });
-  await checkIn.click();
-  await page.getByRole('alertdialog').getByRole('button', { name: t('en', 'checkIn.unpaid.cash'), exact: true }).click();
-  const cash = page.getByRole('dialog', { name: t('en', 'payments.cash.title') });
-  await expect(cash.getByRole('textbox', { name: t('en', 'payments.payerName') })).toHaveValue(String(booking.customer_name));
-  await cash.getByRole('button', { name: t('en', 'payments.cash.record'), exact: true }).click();
-  await expect(cash).toBeHidden();
-  await expect(page.locator('.record-header .status-chip', { hasText: t('en', 'paymentStatus.paid') })).toBeVisible();
-  await checkIn.click();
-  await expect(chip(page)).toHaveText(t('en', 'bookingStatus.checked_in'));
-});
+test('on the day, the balance is taken in cash from the check-in question; someone too young is checked in only with the operator\'s words', async ({ page, request, seeded }) => {
+  await test.step('the balance is taken in cash from the check-in question, its customer the payer; then the check-in goes at once', async () => {
+    const headers = { Authorization: `JWT ${seeded!.access_token}` };
+    const booking = await bookViaApi(request, headers, 2);
+    await page.goto(localized('en', `/booking/${booking.id}`));
+    const checkIn = actions(page, 'en').getByRole('button', { name: t('en', 'bookingEvent.check_in'), exact: true });
+    await checkIn.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: t('en', 'checkIn.unpaid.cash'), exact: true }).click();
+    const cash = page.getByRole('dialog', { name: t('en', 'payments.cash.title') });
+    await expect(cash.getByRole('textbox', { name: t('en', 'payments.payerName') })).toHaveValue(String(booking.customer_name));
+    await cash.getByRole('button', { name: t('en', 'payments.cash.record'), exact: true }).click();
+    await expect(cash).toBeHidden();
+    await expect(page.locator('.record-header .status-chip', { hasText: t('en', 'paymentStatus.paid') })).toBeVisible();
+    await checkIn.click();
+    await expect(chip(page)).toHaveText(t('en', 'bookingStatus.checked_in'));
+  });
 
-test('a paid booking with someone too young for the activity is checked in from its page only with the operator\'s words', async ({ page, request, seeded }) => {
-  const headers = { Authorization: `JWT ${seeded!.access_token}` };
-  const api = async (method: 'get' | 'post' | 'patch', url: string, data?: unknown) => {
-    const res = await request[method](`/branch/api${url}`, { headers, data });
-    expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-    return res.json();
-  };
-  const services = await api('get', '/services/?status=published&confirmation=instant&page_size=100&ordering=created_at');
-  const service = services.results.find((s: { adrenaline?: { min_age: number } }) => (s.adrenaline?.min_age ?? 0) > 0);
-  const start = new Date(Date.now() + 35 * 60_000);
-  start.setUTCSeconds(0, 0);
-  const slot = await api('post', '/service-slots/', { service_id: service.id, starts_at: start.toISOString(), capacity: 4 });
-  const customer = (await api('get', '/customers/?page_size=1')).results[0];
-  const booking = await api('post', '/bookings/', { customer_id: customer.id, service_id: service.id, slot_id: slot.id, participants: { adult: 1 }, payment_method: 'cash' });
-  await api('patch', `/bookings/${booking.id}/`, { version: booking.version, roster: [{ name: 'Amine Kaci', age: service.adrenaline.min_age - 2, weight_kg: 50, waiver_signed: true }] });
+  await test.step('a paid booking with someone too young for the activity is checked in from its page only with the operator\'s words', async () => {
+    const headers = { Authorization: `JWT ${seeded!.access_token}` };
+    const api = async (method: 'get' | 'post' | 'patch', url: string, data?: unknown) => {
+      const res = await request[method](`/branch/api${url}`, { headers, data });
+      expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
+      return res.json();
+    };
+    const services = await api('get', '/services/?status=published&confirmation=instant&page_size=100&ordering=created_at');
+    const service = services.results.find((s: { adrenaline?: { min_age: number } }) => (s.adrenaline?.min_age ?? 0) > 0);
+    const start = new Date(Date.now() + 35 * 60_000);
+    start.setUTCSeconds(0, 0);
+    const slot = await api('post', '/service-slots/', { service_id: service.id, starts_at: start.toISOString(), capacity: 4 });
+    const customer = (await api('get', '/customers/?page_size=1')).results[0];
+    const booking = await api('post', '/bookings/', { customer_id: customer.id, service_id: service.id, slot_id: slot.id, participants: { adult: 1 }, payment_method: 'cash' });
+    await api('patch', `/bookings/${booking.id}/`, { version: booking.version, roster: [{ name: 'Amine Kaci', age: service.adrenaline.min_age - 2, weight_kg: 50, waiver_signed: true }] });
 
-  await page.goto(localized('en', `/booking/${booking.id}`));
-  await actions(page, 'en').getByRole('button', { name: t('en', 'bookingEvent.check_in'), exact: true }).click();
-  const dialog = page.getByRole('alertdialog');
-  await expect(dialog.locator('.flag-people')).toContainText('Amine Kaci');
-  await dialog.getByRole('button', { name: t('en', 'availability.checkIn.confirm') }).click();
-  await expect(dialog.getByText(t('en', 'availability.required'))).toBeVisible();
-  await dialog.getByLabel(t('en', 'availability.checkIn.reason')).fill('His father rides with him');
-  await dialog.getByRole('button', { name: t('en', 'availability.checkIn.confirm') }).click();
-  await expect(chip(page)).toHaveText(t('en', 'bookingStatus.checked_in'));
-  await expect(page.locator('.timeline')).toContainText('His father rides with him');
+    await page.goto(localized('en', `/booking/${booking.id}`));
+    await actions(page, 'en').getByRole('button', { name: t('en', 'bookingEvent.check_in'), exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.locator('.flag-people')).toContainText('Amine Kaci');
+    await dialog.getByRole('button', { name: t('en', 'availability.checkIn.confirm') }).click();
+    await expect(dialog.getByText(t('en', 'availability.required'))).toBeVisible();
+    await dialog.getByLabel(t('en', 'availability.checkIn.reason')).fill('His father rides with him');
+    await dialog.getByRole('button', { name: t('en', 'availability.checkIn.confirm') }).click();
+    await expect(chip(page)).toHaveText(t('en', 'bookingStatus.checked_in'));
+    await expect(page.locator('.timeline')).toContainText('His father rides with him');
+  });
 });
