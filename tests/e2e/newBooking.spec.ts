@@ -107,47 +107,49 @@ test("in Arabic, the server's price follows the participants; a full slot cannot
   await expect(total(page)).toHaveText(two);
 });
 
-test('a customer created from the form is chosen, and the booking is made for them', async ({ page, request }) => {
-  const { title, day } = await serviceWithSlots(request);
-  const form = await openNewBooking(page, 'en');
-  await form.getByRole('button', { name: t('en', 'newBooking.newCustomer') }).click();
-  const dialog = page.getByRole('dialog', { name: t('en', 'newBooking.newCustomer') });
-  await expect(dialog).toBeVisible();
-  // The server's field errors show in the dialog.
-  await dialog.getByRole('button', { name: t('en', 'newBooking.customerCreate') }).click();
-  await expect(dialog.locator('.field-error').first()).toBeVisible();
-  const name = `Nadia ${runId()}`;
-  await dialog.getByLabel(t('en', 'customer.name')).fill(name);
-  await dialog.getByLabel(t('en', 'booking.phone')).fill('+213 555 44 55 66');
-  await dialog.getByLabel(t('en', 'login.email')).fill('nadia@example.test');
-  await dialog.getByRole('button', { name: t('en', 'newBooking.customerCreate') }).click();
-  await expect(dialog).toBeHidden();
-  await expect(form.getByRole('combobox', { name: t('en', 'booking.customer') })).toHaveValue(name);
-
-  await pick(form, page, t('en', 'booking.service'), title);
-  await form.getByLabel(t('en', 'newBooking.date')).fill(day);
-  await form.getByRole('radiogroup', { name: t('en', 'newBooking.slots') }).getByRole('radio').nth(1).check();
-  await form.getByRole('button', { name: t('en', 'newBooking.create') }).click();
-  await expect(page).toHaveURL(/\/booking\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('main')).toContainText(name);
-});
-
-test("after an empty submit the customer's error stays readable, not covered by the picker", async ({ page }) => {
-  const form = await openNewBooking(page, 'en');
-  await form.getByRole('button', { name: t('en', 'newBooking.create') }).click();
-  const customer = form.getByRole('combobox', { name: t('en', 'booking.customer') });
-  await expect(customer).toBeFocused();
-  const error = form.getByText(t('en', 'newBooking.customerRequired'));
-  await expect(error).toBeVisible();
-  // Nothing is drawn over the message: the point at its centre belongs to it.
-  await page.waitForTimeout(600); // longer than the picker's search pause, so a list that would open has opened
-  const onTop = await error.evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return !!top && (el === top || el.contains(top));
+test("after an empty submit the customer's error stays readable; a customer created from the form is chosen, and the booking is made for them", async ({ page, request }) => {
+  await test.step("after an empty submit the customer's error stays readable, not covered by the picker", async () => {
+    const form = await openNewBooking(page, 'en');
+    await form.getByRole('button', { name: t('en', 'newBooking.create') }).click();
+    const customer = form.getByRole('combobox', { name: t('en', 'booking.customer') });
+    await expect(customer).toBeFocused();
+    const error = form.getByText(t('en', 'newBooking.customerRequired'));
+    await expect(error).toBeVisible();
+    // Nothing is drawn over the message: the point at its centre belongs to it.
+    await page.waitForTimeout(600); // longer than the picker's search pause, so a list that would open has opened
+    const onTop = await error.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return !!top && (el === top || el.contains(top));
+    });
+    expect(onTop).toBe(true);
+    await expect(form.getByRole('listbox')).toBeHidden();
   });
-  expect(onTop).toBe(true);
-  await expect(form.getByRole('listbox')).toBeHidden();
+
+  await test.step('a customer created from the form is chosen, and the booking is made for them', async () => {
+    const { title, day } = await serviceWithSlots(request);
+    const form = await openNewBooking(page, 'en');
+    await form.getByRole('button', { name: t('en', 'newBooking.newCustomer') }).click();
+    const dialog = page.getByRole('dialog', { name: t('en', 'newBooking.newCustomer') });
+    await expect(dialog).toBeVisible();
+    // The server's field errors show in the dialog.
+    await dialog.getByRole('button', { name: t('en', 'newBooking.customerCreate') }).click();
+    await expect(dialog.locator('.field-error').first()).toBeVisible();
+    const name = `Nadia ${runId()}`;
+    await dialog.getByLabel(t('en', 'customer.name')).fill(name);
+    await dialog.getByLabel(t('en', 'booking.phone')).fill('+213 555 44 55 66');
+    await dialog.getByLabel(t('en', 'login.email')).fill('nadia@example.test');
+    await dialog.getByRole('button', { name: t('en', 'newBooking.customerCreate') }).click();
+    await expect(dialog).toBeHidden();
+    await expect(form.getByRole('combobox', { name: t('en', 'booking.customer') })).toHaveValue(name);
+
+    await pick(form, page, t('en', 'booking.service'), title);
+    await form.getByLabel(t('en', 'newBooking.date')).fill(day);
+    await form.getByRole('radiogroup', { name: t('en', 'newBooking.slots') }).getByRole('radio').nth(1).check();
+    await form.getByRole('button', { name: t('en', 'newBooking.create') }).click();
+    await expect(page).toHaveURL(/\/booking\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('main')).toContainText(name);
+  });
 });
 
 test("in Arabic, a combo's price shows as an amount in Arabic money format, and its Book form shows the total", async ({ page }) => {
