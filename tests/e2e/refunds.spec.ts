@@ -223,20 +223,22 @@ test.describe('staff', () => {
 test.describe('vendor staff', () => {
   test.use({ account: 'vendor' });
 
-  test('a refund made from the booking waits for staff, and the booking shows it with who moves it on', async ({ page, request }) => {
-    const booking = await cashPaidBooking(request, 'vendor');
-    await refundFromBooking(page, booking);
-    const pending = page.getByRole('region', { name: t('en', 'refundPending.title') });
-    await expect(pending.locator('.status-chip').first()).toHaveText(t('en', 'refundStatus.processing'));
-    await expect(pending).toContainText(t('en', 'refundPending.waitingStaff'));
-  });
+  test('a refund made from the booking waits for staff; the list shows only their own refunds, with no vendor filter', async ({ page, request }) => {
+    await test.step('a refund made from the booking waits for staff, and the booking shows it with who moves it on', async () => {
+      const booking = await cashPaidBooking(request, 'vendor');
+      await refundFromBooking(page, booking);
+      const pending = page.getByRole('region', { name: t('en', 'refundPending.title') });
+      await expect(pending.locator('.status-chip').first()).toHaveText(t('en', 'refundStatus.processing'));
+      await expect(pending).toContainText(t('en', 'refundPending.waitingStaff'));
+    });
 
-  test('see only their own refunds and no vendor filter', async ({ page }) => {
-    await page.goto('/booking/refund');
-    await page.getByRole('radio', { name: t('en', 'refundView.all') }).check();
-    await expect(page.locator('table.table tbody tr').first()).toBeVisible();
-    await expect(page.getByRole('combobox', { name: t('en', 'booking.vendor') })).toHaveCount(0);
-    await expect(page.getByRole('columnheader', { name: t('en', 'booking.vendor') })).toHaveCount(0);
+    await test.step('see only their own refunds and no vendor filter', async () => {
+      await page.goto('/booking/refund');
+      await page.getByRole('radio', { name: t('en', 'refundView.all') }).check();
+      await expect(page.locator('table.table tbody tr').first()).toBeVisible();
+      await expect(page.getByRole('combobox', { name: t('en', 'booking.vendor') })).toHaveCount(0);
+      await expect(page.getByRole('columnheader', { name: t('en', 'booking.vendor') })).toHaveCount(0);
+    });
   });
 
 });
