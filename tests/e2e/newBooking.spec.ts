@@ -2,7 +2,7 @@
  * The new-booking form and the combo booking form: the server's price follows the form,
  * the slot picker shows seats left and refuses a full slot, a customer is created from the
  * form, the customer's error stays readable after an empty submit; the combo list shows a
- * price as an amount and its Book form a total. English and Arabic.
+ * price as an amount and its Book form a total. Some in English, some in Arabic.
  *
  * Each test books on a service of its own (made through the API as the demo vendor), on a
  * day of its own, so parallel workers never share seats.
@@ -70,77 +70,50 @@ function total(page: Page) {
   return page.locator('.price-summary .price-total dd');
 }
 
-for (const locale of ['en', 'ar'] as const) {
-  test(`${locale}: the server's price follows the participants; a full slot cannot be chosen`, async ({ page, request }) => {
-    const { title, day } = await serviceWithSlots(request);
-    const form = await openNewBooking(page, locale);
-    await expect(page.locator('.price-summary')).toContainText(t(locale, 'price.empty'));
-    await pick(form, page, t(locale, 'booking.service'), title);
-
-    // One adult (the form's default), then two: the server's total doubles.
-    await expect(total(page)).toHaveText(/\d/);
-    const one = await total(page).innerText();
-    await form.getByLabel(t(locale, 'newBooking.type.adult')).fill('2');
-    await expect(total(page)).not.toHaveText(one);
-    const two = await total(page).innerText();
-    const digits = (s: string) => Number(s.replace(/[^\d٠-٩]/g, '').replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d))));
-    expect(digits(two)).toBe(2 * digits(one));
-    await expect(page.locator('.price-summary')).toContainText(new RegExp(`${t(locale, 'newBooking.type.adult')} × [2٢]`));
-
-    // The day's slots, with the seats each has left; the full one is disabled.
-    await form.getByLabel(t(locale, 'newBooking.date')).fill(day);
-    const slots = form.getByRole('radiogroup', { name: t(locale, 'newBooking.slots') });
-    const radios = slots.getByRole('radio');
-    await expect(radios).toHaveCount(2);
-    await expect(radios.nth(0)).toBeDisabled();
-    await expect(slots.locator('label').nth(0)).toContainText(t(locale, 'newBooking.slotFull'));
-    await expect(radios.nth(1)).toBeEnabled();
-    await radios.nth(1).check();
-    await expect(radios.nth(1)).toBeChecked();
-
-    // A coupon the server does not know: its words at the coupon field, no price until corrected.
-    const coupon = form.getByLabel(t(locale, 'newBooking.coupon'));
-    await coupon.fill('NOSUCHCODE');
-    await expect(form.getByText(t(locale, 'serverError.unknownCoupon'))).toBeVisible();
-    await expect(coupon).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.locator('.price-summary')).toContainText(t(locale, 'price.refused'));
-    await coupon.fill('');
-    await expect(total(page)).toHaveText(two);
-  });
-}
-
-test('a customer created from the form is chosen, and the booking is made for them', async ({ page, request }) => {
+test("in Arabic, the server's price follows the participants; a full slot cannot be chosen", async ({ page, request }) => {
   const { title, day } = await serviceWithSlots(request);
-  const form = await openNewBooking(page, 'en');
-  await form.getByRole('button', { name: t('en', 'newBooking.newCustomer') }).click();
-  const dialog = page.getByRole('dialog', { name: t('en', 'newBooking.newCustomer') });
-  await expect(dialog).toBeVisible();
-  // The server's field errors show in the dialog.
-  await dialog.getByRole('button', { name: t('en', 'newBooking.customerCreate') }).click();
-  await expect(dialog.locator('.field-error').first()).toBeVisible();
-  const name = `Nadia ${runId()}`;
-  await dialog.getByLabel(t('en', 'customer.name')).fill(name);
-  await dialog.getByLabel(t('en', 'booking.phone')).fill('+213 555 44 55 66');
-  await dialog.getByLabel(t('en', 'login.email')).fill('nadia@example.test');
-  await dialog.getByRole('button', { name: t('en', 'newBooking.customerCreate') }).click();
-  await expect(dialog).toBeHidden();
-  await expect(form.getByRole('combobox', { name: t('en', 'booking.customer') })).toHaveValue(name);
+  const form = await openNewBooking(page, 'ar');
+  await expect(page.locator('.price-summary')).toContainText(t('ar', 'price.empty'));
+  await pick(form, page, t('ar', 'booking.service'), title);
 
-  await pick(form, page, t('en', 'booking.service'), title);
-  await form.getByLabel(t('en', 'newBooking.date')).fill(day);
-  await form.getByRole('radiogroup', { name: t('en', 'newBooking.slots') }).getByRole('radio').nth(1).check();
-  await form.getByRole('button', { name: t('en', 'newBooking.create') }).click();
-  await expect(page).toHaveURL(/\/booking\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('main')).toContainText(name);
+  // One adult (the form's default), then two: the server's total doubles.
+  await expect(total(page)).toHaveText(/\d/);
+  const one = await total(page).innerText();
+  await form.getByLabel(t('ar', 'newBooking.type.adult')).fill('2');
+  await expect(total(page)).not.toHaveText(one);
+  const two = await total(page).innerText();
+  const digits = (s: string) => Number(s.replace(/[^\d٠-٩]/g, '').replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d))));
+  expect(digits(two)).toBe(2 * digits(one));
+  await expect(page.locator('.price-summary')).toContainText(new RegExp(`${t('ar', 'newBooking.type.adult')} × [2٢]`));
+
+  // The day's slots, with the seats each has left; the full one is disabled.
+  await form.getByLabel(t('ar', 'newBooking.date')).fill(day);
+  const slots = form.getByRole('radiogroup', { name: t('ar', 'newBooking.slots') });
+  const radios = slots.getByRole('radio');
+  await expect(radios).toHaveCount(2);
+  await expect(radios.nth(0)).toBeDisabled();
+  await expect(slots.locator('label').nth(0)).toContainText(t('ar', 'newBooking.slotFull'));
+  await expect(radios.nth(1)).toBeEnabled();
+  await radios.nth(1).check();
+  await expect(radios.nth(1)).toBeChecked();
+
+  // A coupon the server does not know: its words at the coupon field, no price until corrected.
+  const coupon = form.getByLabel(t('ar', 'newBooking.coupon'));
+  await coupon.fill('NOSUCHCODE');
+  await expect(form.getByText(t('ar', 'serverError.unknownCoupon'))).toBeVisible();
+  await expect(coupon).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.price-summary')).toContainText(t('ar', 'price.refused'));
+  await coupon.fill('');
+  await expect(total(page)).toHaveText(two);
 });
 
-for (const locale of ['en', 'ar'] as const) {
-  test(`${locale}: after an empty submit the customer's error stays readable, not covered by the picker`, async ({ page }) => {
-    const form = await openNewBooking(page, locale);
-    await form.getByRole('button', { name: t(locale, 'newBooking.create') }).click();
-    const customer = form.getByRole('combobox', { name: t(locale, 'booking.customer') });
+test("after an empty submit the customer's error stays readable; a customer created from the form is chosen, and the booking is made for them", async ({ page, request }) => {
+  await test.step("after an empty submit the customer's error stays readable, not covered by the picker", async () => {
+    const form = await openNewBooking(page, 'en');
+    await form.getByRole('button', { name: t('en', 'newBooking.create') }).click();
+    const customer = form.getByRole('combobox', { name: t('en', 'booking.customer') });
     await expect(customer).toBeFocused();
-    const error = form.getByText(t(locale, 'newBooking.customerRequired'));
+    const error = form.getByText(t('en', 'newBooking.customerRequired'));
     await expect(error).toBeVisible();
     // Nothing is drawn over the message: the point at its centre belongs to it.
     await page.waitForTimeout(600); // longer than the picker's search pause, so a list that would open has opened
@@ -152,27 +125,50 @@ for (const locale of ['en', 'ar'] as const) {
     expect(onTop).toBe(true);
     await expect(form.getByRole('listbox')).toBeHidden();
   });
-}
 
-for (const locale of ['en', 'ar'] as const) {
-  test(`${locale}: a combo's price shows as an amount, and its Book form shows the total`, async ({ page }) => {
-    await page.goto(localized(locale, '/booking/combo'));
-    const title = locale === 'ar' ? 'كواد + جمل' : 'Quad + camel';
-    const row = page.locator('table.table tbody tr', { hasText: title });
-    // An amount, in the language's money format (not only the percentage shown before).
-    const money = locale === 'ar' ? /[\d٠-٩].*د\.ج|د\.ج.*[\d٠-٩]/ : /DZD\s?[\d,]+\.\d\d/;
-    await expect(row).toContainText(money);
-    await row.getByRole('button', { name: t(locale, 'comboBooking.open') }).click();
-    const form = page.locator('section.card', { hasText: title });
-    await expect(form.getByRole('group', { name: t(locale, 'booking.participants') }).getByRole('spinbutton')).toHaveCount(5);
-    const comboTotal = form.locator('.price-summary .price-total dd');
-    await expect(comboTotal).toHaveText(money);
-    const one = await comboTotal.innerText();
-    await form.getByLabel(t(locale, 'newBooking.type.adult')).fill('3');
-    await expect(comboTotal).not.toHaveText(one);
-    await expect(comboTotal).toHaveText(money);
+  await test.step('a customer created from the form is chosen, and the booking is made for them', async () => {
+    const { title, day } = await serviceWithSlots(request);
+    const form = await openNewBooking(page, 'en');
+    await form.getByRole('button', { name: t('en', 'newBooking.newCustomer') }).click();
+    const dialog = page.getByRole('dialog', { name: t('en', 'newBooking.newCustomer') });
+    await expect(dialog).toBeVisible();
+    // The server's field errors show in the dialog.
+    await dialog.getByRole('button', { name: t('en', 'newBooking.customerCreate') }).click();
+    await expect(dialog.locator('.field-error').first()).toBeVisible();
+    const name = `Nadia ${runId()}`;
+    await dialog.getByLabel(t('en', 'customer.name')).fill(name);
+    await dialog.getByLabel(t('en', 'booking.phone')).fill('+213 555 44 55 66');
+    await dialog.getByLabel(t('en', 'login.email')).fill('nadia@example.test');
+    await dialog.getByRole('button', { name: t('en', 'newBooking.customerCreate') }).click();
+    await expect(dialog).toBeHidden();
+    await expect(form.getByRole('combobox', { name: t('en', 'booking.customer') })).toHaveValue(name);
+
+    await pick(form, page, t('en', 'booking.service'), title);
+    await form.getByLabel(t('en', 'newBooking.date')).fill(day);
+    await form.getByRole('radiogroup', { name: t('en', 'newBooking.slots') }).getByRole('radio').nth(1).check();
+    await form.getByRole('button', { name: t('en', 'newBooking.create') }).click();
+    await expect(page).toHaveURL(/\/booking\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('main')).toContainText(name);
   });
-}
+});
+
+test("in Arabic, a combo's price shows as an amount in Arabic money format, and its Book form shows the total", async ({ page }) => {
+  await page.goto(localized('ar', '/booking/combo'));
+  const title = 'كواد + جمل';
+  const row = page.locator('table.table tbody tr', { hasText: title });
+  // An amount, in the language's money format (not only the percentage shown before).
+  const money = /[\d٠-٩].*د\.ج|د\.ج.*[\d٠-٩]/;
+  await expect(row).toContainText(money);
+  await row.getByRole('button', { name: t('ar', 'comboBooking.open') }).click();
+  const form = page.locator('section.card', { hasText: title });
+  await expect(form.getByRole('group', { name: t('ar', 'booking.participants') }).getByRole('spinbutton')).toHaveCount(5);
+  const comboTotal = form.locator('.price-summary .price-total dd');
+  await expect(comboTotal).toHaveText(money);
+  const one = await comboTotal.innerText();
+  await form.getByLabel(t('ar', 'newBooking.type.adult')).fill('3');
+  await expect(comboTotal).not.toHaveText(one);
+  await expect(comboTotal).toHaveText(money);
+});
 
 /** Serious and critical axe violations of the page, or of one open dialog (`layer`), as readable lines. */
 async function seriousViolations(page: Page, layer?: string): Promise<string[]> {

@@ -112,34 +112,62 @@ test.describe('staff', () => {
     await expect(rowOf(page, booking.ref).first().locator('.status-chip')).toHaveText(t('en', 'refundStatus.succeeded'));
   });
 
-  test("a row offers what the refund's chart allows: approve, then process", async ({ page, request }) => {
-    const reason = `Row action ${runId()}`;
-    const [refund] = await requestRefunds(request, reason, 1);
-    await openRefunds(page, 'en', reason);
-    const row = rowOf(page, refund.ref);
-    await expect(row.getByRole('button', { name: t('en', 'refundEvent.approve'), exact: true })).toBeVisible();
-    await expect(row.getByRole('button', { name: t('en', 'refundEvent.process'), exact: true })).toHaveCount(0);
-    await row.getByRole('button', { name: t('en', 'refundEvent.approve'), exact: true }).click();
-    const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toContainText(refund.ref);
-    await dialog.getByRole('button', { name: t('en', 'refundEvent.approve'), exact: true }).click();
-    await expect(row.locator('.status-chip')).toHaveText(t('en', 'refundStatus.approved'));
-    await expect(row.getByRole('button', { name: t('en', 'refundEvent.process'), exact: true })).toBeVisible();
+  test("a row offers what the refund's chart allows: approve, then process; rejecting asks for the reason the chart requires", async ({ page, request }) => {
+    await test.step("a row offers what the refund's chart allows: approve, then process", async () => {
+      const reason = `Row action ${runId()}`;
+      const [refund] = await requestRefunds(request, reason, 1);
+      await openRefunds(page, 'en', reason);
+      const row = rowOf(page, refund.ref);
+      await expect(row.getByRole('button', { name: t('en', 'refundEvent.approve'), exact: true })).toBeVisible();
+      await expect(row.getByRole('button', { name: t('en', 'refundEvent.process'), exact: true })).toHaveCount(0);
+      await row.getByRole('button', { name: t('en', 'refundEvent.approve'), exact: true }).click();
+      const dialog = page.getByRole('alertdialog');
+      await expect(dialog).toContainText(refund.ref);
+      await dialog.getByRole('button', { name: t('en', 'refundEvent.approve'), exact: true }).click();
+      await expect(row.locator('.status-chip')).toHaveText(t('en', 'refundStatus.approved'));
+      await expect(row.getByRole('button', { name: t('en', 'refundEvent.process'), exact: true })).toBeVisible();
+    });
+
+    await test.step('rejecting asks for the reason the chart requires', async () => {
+      const reason = `Reject ${runId()}`;
+      const [refund] = await requestRefunds(request, reason, 1);
+      await openRefunds(page, 'en', reason);
+      await rowOf(page, refund.ref).getByRole('button', { name: t('en', 'refundEvent.reject'), exact: true }).click();
+      const dialog = page.getByRole('alertdialog');
+      await dialog.getByRole('button', { name: t('en', 'refundEvent.reject'), exact: true }).click();
+      await expect(dialog.getByText(t('en', 'reason.choose'))).toBeVisible();
+      // A coded rejection reason, named in the user's language.
+      await dialog.getByLabel(t('en', 'bulk.reason')).selectOption({ label: 'Outside the cancellation policy' });
+      await dialog.getByRole('button', { name: t('en', 'refundEvent.reject'), exact: true }).click();
+      // A rejected refund leaves the "needs action" view.
+      await expect(rowOf(page, refund.ref)).toHaveCount(0);
+    });
   });
 
-  test('rejecting asks for the reason the chart requires', async ({ page, request }) => {
-    const reason = `Reject ${runId()}`;
-    const [refund] = await requestRefunds(request, reason, 1);
-    await openRefunds(page, 'en', reason);
-    await rowOf(page, refund.ref).getByRole('button', { name: t('en', 'refundEvent.reject'), exact: true }).click();
-    const dialog = page.getByRole('alertdialog');
-    await dialog.getByRole('button', { name: t('en', 'refundEvent.reject'), exact: true }).click();
-    await expect(dialog.getByText(t('en', 'reason.choose'))).toBeVisible();
-    // A coded rejection reason, named in the user's language.
-    await dialog.getByLabel(t('en', 'bulk.reason')).selectOption({ label: 'Outside the cancellation policy' });
-    await dialog.getByRole('button', { name: t('en', 'refundEvent.reject'), exact: true }).click();
-    // A rejected refund leaves the "needs action" view.
-    await expect(rowOf(page, refund.ref)).toHaveCount(0);
+  test('totals add up the whole filtered set, not the page; a filter on a record reads as a search over records', async ({ page, request }) => {
+    await test.step('totals add up the whole filtered set, not the page', async () => {
+      const reason = `Totals ${runId()}`;
+      await requestRefunds(request, reason, 2);
+      await openRefunds(page, 'en', reason);
+      // Two refunds of 5.00 each, in the totals row at the table's foot.
+      const foot = page.locator('tfoot tr');
+      await expect(foot).toHaveCount(1);
+      await expect(foot).toContainText('Total DZD · 2 records');
+      await expect(foot).toContainText('10.00');
+    });
+
+    await test.step('a filter on a record reads as a search over records', async () => {
+      await openRefunds(page, 'en');
+      const vendor = page.getByRole('combobox', { name: t('en', 'booking.vendor') });
+      await expect(vendor).toHaveAttribute('placeholder', t('en', 'list.anyRecord'));
+      await vendor.fill('Sahara');
+      await page.getByRole('option', { name: /Sahara Quad Tours/ }).click();
+      await expect(page).toHaveURL(/vendor_id=[0-9a-f-]{36}/);
+      // Clearing the bar's filters keeps the quick view.
+      await page.getByRole('button', { name: t('en', 'list.clearFilters') }).click();
+      await expect(page).not.toHaveURL(/vendor_id=/);
+      await expect(page.getByRole('radio', { name: t('en', 'refundView.open') })).toBeChecked();
+    });
   });
 
   test('a bulk approval reports the refund it could not approve, by its booking', async ({ page, request }) => {
@@ -166,17 +194,6 @@ test.describe('staff', () => {
     await expect(rowOf(page, first.ref).locator('.status-chip')).toHaveText(t('en', 'refundStatus.approved'));
   });
 
-  test('totals add up the whole filtered set, not the page', async ({ page, request }) => {
-    const reason = `Totals ${runId()}`;
-    await requestRefunds(request, reason, 2);
-    await openRefunds(page, 'en', reason);
-    // Two refunds of 5.00 each, in the totals row at the table's foot.
-    const foot = page.locator('tfoot tr');
-    await expect(foot).toHaveCount(1);
-    await expect(foot).toContainText('Total DZD · 2 records');
-    await expect(foot).toContainText('10.00');
-  });
-
   test('from 1,280 px up, tables fit without scrolling sideways and keep their main columns', async ({ page }) => {
     for (const [width, path] of [[1280, '/booking/refund'], [1280, '/booking/manage'], [1440, '/booking/manage'], [1440, '/booking/refund'], [1920, '/booking/manage'], [1280, '/help']] as const) {
       await page.setViewportSize({ width, height: 800 });
@@ -201,38 +218,29 @@ test.describe('staff', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   });
 
-  test('a filter on a record reads as a search over records', async ({ page }) => {
-    await openRefunds(page, 'en');
-    const vendor = page.getByRole('combobox', { name: t('en', 'booking.vendor') });
-    await expect(vendor).toHaveAttribute('placeholder', t('en', 'list.anyRecord'));
-    await vendor.fill('Sahara');
-    await page.getByRole('option', { name: /Sahara Quad Tours/ }).click();
-    await expect(page).toHaveURL(/vendor_id=[0-9a-f-]{36}/);
-    // Clearing the bar's filters keeps the quick view.
-    await page.getByRole('button', { name: t('en', 'list.clearFilters') }).click();
-    await expect(page).not.toHaveURL(/vendor_id=/);
-    await expect(page.getByRole('radio', { name: t('en', 'refundView.open') })).toBeChecked();
-  });
 });
 
 test.describe('vendor staff', () => {
   test.use({ account: 'vendor' });
 
-  test('a refund made from the booking waits for staff, and the booking shows it with who moves it on', async ({ page, request }) => {
-    const booking = await cashPaidBooking(request, 'vendor');
-    await refundFromBooking(page, booking);
-    const pending = page.getByRole('region', { name: t('en', 'refundPending.title') });
-    await expect(pending.locator('.status-chip').first()).toHaveText(t('en', 'refundStatus.processing'));
-    await expect(pending).toContainText(t('en', 'refundPending.waitingStaff'));
+  test('a refund made from the booking waits for staff; the list shows only their own refunds, with no vendor filter', async ({ page, request }) => {
+    await test.step('a refund made from the booking waits for staff, and the booking shows it with who moves it on', async () => {
+      const booking = await cashPaidBooking(request, 'vendor');
+      await refundFromBooking(page, booking);
+      const pending = page.getByRole('region', { name: t('en', 'refundPending.title') });
+      await expect(pending.locator('.status-chip').first()).toHaveText(t('en', 'refundStatus.processing'));
+      await expect(pending).toContainText(t('en', 'refundPending.waitingStaff'));
+    });
+
+    await test.step('see only their own refunds and no vendor filter', async () => {
+      await page.goto('/booking/refund');
+      await page.getByRole('radio', { name: t('en', 'refundView.all') }).check();
+      await expect(page.locator('table.table tbody tr').first()).toBeVisible();
+      await expect(page.getByRole('combobox', { name: t('en', 'booking.vendor') })).toHaveCount(0);
+      await expect(page.getByRole('columnheader', { name: t('en', 'booking.vendor') })).toHaveCount(0);
+    });
   });
 
-  test('see only their own refunds and no vendor filter', async ({ page }) => {
-    await page.goto('/booking/refund');
-    await page.getByRole('radio', { name: t('en', 'refundView.all') }).check();
-    await expect(page.locator('table.table tbody tr').first()).toBeVisible();
-    await expect(page.getByRole('combobox', { name: t('en', 'booking.vendor') })).toHaveCount(0);
-    await expect(page.getByRole('columnheader', { name: t('en', 'booking.vendor') })).toHaveCount(0);
-  });
 });
 
 test.describe('Arabic', () => {

@@ -1,7 +1,8 @@
 /**
  * The session in the real app, model-based: a small model of what a user sees (a guest
  * on the login page, possibly with a reason shown; signed in, possibly asked "Are you
- * sure?") is walked with createTestModel, and each path is one test that drives Chromium.
+ * sure?") is walked with createTestModel along two event lists that together take every
+ * event and reach every state, each one test that drives Chromium.
  * It is the browser-sized cousin of the node model (src/machines/session.model.test.ts): the
  * same states seen from outside, with events a user or the server can cause.
  */
@@ -102,14 +103,24 @@ async function checkState(page: Page, state: { matches(value: unknown): boolean;
   }
 }
 
-const paths = createTestModel(userModel).getShortestPaths();
+const on = (...types: UserEvent['type'][]): UserEvent[] => types.map((type) => ({ type }) as UserEvent);
+// Two walks instead of one test per shortest path (each a new context and app start): the
+// first signs in after a wrong password and logs out, cancelling once; the second sees the
+// session expire, a wrong password after that, and a logout in another tab.
+const paths = [
+  on('login.wrong', 'login.ok', 'reload', 'logout.request', 'logout.cancel', 'logout.request', 'logout.confirm'),
+  on('login.ok', 'expire', 'login.wrong', 'login.ok', 'otherTab.logout'),
+].flatMap((events) => createTestModel(userModel).getPathsFromEvents(events));
 
 test.describe('session, walked from a model', () => {
-  test('the model has paths through every event', () => {
+  test('the walks take every event and reach every state of the model', () => {
     const events = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
     expect([...events].sort()).toEqual(
       ['expire', 'login.ok', 'login.wrong', 'logout.cancel', 'logout.confirm', 'logout.request', 'otherTab.logout', 'reload', 'xstate.init'].sort(),
     );
+    const states = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
+    const every = [{ guest: 'idle' }, { guest: 'failed' }, { guest: 'expired' }, { signedIn: 'idle' }, { signedIn: 'confirming' }];
+    expect([...states].sort()).toEqual(every.map((state) => JSON.stringify(state)).sort());
   });
 
   for (const path of paths) {
@@ -195,27 +206,29 @@ test.describe('login page', () => {
     await expect(alert).toContainText(/\d{1,2}:\d{2}/);
   });
 
-  test('validates the form before calling the API', async ({ page }) => {
-    let calls = 0;
-    page.on('request', (r) => void (r.url().endsWith('/vendors/login') && calls++));
-    await page.goto('/login');
-    await page.getByRole('button', { name: t('en', 'login.submit'), exact: true }).click();
-    await expect(page.getByText(t('en', 'login.error.emailRequired'))).toBeVisible();
-    await expect(page.getByLabel(t('en', 'login.email'), { exact: true })).toBeFocused();
-    await submitLogin(page, 'en', 'not-an-email', 'x');
-    await expect(page.getByText(t('en', 'login.error.emailInvalid'))).toBeVisible();
-    expect(calls).toBe(0);
-  });
+  test('the form is checked before calling the API; a guest deep link goes to the localised login and, after login, back to the page', async ({ page }) => {
+    await test.step('validates the form before calling the API', async () => {
+      let calls = 0;
+      page.on('request', (r) => void (r.url().endsWith('/vendors/login') && calls++));
+      await page.goto('/login');
+      await page.getByRole('button', { name: t('en', 'login.submit'), exact: true }).click();
+      await expect(page.getByText(t('en', 'login.error.emailRequired'))).toBeVisible();
+      await expect(page.getByLabel(t('en', 'login.email'), { exact: true })).toBeFocused();
+      await submitLogin(page, 'en', 'not-an-email', 'x');
+      await expect(page.getByText(t('en', 'login.error.emailInvalid'))).toBeVisible();
+      expect(calls).toBe(0);
+    });
 
-  test('a guest deep link goes to the localised login and, after login, back to the page', async ({ page }) => {
-    await page.goto('/fr/booking/manage');
-    await page.waitForURL('**/fr/login');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
-    await submitLogin(page, 'fr', ADMIN.email, ADMIN.password);
-    await page.waitForURL('**/fr/booking/manage');
-    await expectShell(page, t('fr', 'route.bookingManage'));
-    // The redirect is used once.
-    expect(await localStorageOf(page)).not.toHaveProperty(['auth.redirect']);
+    await test.step('a guest deep link goes to the localised login and, after login, back to the page', async () => {
+      await page.goto('/fr/booking/manage');
+      await page.waitForURL('**/fr/login');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+      await submitLogin(page, 'fr', ADMIN.email, ADMIN.password);
+      await page.waitForURL('**/fr/booking/manage');
+      await expectShell(page, t('fr', 'route.bookingManage'));
+      // The redirect is used once.
+      expect(await localStorageOf(page)).not.toHaveProperty(['auth.redirect']);
+    });
   });
 });
 

@@ -2,72 +2,76 @@
  * The signed-in shell: the 404 page, the command palette, what vendor staff may see, and
  * the theme (applied before first paint, kept across reloads).
  */
-import { LOCALES, expect, expectShell, localized, t, test, profileButton } from './fixtures.ts';
+import { expect, expectShell, localized, t, test, profileButton } from './fixtures.ts';
 
 test.describe('as staff', () => {
   test.use({ account: 'admin' });
 
-  for (const locale of LOCALES) {
-    test(`an unknown path shows the 404 page in ${locale}, with a way home`, async ({ page }) => {
-      await page.goto(localized(locale, '/no/such/page'));
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'error.notFound'));
-      await expect(page.getByText('404', { exact: true })).toBeVisible();
-      await page.getByRole('link', { name: t(locale, 'error.backHome') }).click();
-      await page.waitForURL((url) => url.pathname === localized(locale, '/home'));
-      await expectShell(page, t(locale, 'route.home'));
+  // The shell's small checks share a context and an app start.
+  test('legacy aliases open their pages; Ctrl+K finds a screen by name and opens it; staff see the staff-only entries', async ({ page }) => {
+    await test.step('the seed’s legacy aliases open their pages', async () => {
+      await page.goto('/home%20copy');
+      await expectShell(page, t('en', 'route.home'));
     });
-  }
 
-  test('the seed’s legacy aliases open their pages', async ({ page }) => {
-    await page.goto('/home%20copy');
-    await expectShell(page, t('en', 'route.home'));
+    await test.step('Ctrl+K finds a screen by name and opens it', async () => {
+      await page.goto('/home');
+      await expectShell(page, t('en', 'route.home'));
+      await page.keyboard.press('Control+k');
+      const palette = page.getByRole('dialog');
+      const input = palette.getByRole('combobox');
+      await expect(input).toBeFocused();
+      await input.fill('coup');
+      await expect(palette.getByRole('option')).toHaveText([new RegExp(t('en', 'route.coupons'))]);
+      await page.keyboard.press('Enter');
+      // The list keeps its view in the query string.
+      await page.waitForURL(/\/coupons(\?|$)/);
+      await expectShell(page, t('en', 'route.coupons'));
+      await expect(palette).toBeHidden();
+      // Staff see staff-only screens in the palette; nothing matches nonsense.
+      await page.keyboard.press('Control+k');
+      await input.fill(t('en', 'route.vendors'));
+      await expect(palette.getByRole('option').first()).toContainText(t('en', 'route.vendors'));
+      await input.fill('zzzz-nothing');
+      await expect(palette.getByRole('status')).toHaveText(t('en', 'palette.noResults'));
+      await page.keyboard.press('Escape');
+      await expect(palette).toBeHidden();
+    });
+
+    await test.step('staff see the staff-only entries', async () => {
+      await page.goto('/home');
+      await expect(page.getByRole('navigation').getByRole('link', { name: t('en', 'area.vendors') })).toBeVisible();
+      await expect(page.locator('nav.sidebar a[href="/settings/company"]')).toBeAttached();
+      await page.goto('/vendors');
+      await expectShell(page, t('en', 'route.vendors'));
+    });
   });
 
-  test('Ctrl+K finds a screen by name and opens it', async ({ page }) => {
-    await page.goto('/home');
-    await expectShell(page, t('en', 'route.home'));
-    await page.keyboard.press('Control+k');
-    const palette = page.getByRole('dialog');
-    const input = palette.getByRole('combobox');
-    await expect(input).toBeFocused();
-    await input.fill('coup');
-    await expect(palette.getByRole('option')).toHaveText([new RegExp(t('en', 'route.coupons'))]);
-    await page.keyboard.press('Enter');
-    // The list keeps its view in the query string.
-    await page.waitForURL(/\/coupons(\?|$)/);
-    await expectShell(page, t('en', 'route.coupons'));
-    await expect(palette).toBeHidden();
-    // Staff see staff-only screens in the palette; nothing matches nonsense.
-    await page.keyboard.press('Control+k');
-    await input.fill(t('en', 'route.vendors'));
-    await expect(palette.getByRole('option').first()).toContainText(t('en', 'route.vendors'));
-    await input.fill('zzzz-nothing');
-    await expect(palette.getByRole('status')).toHaveText(t('en', 'palette.noResults'));
-    await page.keyboard.press('Escape');
-    await expect(palette).toBeHidden();
+  test('the palette works in French, with arrow keys; an unknown path shows the 404 page in Arabic, with a way home', async ({ page }) => {
+    await test.step('the palette works in French, with arrow keys', async () => {
+      await page.goto('/fr/home');
+      await expectShell(page, t('fr', 'route.home'));
+      await page.getByRole('button', { name: t('fr', 'shell.search') }).click();
+      const input = page.getByRole('dialog').getByRole('combobox');
+      await input.fill(t('fr', 'area.bookings'));
+      await page.keyboard.press('ArrowDown');
+      const active = page.getByRole('option', { selected: true });
+      const title = (await active.locator('span').first().textContent())!;
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      expect(new URL(page.url()).pathname).toMatch(/^\/fr\/booking\//);
+    });
+
+    await test.step('an unknown path shows the 404 page in Arabic, with a way home', async () => {
+      await page.goto(localized('ar', '/no/such/page'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('ar', 'error.notFound'));
+      await expect(page.getByText('404', { exact: true })).toBeVisible();
+      await page.getByRole('link', { name: t('ar', 'error.backHome') }).click();
+      await page.waitForURL((url) => url.pathname === localized('ar', '/home'));
+      await expectShell(page, t('ar', 'route.home'));
+    });
   });
 
-  test('the palette works in French, with arrow keys', async ({ page }) => {
-    await page.goto('/fr/home');
-    await expectShell(page, t('fr', 'route.home'));
-    await page.getByRole('button', { name: t('fr', 'shell.search') }).click();
-    const input = page.getByRole('dialog').getByRole('combobox');
-    await input.fill(t('fr', 'area.bookings'));
-    await page.keyboard.press('ArrowDown');
-    const active = page.getByRole('option', { selected: true });
-    const title = (await active.locator('span').first().textContent())!;
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    expect(new URL(page.url()).pathname).toMatch(/^\/fr\/booking\//);
-  });
-
-  test('staff see the staff-only entries', async ({ page }) => {
-    await page.goto('/home');
-    await expect(page.getByRole('navigation').getByRole('link', { name: t('en', 'area.vendors') })).toBeVisible();
-    await expect(page.locator('nav.sidebar a[href="/settings/company"]')).toBeAttached();
-    await page.goto('/vendors');
-    await expectShell(page, t('en', 'route.vendors'));
-  });
 });
 
 test.describe('as vendor staff', () => {
