@@ -2,11 +2,9 @@
  * The adventures screen. Vendor staff build a two-day adventure beside the list: title,
  * days, two steps (one with a service of theirs), the steps reordered with the keyboard
  * (the moved step takes the day of its new place, and says so), saved, then published
- * from its row. The editor passes the accessibility scan in English (light) and Arabic
- * (dark). Staff choose a new adventure's vendor, whose services the steps then offer, and
+ * from its row. Staff choose a new adventure's vendor, whose services the steps then offer, and
  * read its history. Each test names its adventure uniquely, so workers never share one.
  */
-import { expectNoSeriousViolations } from './axe.ts';
 import { expect, localized, t, test } from './fixtures.ts';
 
 const KABYLIE = '5a4a7a00-0000-4000-8000-000000000002';
@@ -46,7 +44,6 @@ test.describe('vendor staff', () => {
     await expect(steps.nth(0).getByLabel(t('en', 'adventure.day'), { exact: true })).toHaveValue('1');
     await expect(form.locator('p[aria-live="polite"]')).toHaveText('Dunes at dawn is now step 1 of 2, day 1.');
     await expect(form.getByRole('button', { name: 'Move Dunes at dawn down' })).toBeFocused();
-    await expectNoSeriousViolations(page, '/adventures editor (en, light)', 'section.adventure-editor');
 
     await form.getByRole('button', { name: t('en', 'record.save') }).click();
     await expect(form).toHaveCount(0);
@@ -82,7 +79,6 @@ test.describe('staff', () => {
     await step.getByRole('combobox', { name: t('en', 'adventure.service') }).fill('a');
     await search;
     await step.getByRole('listbox').getByRole('option').first().click();
-    await expectNoSeriousViolations(page, '/adventures editor with the vendor (en, staff)', 'section.adventure-editor');
     await form.getByRole('button', { name: t('en', 'record.save') }).click();
     await expect(form).toHaveCount(0);
     const row = page.getByRole('row').filter({ hasText: title });
@@ -103,6 +99,5 @@ test.describe('Arabic, dark', () => {
     await expect(form.getByRole('heading', { name: t('ar', 'adventure.new') })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await form.getByRole('button', { name: t('ar', 'adventure.addStep') }).click();
-    await expectNoSeriousViolations(page, '/adventures (ar, dark)');
   });
 });

@@ -3,11 +3,9 @@
  * its ref and a customer by a phone typed another way than it was saved, grouped under
  * the screens, and Enter opens them; a saved view of the bookings list survives a logout
  * and is there in another browser; in Arabic (dark) the palette groups records in Arabic
- * and a name used twice is refused at the field in Arabic. Axe on the palette, the menu
- * and the dialog, in English light and Arabic dark.
+ * and a name used twice is refused at the field in Arabic.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expectNoSeriousViolations } from './axe.ts';
 import { ACCOUNTS, expect, expectShell, localized, loginViaApi, submitLogin, t, test, type Locale } from './fixtures.ts';
 
 const runId = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -64,7 +62,6 @@ test.describe('in English, light', () => {
     const customers = palette.getByRole('group', { name: t('en', 'find.palette.kind.customer') });
     await expect(customers.getByRole('option')).toHaveText([new RegExp(customer.name)]);
     await expect(palette.getByRole('status')).toHaveText('1 record found');
-    await expectNoSeriousViolations(page, 'palette with records, English light', '.palette');
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/customers/${customer.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(customer.name);
@@ -85,11 +82,9 @@ test.describe('saved views', () => {
     await page.waitForURL(/search=Amina/);
 
     await page.getByRole('button', { name: t('en', 'find.views.menu') }).click();
-    await expectNoSeriousViolations(page, 'saved views menu, English light', '[role="menu"]');
     await page.getByRole('menuitem', { name: t('en', 'find.views.save') }).click();
     const dialog = page.getByRole('dialog', { name: t('en', 'find.views.saveTitle') });
     await dialog.getByLabel(t('en', 'find.views.name')).fill(name);
-    await expectNoSeriousViolations(page, 'save view dialog, English light', '[role="dialog"]');
     await dialog.getByRole('button', { name: t('en', 'find.views.saveButton') }).click();
     await expect(dialog).toBeHidden();
 
@@ -135,7 +130,6 @@ test.describe('in Arabic, dark', () => {
     await palette.getByRole('combobox').fill(`0552${digits}`);
     const customers = palette.getByRole('group', { name: t('ar', 'find.palette.kind.customer') });
     await expect(customers.getByRole('option')).toHaveText([new RegExp(customer.name)]);
-    await expectNoSeriousViolations(page, 'palette with records, Arabic dark', '.palette');
     await page.keyboard.press('Escape');
 
     const name = `عرضي ${runId()}`;
@@ -154,7 +148,6 @@ test.describe('in Arabic, dark', () => {
       await expect(dialog.getByText(t('ar', 'serverError.savedViewNameTaken'))).toBeVisible();
       // What was typed stays.
       await expect(dialog.getByLabel(t('ar', 'find.views.name'))).toHaveValue(name);
-      await expectNoSeriousViolations(page, 'save view dialog with an error, Arabic dark', '[role="dialog"]');
     }
   });
 });

@@ -3,10 +3,8 @@
  * customer's wallet with a reason (a debit past the balance is refused at the field),
  * adjust their points, and change a loyalty rule; in Arabic (dark) the server's refusal
  * comes in Arabic. Each test makes its own customer, so workers never share a balance.
- * Accessibility scans: English light and Arabic dark, on the three screens.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expectNoSeriousViolations } from './axe.ts';
 import { expect, INTL_LOCALE, localized, loginViaApi, MESSAGES, t, test, type Locale } from './fixtures.ts';
 
 async function staffHeaders(request: APIRequestContext) {
@@ -59,7 +57,6 @@ test.describe('staff, English light', () => {
     await expect(row).toContainText(t('en', 'walletSource.top_up'));
     await expect(row).toContainText(money(1500));
     await expect(row).toContainText('Goodwill after a cancelled trip');
-    await expectNoSeriousViolations(page, '/customers/wallet (en, light)');
 
     // A debit larger than the balance: the server's refusal at the amount, what was typed kept.
     await page.getByRole('button', { name: t('en', 'ledgers.wallet.adjust'), exact: true }).click();
@@ -85,7 +82,6 @@ test.describe('staff, English light', () => {
     const entry = page.getByRole('row').filter({ hasText: customer.name });
     await expect(entry).toContainText('+50');
     await expect(entry).toContainText(t('en', 'loyaltySource.adjustment'));
-    await expectNoSeriousViolations(page, '/customers/loyalty (en, light)');
   });
 
   test('change how many days points stay valid, over a change someone saved meanwhile', async ({ page, request }) => {
@@ -93,7 +89,6 @@ test.describe('staff, English light', () => {
     await page.goto('/loyalty');
     const days = page.getByRole('textbox', { name: t('en', 'loyaltyRules.expiryDays') });
     await expect(days).toHaveValue('365');
-    await expectNoSeriousViolations(page, '/loyalty (en, light)');
     // Someone else saves while the form is open: both versions show, mine is kept.
     const loaded = await (await request.get('/branch/api/settings/loyalty/', { headers })).json();
     expect((await request.patch('/branch/api/settings/loyalty/', { headers, data: { version: loaded.version, points_per_booking: 12 } })).status()).toBe(200);
@@ -117,7 +112,7 @@ test.describe('staff, English light', () => {
 test.describe('staff, Arabic dark', () => {
   test.use({ account: 'admin', colorScheme: 'dark' });
 
-  test('removing more points than the customer has is refused in Arabic; the screens pass axe', async ({ page, request }) => {
+  test('removing more points than the customer has is refused in Arabic', async ({ page, request }) => {
     const customer = await newCustomer(request);
     const dialog = await openAdjust(page, 'ar', '/customers/loyalty', 'ledgers.points.adjust', customer.name);
     await dialog.getByRole('combobox', { name: t('ar', 'ledgers.points.direction') }).selectOption({ label: t('ar', 'ledgers.points.directionOption.debit') });
@@ -127,12 +122,5 @@ test.describe('staff, Arabic dark', () => {
     await expect(dialog.getByText(MESSAGES.ar['serverError.pointsBelowZero'].replace('{points, number}', '0'))).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expectNoSeriousViolations(page, '/ar/customers/loyalty (ar, dark)');
-    for (const path of ['/customers/wallet', '/loyalty']) {
-      await page.goto(localized('ar', path));
-      await expect(page.locator('main h1')).toHaveText(t('ar', path === '/loyalty' ? 'route.loyalty' : 'route.customersWallet'));
-      await expect(page.locator('table, form.loyalty-rules').first()).toBeVisible();
-      await expectNoSeriousViolations(page, `/ar${path} (ar, dark)`);
-    }
   });
 });

@@ -3,11 +3,9 @@
  * add a location by typing its coordinates, then drag its pin with the mouse and nudge
  * it with the keyboard, and find it in the list; coordinates outside Algeria stay at their
  * field; a location in use is kept when deleting it is asked for; staff add one for a
- * vendor among that vendor's branches; the list and the form pass the accessibility scan
- * in English and Arabic.
+ * vendor among that vendor's branches.
  */
 import type { Page } from '@playwright/test';
-import { expectNoSeriousViolations } from './axe.ts';
 import { expect, localized, t, test, type Locale } from './fixtures.ts';
 
 test.use({ account: 'vendor' });
@@ -101,20 +99,6 @@ test('a location its services use is kept when deleting it is asked for, and the
   await page.getByRole('searchbox', { name: t('en', 'locations.searchLabel') }).fill(name);
   await expect(page.getByRole('row').filter({ hasText: name }).first()).toBeVisible();
 });
-
-for (const locale of ['en', 'ar'] as const) {
-  test(`the list and the form pass the accessibility scan (${locale})`, async ({ page }) => {
-    await openPage(page, locale, '/locations', 'locations');
-    await expect(page.getByRole('row').nth(1)).toBeVisible();
-    await expectNoSeriousViolations(page, `locations list (${locale})`);
-
-    await openPage(page, locale, '/addlocation', 'addLocation');
-    await page.getByLabel(t(locale, 'locations.latitude'), { exact: true }).fill(locale === 'ar' ? '36,75' : '36.75');
-    await page.getByLabel(t(locale, 'locations.longitude'), { exact: true }).fill(locale === 'ar' ? '3,06' : '3.06');
-    await expect(page.getByRole('button', { name: t(locale, 'locations.map.pin') })).toBeVisible();
-    await expectNoSeriousViolations(page, `location form (${locale})`);
-  });
-}
 
 test.describe('staff', () => {
   test.use({ account: 'admin' });

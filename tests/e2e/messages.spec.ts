@@ -4,12 +4,10 @@
  * endpoint appears in both without a reload, unread; staff open it (read: the vendor's
  * unread badge goes), and staff's reply with an image (a refused file says why first)
  * appears in the vendor's open thread, the image through the proxy. Staff answer
- * an overdue ticket and escalate a chatbot request to a linked ticket, in French. Every
- * screen passes the accessibility scan in English (light) and Arabic (dark).
+ * an overdue ticket and escalate a chatbot request to a linked ticket, in French.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expectNoSeriousViolations } from './axe.ts';
 import { expect, localized, loginViaApi, storageStateFor, t, test, type Locale } from './fixtures.ts';
 
 /** The development secret of the customer app's endpoint (e2e servers run without CHANNEL_SECRET). */
@@ -145,34 +143,4 @@ test.describe('as staff', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chatbot: refund.status');
     await expect(page.getByRole('link', { name: t('fr', 'tickets.openChatbotRequest') })).toBeVisible();
   });
-
-  // Two screens' worth per test, so a slow machine's scans stay within a test's time.
-  const groups = {
-    'the inbox and tickets': async (admin: Awaited<ReturnType<typeof api>>) => {
-      const conversation = (await admin.get<{ results: { id: string }[] }>('/conversations/?page_size=1')).results[0]!;
-      const ticket = (await admin.get<{ results: { id: string }[] }>('/tickets/?page_size=1')).results[0]!;
-      return [`/messages?c=${conversation.id}`, '/support', `/support/${ticket.id}`];
-    },
-    'chatbot requests': async (admin: Awaited<ReturnType<typeof api>>) => {
-      const chatbot = (await admin.get<{ results: { id: string }[] }>('/chatbot-requests/?page_size=1')).results[0]!;
-      return ['/chatbot-requests', `/chatbot-requests/${chatbot.id}`];
-    },
-  };
-  for (const [locale, colorScheme] of [['en', 'light'], ['ar', 'dark']] as const) {
-    test.describe(`${locale} ${colorScheme}`, () => {
-      test.use({ colorScheme });
-      for (const [group, paths] of Object.entries(groups)) {
-        test(`${group} pass the accessibility scan (${locale}, ${colorScheme})`, async ({ page, request }) => {
-          test.setTimeout(60_000);
-          for (const path of await paths(await api(request, 'admin'))) {
-            await ready(page, locale, path);
-            await expect(page.locator('main h1')).toBeVisible();
-            await expectNoSeriousViolations(page, `${path} ${locale} ${colorScheme}`);
-          }
-          // Both groups end on a support page, named in the reader's language.
-          await expect(page.getByRole('navigation', { name: t(locale, 'shell.breadcrumb') })).toContainText(t(locale, 'area.support'));
-        });
-      }
-    });
-  }
 });

@@ -3,11 +3,9 @@
  * page) and the header's bell. Staff write a notification in three languages and see each
  * language's preview and the recipient count before sending; a notification scheduled a few
  * seconds ahead goes out by itself and its counts move on the open list without a reload;
- * an in-app notification lights the bell. French and Arabic passes; axe on every screen in
- * English light and Arabic dark. Each test makes its own customer and notifications.
+ * an in-app notification lights the bell. French and Arabic passes. Each test makes its own customer and notifications.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expectNoSeriousViolations } from './axe.ts';
 import { expect, localized, loginViaApi, t, test, type Locale } from './fixtures.ts';
 
 const runId = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -51,7 +49,6 @@ test.describe('staff', () => {
     const customer = await makeCustomer(request, `Nadia Composer ${id}`);
     await page.goto(localized('en', '/notifications/send'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'route.notificationsSend'));
-    await expectNoSeriousViolations(page, 'composer (en, light)');
 
     await fillI18n(page, 'en', 'notifications.title', 0, { en: `Desert weekend ${id}`, fr: `Week-end désert ${id}`, ar: `عطلة الصحراء ${id}` });
     await fillI18n(page, 'en', 'notifications.body', 1, { en: 'Two nights under the stars.', fr: 'Deux nuits sous les étoiles.', ar: 'ليلتان تحت النجوم.' });
@@ -79,7 +76,6 @@ test.describe('staff', () => {
     const deliveries = page.locator('table.notif-deliveries');
     await expect(deliveries).toContainText(customer.name);
     await expect(deliveries).toContainText(t('en', 'deliveryStatus.sent'));
-    await expectNoSeriousViolations(page, 'notification page (en, light)');
   });
 
   test('a notification scheduled a few seconds ahead goes out and its counts move on the open list', async ({ page, request }) => {
@@ -88,7 +84,6 @@ test.describe('staff', () => {
     const { call } = await staffApi(request);
     await page.goto(localized('en', '/notifications?view=scheduled'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'route.notifications'));
-    await expectNoSeriousViolations(page, 'notifications list (en, light)');
 
     const draft = await call('post', '/notifications/', {
       title_i18n: { en: `Soon ${id}`, fr: `Bientôt ${id}`, ar: `قريبًا ${id}` },
@@ -111,7 +106,6 @@ test.describe('staff', () => {
     await expect(page).toHaveURL(/[?&]tab=templates/);
     await expect(page.getByRole('link', { name: t('en', 'notifications.tab.templates') })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('row', { name: new RegExp(t('en', 'notificationTemplate.booking_reminder')) })).toBeVisible();
-    await expectNoSeriousViolations(page, 'templates (en, light)');
   });
 
   test('topics: add a subscriber, the count follows; an in-app notification lights the bell', async ({ page, request }) => {
@@ -128,7 +122,6 @@ test.describe('staff', () => {
     await expect(panel.getByRole('heading', { name: '1 subscriber' })).toBeVisible();
     await expect(panel.getByRole('listitem')).toContainText(customer.name);
     await expect(page.getByRole('row', { name: new RegExp(`Caves ${id}`) })).toContainText('1');
-    await expectNoSeriousViolations(page, 'topics (en, light)');
 
     // The bell: an in-app notification to the signed-in user arrives through the realtime channel.
     const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
@@ -150,15 +143,6 @@ test.describe('staff', () => {
 test.describe('Arabic, dark', () => {
   test.use({ account: 'admin', colorScheme: 'dark', reducedMotion: 'reduce' });
 
-  // One test per screen: five scans in one test outran the test timeout on a loaded runner.
-  test('the list reads in Arabic, mirrored, with no serious violations', async ({ page }) => {
-    await page.goto(localized('ar', '/notifications'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('ar', 'route.notifications'));
-    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByRole('radio', { name: t('ar', 'notificationView.scheduled') })).toBeVisible();
-    await expectNoSeriousViolations(page, 'notifications list (ar, dark)');
-  });
-
   test('the composer refuses an empty message at its title, in Arabic', async ({ page }) => {
     await page.goto(localized('ar', '/notifications/send'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('ar', 'route.notificationsSend'));
@@ -169,24 +153,5 @@ test.describe('Arabic, dark', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: t('ar', 'notifComposer.sendNow') }).click();
     await expect(page.getByRole('alert')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('ar', 'route.notificationsSend'));
-    await expectNoSeriousViolations(page, 'composer (ar, dark)');
-  });
-
-  test('templates and topics pass the scan in Arabic', async ({ page }) => {
-    await page.goto(localized('ar', '/notifications?tab=templates'));
-    await page.getByRole('link', { name: t('ar', 'notificationTemplate.booking_confirmed') }).click();
-    await expect(page.locator('section.notif-template-editor')).toBeVisible();
-    await expectNoSeriousViolations(page, 'templates (ar, dark)');
-
-    await page.goto(localized('ar', '/notifications/topic'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('ar', 'route.notificationsTopic'));
-    await expectNoSeriousViolations(page, 'topics (ar, dark)');
-  });
-
-  test('a sent notification passes the scan in Arabic', async ({ page }) => {
-    await page.goto(localized('ar', '/notifications?view=sent'));
-    await page.locator('table tbody tr a').first().click();
-    await expect(page.getByRole('heading', { level: 2, name: t('ar', 'notificationDetail.deliveries') })).toBeVisible();
-    await expectNoSeriousViolations(page, 'notification page (ar, dark)');
   });
 });

@@ -87,7 +87,6 @@ test.describe('staff', () => {
         await expect(row).toContainText(booking.ref);
         await expect(row.locator('.status-chip')).toHaveText(t(locale, 'invitationStatus.sent'));
         await expect(row.getByRole('button', { name: t(locale, 'paymentLink.copy') })).toBeVisible();
-        await expectNoSeriousViolations(page, `/payments/invitations ${locale} ${colorScheme}`);
         if (locale !== 'en') return;
         await row.getByRole('button', { name: t(locale, 'invitationEvent.cancel'), exact: true }).click();
         await page.getByRole('alertdialog').getByRole('button', { name: t(locale, 'invitationEvent.cancel'), exact: true }).click();
@@ -120,6 +119,7 @@ test.describe('vendor staff', () => {
   });
 });
 
+// The pay page is scanned here, not in a11y.spec: it needs a fresh payment link on a booking with a balance.
 test.describe('the pay page', () => {
   test.use({ colorScheme: 'dark', reducedMotion: 'reduce' });
 

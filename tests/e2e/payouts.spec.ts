@@ -6,12 +6,10 @@
  * the statement of the payout the demo data paid. A changed payout account: staff replace the
  * first demo vendor's account with a reason, and its draft payout awaits a second staff
  * member's approval (the vendor's own later change lets this staff member give it).
- * Accessibility scans: English light and Arabic dark, with the payout open.
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ribKey } from '../../common/algerianIds.ts';
-import { expectNoSeriousViolations } from './axe.ts';
 import { expect, localized, loginViaApi, t, test, type Locale } from './fixtures.ts';
 
 async function staffHeaders(request: APIRequestContext) {
@@ -64,13 +62,12 @@ async function buildAndPay(page: Page, locale: Locale, vendor: string, reference
 }
 
 /** The commission tab with a vendor chosen: its current commission, the form and the history. */
-async function scanCommission(page: Page, locale: Locale) {
+async function openCommission(page: Page, locale: Locale) {
   await page.getByRole('link', { name: t(locale, 'payouts.tab.commission'), exact: true }).click();
   await page.getByRole('combobox', { name: t(locale, 'booking.vendor') }).fill('Annaba');
   await page.getByRole('option', { name: 'Annaba Voile' }).click();
   await expect(page.getByRole('button', { name: t(locale, 'payouts.commission.save') })).toBeVisible();
   await expect(page.getByText(t(locale, 'payouts.commission.noHistory'))).toBeVisible();
-  await expectNoSeriousViolations(page, `${locale} /payments/split?tab=commission`);
 }
 
 test.describe('staff, English light', () => {
@@ -78,16 +75,14 @@ test.describe('staff, English light', () => {
 
   test('build a payout from its preview, approve it and mark it paid with the bank reference', async ({ page }) => {
     await buildAndPay(page, 'en', 'Kabylie Outdoor', bankReference());
-    await expectNoSeriousViolations(page, '/payments/payouts with a payout open (en, light)');
   });
 
   // Apart from the payout built above, so a retry of either never finds its vendor already paid.
-  test('the unpaid splits with their totals, and the commission tab, pass the scan', async ({ page }) => {
+  test('the unpaid splits with their totals, and the commission tab', async ({ page }) => {
     await page.goto('/payments/split');
     await expect(page.getByRole('radio', { name: t('en', 'payouts.view.unpaid') })).toBeChecked();
     await expect(page.locator('.table-foot')).toContainText(/\d/);
-    await expectNoSeriousViolations(page, '/payments/split (en, light)');
-    await scanCommission(page, 'en');
+    await openCommission(page, 'en');
   });
 });
 
@@ -97,10 +92,9 @@ test.describe('staff, Arabic dark', () => {
   test('the same in Arabic: the payout is paid, the screen reads right to left', async ({ page }) => {
     await buildAndPay(page, 'ar', 'Sétif Karting', bankReference());
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expectNoSeriousViolations(page, '/ar/payments/payouts with a payout open (ar, dark)');
   });
 
-  test("a paid payout's booking names it in its money ledger; the splits and the commission tab pass the scan", async ({ page, request }) => {
+  test("a paid payout's booking names it in its money ledger; the splits and the commission tab show", async ({ page, request }) => {
     // The demo's paid payout: this test changes nothing, so it can run again as it is.
     const headers = await staffHeaders(request);
     const sahara = await vendorId(request, headers, 'Sahara Quad');
@@ -109,11 +103,9 @@ test.describe('staff, Arabic dark', () => {
     await page.goto(localized('ar', `/booking/${entries.results[0].booking_id}`));
     // The booking's page loads a good deal besides the ledger: give it time on a busy machine.
     await expect(page.locator('.money-ledger tbody')).toContainText(`(${t('ar', 'payoutStatus.paid')})`, { timeout: 15_000 });
-    await expectNoSeriousViolations(page, 'the money ledger on a booking (ar, dark)', '.money-ledger');
     await page.goto(localized('ar', '/payments/split'));
     await expect(page.locator('.table-foot')).toContainText(/\d|[٠-٩]/);
-    await expectNoSeriousViolations(page, '/ar/payments/split (ar, dark)');
-    await scanCommission(page, 'ar');
+    await openCommission(page, 'ar');
   });
 });
 
@@ -160,7 +152,6 @@ test.describe('staff, a changed payout account', () => {
     expect(changed.status()).toBe(200);
     await page.reload();
     await expect(panel.locator('.payout-account-check')).toContainText('Our bank merged');
-    await expectNoSeriousViolations(page, '/payments/split?tab=payouts with a payout awaiting its second approval (en, light)');
     await panel.getByRole('button', { name: t('en', 'payouts.approveAccount') }).click();
     await expect(panel.getByText(t('en', 'payouts.accountApproved'))).toBeVisible();
     await expect(panel.locator('.payout-account-check')).toHaveCount(0);
@@ -212,7 +203,6 @@ test.describe('vendor', () => {
     await expect(ledger.getByRole('heading', { name: t('en', 'ledger.title') })).toBeVisible();
     await expect(ledger.locator('tbody')).toContainText(`(${t('en', 'payoutStatus.paid')})`);
     await expect(ledger.locator('tfoot')).toContainText(t('en', 'ledger.totals'));
-    await expectNoSeriousViolations(page, 'the money ledger on a booking (en, light)', '.money-ledger');
 
     // The demo's paid payout holds more entries than the panel lists: it counts the rest exactly.
     const seeded = (await (await request.get(`/branch/api/payouts/?vendor_id=${sahara}&status=paid&ordering=period_end&page_size=1`, { headers })).json()).results[0];

@@ -5,11 +5,10 @@
  * field, then saved with a health question in three languages; a personal service made
  * for a customer, offered in its list, booked from there with the form filled in, and a
  * payment link sent for it; and
- * the three screens scanned by axe in English (light, as staff, who see the vendor of each
+ * the three screens open in English (light, as staff, who see the vendor of each
  * row) and Arabic (dark, as vendor staff).
  */
 import type { APIRequestContext, Locator } from '@playwright/test';
-import { expectNoSeriousViolations } from './axe.ts';
 import { dateTimeInputs, expect, localized, loginViaApi, t, test } from './fixtures.ts';
 
 const runId = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -145,12 +144,11 @@ for (const [locale, theme, account] of [['en', 'light', 'admin'], ['ar', 'dark',
       ['/services/adrenaline', 'route.servicesAdrenaline'],
       ['/services/personal?new=new', 'route.servicesPersonal'],
     ] as const) {
-      test(`${path} passes axe`, async ({ page }) => {
+      test(`${path} opens, with the vendor filter for staff only`, async ({ page }) => {
         await page.goto(localized(locale, path));
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, title));
         await expect(page.locator('main table, main .empty-state, main .personal-form').first()).toBeVisible();
         if (!path.includes('?')) await expect(page.getByRole('combobox', { name: t(locale, 'booking.vendor') })).toHaveCount(account === 'admin' ? 1 : 0);
-        await expectNoSeriousViolations(page, `${path} (${locale}, ${theme}, ${account})`);
       });
     }
   });

@@ -2,11 +2,9 @@
  * The services list and a service's page: the list filtered by status and wilaya, a bulk
  * publish that reports the service it refused and why; a new service created from its
  * essentials and completed on its Details tab (participants checked before sending, what
- * a refused publish misses shown at its place); the open tab kept in the URL; and the
- * accessibility scan of the list and the page in English and Arabic.
+ * a refused publish misses shown at its place); and the open tab kept in the URL.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expectNoSeriousViolations } from './axe.ts';
 import { expect, localized, loginViaApi, t, test, type Locale } from './fixtures.ts';
 
 test.use({ account: 'vendor' });
@@ -131,18 +129,6 @@ test('the open tab is in the URL, survives a reload, and arrow keys move between
   await page.keyboard.press('Home');
   await expect(page).toHaveURL(new RegExp(`/services/${ready.id}$`));
 });
-
-for (const locale of ['en', 'ar'] as const) {
-  test(`the list and the page pass the accessibility scan (${locale})`, async ({ page, request }) => {
-    const { ready } = await drafts(request, tagged());
-    await openPage(page, locale, '/services/list', t(locale, 'route.servicesList'));
-    await expect(page.getByRole('row').nth(1)).toBeVisible();
-    await expectNoSeriousViolations(page, `services list (${locale})`);
-    await openPage(page, locale, `/services/${ready.id}`, ready.title_i18n.en);
-    await expect(page.getByLabel(t(locale, 'services.capacity'), { exact: true })).toHaveValue('8');
-    await expectNoSeriousViolations(page, `service page (${locale})`);
-  });
-}
 
 test.describe('staff', () => {
   test.use({ account: 'admin' });

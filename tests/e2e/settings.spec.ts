@@ -5,11 +5,9 @@
  * format, the languages offered) are made on the second server, which only the refresh
  * tests share and which never look at amounts or languages, and are put back afterwards.
  * Vendor staff see their sections only: the business rules to read, their branches to
- * manage. Axe over every section in English light, and over each distinct layout (a form
- * with its refusal, checkboxes, a list, the banners) in Arabic dark.
+ * manage.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expectNoSeriousViolations } from './axe.ts';
 import { SHORT_TOKEN_BASE_URL, expect, localized, loginViaApi, t, test, type Locale } from './fixtures.ts';
 
 const SECTIONS = ['business', 'fees', 'currency', 'language', 'theme', 'company', 'branches', 'banner'] as const;
@@ -30,18 +28,6 @@ async function patchSection(request: APIRequestContext, section: string, fields:
 async function openSection(page: Page, locale: Locale, section: (typeof SECTIONS)[number]) {
   await page.goto(localized(locale, `/settings/${section}`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, `route.${ROUTE_KEY[section]}`));
-}
-
-/**
- * Moves to another section through the sections' menu (no reload), then scans it once it is
- * ready: its main region only, the shell around it being the page already scanned whole.
- */
-async function scanSection(page: Page, locale: Locale, section: (typeof SECTIONS)[number], label: string) {
-  const nav = page.getByRole('navigation', { name: t(locale, 'settings.sections') });
-  await nav.getByRole('link', { name: t(locale, `route.${ROUTE_KEY[section]}`), exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, `route.${ROUTE_KEY[section]}`));
-  await expect(page.locator('.page-transition[data-ready]')).toBeVisible();
-  await expectNoSeriousViolations(page, `settings ${section} (${label})`, '#main');
 }
 
 /** A small PNG (8 by 8, the brand's teal) as a file picked for upload. */
@@ -76,20 +62,10 @@ test.describe('staff', () => {
     await patchSection(request, 'company', { trade_name: original, website: null });
   });
 
-  // Every section in two halves: one scan per section, each half well inside a test's time on a busy runner.
-  for (const [half, sections] of [['first', SECTIONS.slice(0, Math.ceil(SECTIONS.length / 2))], ['second', SECTIONS.slice(Math.ceil(SECTIONS.length / 2))]] as const) {
-    test(`every section passes axe, ${half} half (English, light)`, async ({ page }) => {
-      await openSection(page, 'en', sections[0]!);
-      await expect(page.locator('.page-transition[data-ready]')).toBeVisible();
-      await expectNoSeriousViolations(page, `settings ${sections[0]} (en, light)`);
-      for (const section of sections.slice(1)) await scanSection(page, 'en', section, 'en, light');
-    });
-  }
-
   test.describe('in Arabic, dark', () => {
     test.use({ colorScheme: 'dark' });
 
-    test('a brand colour unreadable under white text is refused at its field, in Arabic; each kind of section passes axe', async ({ page }) => {
+    test('a brand colour unreadable under white text is refused at its field, in Arabic', async ({ page }) => {
       await openSection(page, 'ar', 'theme');
       const colour = page.getByLabel(t('ar', 'settings.theme.brand_color'), { exact: true });
       await colour.fill('#ffff00');
@@ -99,9 +75,6 @@ test.describe('staff', () => {
       await expect(colour).toBeFocused();
       // What was typed stays.
       await expect(colour).toHaveValue('#ffff00');
-      await expectNoSeriousViolations(page, 'settings theme refused (ar, dark)');
-      // The other layouts: a form of checkboxes and selects, the branches list, the banners with their preview.
-      for (const section of ['language', 'branches', 'banner'] as const) await scanSection(page, 'ar', section, 'ar, dark');
     });
   });
 });
