@@ -106,7 +106,7 @@ export function addWebUrlFormat(ajv: { addFormat(name: string, format: unknown):
 /** What Fastify calls to validate one part of a request: an Ajv validate function's shape. */
 export interface LazyValidator {
   (data: unknown, dataContext?: object): boolean;
-  errors?: unknown;
+  errors?: ValidateFunction['errors'];
   readonly schemaEnv: unknown;
   /** Compiles now (a test compiles every route's schemas at once). */
   compile(): void;
