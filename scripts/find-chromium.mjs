@@ -1,6 +1,6 @@
 // Makes sure the browser tests have a Chromium, installing one where it can:
-// CHROMIUM_PATH, /usr/bin/chromium, Playwright's own browser (downloaded where that
-// works), then Debian's package when running as root. Says so in one line when none.
+// CHROMIUM_PATH, Debian's chromium-headless-shell or chromium, Playwright's own browser
+// (downloaded where that works), then Debian's headless shell package when running as root. Says so in one line when none.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -31,7 +31,7 @@ if (!found()) {
 if (!found() && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
   console.log("Trying Debian's chromium package.");
   try {
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell', { stdio: 'inherit' });
   } catch {
     // reported below
   }
