@@ -8,6 +8,8 @@ import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs';
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://127.0.0.1:${port}`;
 
+const DEMO_SNAPSHOT = demoSnapshot();
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -57,8 +59,6 @@ function demoSnapshot(): string {
   for (const old of readdirSync(tmpdir())) if (old.startsWith('rihla-e2e-demo-') && old !== name) rmSync(join(tmpdir(), old), { force: true });
   return join(tmpdir(), name);
 }
-const DEMO_SNAPSHOT = demoSnapshot();
-
 function server(serverPort: number, env: Record<string, string> = {}) {
   return {
     command: 'node --import tsx server/main.ts',
