@@ -33,7 +33,17 @@ function describeViolations(violations: Results['violations']): string {
  */
 export async function expectNoSeriousViolations(page: Page, what: string, layer?: string) {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  // Quiet twice, 300 ms apart: a live update may start another refresh right after one ends.
+  await expect
+    .poll(
+      async () => {
+        if ((await page.locator('[aria-busy="true"]').count()) > 0) return false;
+        await page.waitForTimeout(300);
+        return (await page.locator('[aria-busy="true"]').count()) === 0;
+      },
+      { message: 'nothing on the page is busy', timeout: 15_000 },
+    )
+    .toBe(true);
   let builder = new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     // Only violations are looked at; not collecting the passes makes a scan faster.

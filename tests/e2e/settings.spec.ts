@@ -93,7 +93,8 @@ test.describe('effects on every screen (second server)', () => {
       await page.goto('/booking/manage');
       // "12,000 DZD": the code after the number, no decimals (the language would write "DZD 12,000.00").
       const amounts = page.locator('table tbody td').filter({ hasText: /DZD/ });
-      await expect(amounts.first()).toHaveText(/^[\d,]+\u00a0DZD/);
+      // This server's 5 s session is refreshed before the list loads: more time than the usual 7 s.
+      await expect(amounts.first()).toHaveText(/^[\d,]+\u00a0DZD/, { timeout: 15_000 });
     } finally {
       await patchSection(request, 'currency', { symbol_position: 'locale', decimals: 2 });
     }
