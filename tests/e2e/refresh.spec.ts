@@ -86,7 +86,16 @@ test('refreshes before the access token expires and keeps working past its expir
   expect(me.status, 'the stored access token is accepted').toBe(200);
   expect(me.body.email).toBe('admin@rihla.test');
 
-  // A reload with an expired stored token refreshes first and stays signed in.
+  // A reload with an expired stored token refreshes first and stays signed in. It comes
+  // right after a refresh whose tokens are stored: a reload while a refresh is in flight
+  // would lose the rotated token, and the next refresh would send a spent one.
+  const before = refreshes.length;
+  await expect.poll(() => refreshes.length, { timeout: 2 * SHORT_TOKEN_SECONDS * 1000 }).toBeGreaterThan(before);
+  await expect
+    .poll(async () => (await localStorageOf(page))['auth._refresh_token.local'] === refreshes.at(-1)!.received, {
+      message: 'the refresh token the server handed out last is stored',
+    })
+    .toBe(true);
   await page.evaluate(() => localStorage.setItem('auth._token_expiration.local', String(Date.now() - 1_000)));
   const count = refreshes.length;
   await page.reload();
