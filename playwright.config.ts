@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs';
+import { migrationsHash } from './server/db/migrate.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -49,10 +50,8 @@ export default defineConfig({
  * the day in Algeria, as the demo's bookings are dated from today.
  */
 function demoSnapshot(): string {
-  const hash = createHash('sha256');
-  const migrations = 'server/db/migrations';
-  for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(join(migrations, name)));
-  for (const file of ['server/db/demoData.ts', 'server/db/seed.ts', 'server/db/migrate.ts', 'node_modules/@electric-sql/pglite/package.json']) hash.update(readFileSync(file));
+  const hash = createHash('sha256').update(migrationsHash());
+  for (const file of ['server/db/demoData.ts', 'server/db/seed.ts', 'node_modules/@electric-sql/pglite/package.json']) hash.update(readFileSync(file));
   hash.update(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Algiers' }).format(new Date()));
   const name = `rihla-e2e-demo-${hash.digest('hex').slice(0, 16)}.tar`;
   // Older snapshots are of no use any more.

@@ -44,14 +44,16 @@ const workers = Math.max(2, availableParallelism());
 // Batches small enough that the last one to finish does not leave a core idle for long.
 const batchCount = Math.min(shared.length, workers * 8);
 // A file's size stands for its running time: the largest go first, each to the lightest batch.
+const sizes = new Map(files.map((file) => [file, statSync(file).size]));
 const batches = Array.from({ length: batchCount }, () => ({ files: [], weight: 0 }));
-for (const file of [...shared].sort((a, b) => statSync(b).size - statSync(a).size)) {
+for (const file of [...shared].sort((a, b) => sizes.get(b) - sizes.get(a))) {
   const lightest = batches.reduce((min, batch) => (batch.weight < min.weight ? batch : min));
   lightest.files.push(file);
-  lightest.weight += statSync(file).size + 4_000; // every file also costs its own setup
+  lightest.weight += sizes.get(file) + 4_000; // every file also costs its own setup
 }
-for (const file of files.filter(alone)) batches.push({ files: [file], weight: statSync(file).size });
+for (const file of files.filter(alone)) batches.push({ files: [file], weight: sizes.get(file) });
 const queue = batches.filter((batch) => batch.files.length > 0).sort((a, b) => b.weight - a.weight);
+const batchTotal = queue.length;
 
 const totals = { tests: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
 const failedBatches = [];
@@ -82,7 +84,7 @@ async function worker() {
 }
 await Promise.all(Array.from({ length: workers }, worker));
 
-console.log(`\n${files.length} files in ${batches.filter((b) => b.files.length > 0).length} batches, ${workers} at a time`);
+console.log(`\n${files.length} files in ${batchTotal} batches, ${workers} at a time`);
 for (const [key, value] of Object.entries(totals)) console.log(`ℹ ${key} ${value}`);
 console.log(`ℹ duration_ms ${Date.now() - started}`);
 for (const batchFiles of failedBatches) console.log(`✖ a batch failed: ${batchFiles.join(' ')}`);

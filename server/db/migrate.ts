@@ -3,12 +3,25 @@
  * transaction, recording them in schema_migrations. A transaction-scoped advisory lock
  * makes two instances starting at once on one PostgreSQL apply each file exactly once.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './index.ts';
 
 const migrationsDir = join(import.meta.dirname, 'migrations');
 const LOCK_KEY = 72_000_001; // any constant shared by every instance of this API
+
+/**
+ * A hash of every migration and of this migrator: a migrated database kept aside (the API
+ * tests' template, the browser tests' demo snapshot) is named by it, so that any change to
+ * the schema makes a new one.
+ */
+export function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(migrationsDir).sort()) hash.update(name).update(readFileSync(join(migrationsDir, name)));
+  hash.update(readFileSync(new URL(import.meta.url)));
+  return hash.digest('hex');
+}
 
 export async function migrate(db: Database): Promise<string[]> {
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -11,25 +11,20 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { testConfig, type Config } from '../../server/config.ts';
 import { openDatabase, PGLITE_EXTENSIONS, pgliteDatabase, type Database } from '../../server/db/index.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { migrate, migrationsHash } from '../../server/db/migrate.ts';
 
-const SERVER_DB = new URL('../../server/db/', import.meta.url);
 const PGLITE_PACKAGE = new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url);
 
 /** Where the migrated template lives: its name changes with any migration, the migrator or PGlite. */
 function templatePath(): string {
-  const hash = createHash('sha256');
-  const migrations = new URL('migrations/', SERVER_DB);
-  for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(new URL(name, migrations)));
-  hash.update(readFileSync(new URL('migrate.ts', SERVER_DB)));
-  hash.update(readFileSync(PGLITE_PACKAGE));
+  const hash = createHash('sha256').update(migrationsHash()).update(readFileSync(PGLITE_PACKAGE));
   return join(tmpdir(), `rihla-test-db-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
