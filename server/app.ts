@@ -16,6 +16,7 @@ import { registerDevReload } from './devReload.ts';
 import { ApiError, validationErrorBody } from './errors.ts';
 import { registerErrorLanguage } from './errorLanguage.ts';
 import { API_DOC, HOOKS, registerAreas } from './areas.ts';
+import { closeProviders } from './notifications/index.ts';
 import { authPlugin } from './auth/index.ts';
 import { registerEngine } from './engine/index.ts';
 import { registerMapTiles } from './mapTiles.ts';
@@ -122,6 +123,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   // Every collection's hooks, as the areas compose them (server/areas.ts). On the root
   // instance, so jobs and tests that hold the app reach them too (server/engine/hooks.ts).
   app.decorate('collectionHooks', HOOKS);
+  // Jobs and tests send through the root instance's providers; their connections close with it.
+  app.addHook('onClose', async () => closeProviders(app));
   // The API: the engine's generic routes for every collection of the registry, with those
   // hooks (server/engine/), then each area's own routes (login, payment links, ...).
   await app.register(async (api) => {

@@ -16,5 +16,5 @@ export const notificationsArea: Area = {
   },
 };
 
-export { providersFor } from './send.ts';
+export { closeProviders, providersFor } from './send.ts';
 export { notifyBookingTransition } from './templates.ts';

@@ -55,6 +55,12 @@ export function useProviders(app: FastifyInstance, providers: Providers): void {
   providersByApp.set(app, providers);
 }
 
+/** When the app closes: an SMTP pool's open connections would otherwise outlive it (and an SMTP server's shutdown waits for them). */
+export function closeProviders(app: FastifyInstance): void {
+  for (const provider of Object.values(providersByApp.get(app) ?? {})) provider.close?.();
+  providersByApp.delete(app);
+}
+
 /** In the caller's transaction: the notification goes out (now, or at scheduled_at when set and in the future). */
 export async function queueNotificationSend(tx: Queryable, notificationId: string): Promise<void> {
   const record = await fetchUnscoped(tx, notifications, notificationId, true);
