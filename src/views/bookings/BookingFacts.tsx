@@ -98,6 +98,7 @@ export function BookingMoney({ booking, money, discounts, extras }: { booking: A
   const intl = useIntl();
   // An extra by its name in the reader's language ("غداء", not "lunch"); its key until the service is read.
   const extraName = (key: string) => localized(extras?.find((e) => e.key === key)?.name_i18n, intl.locale) || key;
+  const unnamed = Number(booking.discount_amount ?? 0) - (discounts ?? []).reduce((sum, discount) => sum + discount.amount, 0);
   return (
     <section className="card" aria-labelledby="booking-money">
       <h2 id="booking-money">
@@ -112,19 +113,19 @@ export function BookingMoney({ booking, money, discounts, extras }: { booking: A
             <dd>{money(extra.amount)}</dd>
           </div>
         ))}
-        {discounts && discounts.length > 0 ? (
+        {(discounts ?? []).map((discount, i) => (
           // What gave the discount, by name, each with its part.
-          discounts.map((discount, i) => (
-            <div key={`${discount.source}-${i}`} className="facts-row">
-              <dt><DiscountName discount={discount} currency={String(booking.currency ?? 'DZD')} /></dt>
-              <dd>− {money(discount.amount)}</dd>
-            </div>
-          ))
-        ) : Number(booking.discount_amount ?? 0) > 0 ? (
-          // Named once its sources are read; no line at all when nothing was taken off.
+          <div key={`${discount.source}-${i}`} className="facts-row">
+            <dt><DiscountName discount={discount} currency={String(booking.currency ?? 'DZD')} /></dt>
+            <dd>− {money(discount.amount)}</dd>
+          </div>
+        ))}
+        {unnamed > 0 ? (
+          // What no promotion names (a combo's price shared over its parts, or all of it until
+          // the sources are read): the lines always add up to the total.
           <>
             <dt><FormattedMessage id="booking.discount" /></dt>
-            <dd>− {money(booking.discount_amount)}</dd>
+            <dd>− {money(unnamed)}</dd>
           </>
         ) : null}
         <dt><FormattedMessage id="booking.fee" /></dt>
