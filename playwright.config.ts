@@ -28,7 +28,11 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace is recorded only when a failed test runs again (CI retries once): recording
+    // one for every test (its screencast and a DOM snapshot per action) took a third of the
+    // suite's CPU. Locally, `npx playwright test --trace on <spec>` records one.
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
     // The production build's service worker precaches every asset in each new context;
     // only tests/e2e/offline.spec.ts needs it.
     serviceWorkers: 'block',
