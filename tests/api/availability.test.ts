@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { catalogFor, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
+import { startingSoonToday } from '../startingSoon.ts';
 
 let d: Domain;
 let c: Catalog;
@@ -93,8 +94,7 @@ test('roster: validated on the server, flagged in the manifest against the adren
     version: service.version, adrenaline: { risk_level: 4, min_age: 16, min_weight_kg: 40, max_weight_kg: 110, waiver_required: true, health_questions: [] },
   });
   // Today, shortly ahead, so check-in is open.
-  const start = new Date(Date.now() + 30 * 60_000);
-  start.setUTCSeconds(0, 0);
+  const start = await startingSoonToday(30);
   const slot = await d.ok(d.vendor, 'POST', '/service-slots/', { service_id: c.service.id, starts_at: start.toISOString(), capacity: 10 });
   let booking = await d.ok(d.vendor, 'POST', '/bookings/', { customer_id: c.customer.id, service_id: c.service.id, slot_id: slot.id, participants: { adult: 2 } });
 

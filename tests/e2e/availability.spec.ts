@@ -2,10 +2,11 @@
  * The service page's Availability tab: a week of slots made with the bulk form shows in
  * the week and month views; a slot's manifest flags a participant against the adrenaline
  * profile and checks in only with a reason; a departure is cancelled with its refunds and
- * a summary. In English and Arabic.
+ * a summary. The calendar in Arabic, the rest in English.
  */
 import type { APIRequestContext } from '@playwright/test';
 import type { Json } from './bookingsApi.ts';
+import { startingSoonToday } from '../startingSoon.ts';
 import { expect, INTL_LOCALE, localized, loginViaApi, t, test, type Locale } from './fixtures.ts';
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -26,14 +27,15 @@ async function adrenalineService(request: APIRequestContext, headers: Record<str
 
 const tab = (locale: Locale, id: string, slot?: string) => localized(locale, `/services/${id}?tab=availability${slot ? `&slot=${slot}` : ''}`);
 
+// Each flow runs once: the calendar views in Arabic (right to left) as platform staff; the
+// manifest and a departure's cancellation in English as the vendor's staff. Each language
+// works on its own weeks, so the tests never share slots.
 for (const locale of ['en', 'ar'] as const) {
-  // Each language works on its own weeks, so the two tests never share slots; the English
-  // pass signs in as the vendor's staff, the Arabic one as platform staff.
   const offset = locale === 'en' ? 28 : 42;
   test.describe(locale, () => {
     test.use({ account: locale === 'en' ? 'vendor' : 'admin' });
 
-    test(`bulk-create a week, see it by week and by month (${locale})`, async ({ page, request, seeded }) => {
+    if (locale === 'ar') test(`bulk-create a week, see it by week and by month (${locale})`, async ({ page, request, seeded }) => {
       const headers = { Authorization: `JWT ${seeded!.access_token}` };
       const service = await adrenalineService(request, headers);
       await page.goto(tab(locale, service.id));
@@ -44,7 +46,7 @@ for (const locale of ['en', 'ar'] as const) {
       await form.getByLabel(t(locale, 'availability.bulk.times')).fill('07:15, 17:45');
       await form.getByLabel(t(locale, 'availability.capacity')).fill('5');
       await form.getByRole('button', { name: t(locale, 'availability.bulk.create') }).click();
-      await expect(form.getByRole('status')).toContainText(locale === 'en' ? '14 slots created' : '14');
+      await expect(form.getByRole('status')).toContainText('14');
 
       // The week of the first new day, then its month: the 07:15 slots are there, 0 of 5 booked.
       const grid = page.getByRole('grid');
@@ -59,7 +61,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(early.first()).toBeVisible();
     });
 
-    test(`cancel a departure: each booking cancelled and refunded, then a summary (${locale})`, async ({ page, request, seeded }) => {
+    if (locale === 'en') test(`cancel a departure: each booking cancelled and refunded, then a summary (${locale})`, async ({ page, request, seeded }) => {
       const headers = { Authorization: `JWT ${seeded!.access_token}` };
       const service = await adrenalineService(request, headers);
       const slot = await api(request, headers, 'post', '/service-slots/', { service_id: service.id, starts_at: `${day(offset + 10)}T06:00:00Z`, capacity: 6 });
@@ -81,12 +83,11 @@ for (const locale of ['en', 'ar'] as const) {
       expect((await api(request, staff, 'get', `/customers/${customer.id}/`)).wallet_balance).toBeGreaterThanOrEqual(booking.total);
     });
 
-    test(`a manifest asks about the balance due, flags a participant and checks in only with reasons (${locale})`, async ({ page, request, seeded }) => {
+    if (locale === 'en') test(`a manifest asks about the balance due, flags a participant and checks in only with reasons (${locale})`, async ({ page, request, seeded }) => {
       const headers = { Authorization: `JWT ${seeded!.access_token}` };
       const service = await adrenalineService(request, headers);
-      // Today, shortly ahead, so check-in is open; minutes apart per language.
-      const start = new Date(Date.now() + (locale === 'en' ? 40 : 50) * 60_000);
-      start.setUTCSeconds(0, 0);
+      // Today, shortly ahead, so check-in is open.
+      const start = await startingSoonToday(40, (ms) => test.setTimeout(test.info().timeout + ms));
       const slot = await api(request, headers, 'post', '/service-slots/', { service_id: service.id, starts_at: start.toISOString(), capacity: 6 });
       const customer = (await api(request, headers, 'get', '/customers/?page_size=1')).results[0];
       // Unpaid: its balance is asked about first.

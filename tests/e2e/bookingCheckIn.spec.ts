@@ -8,6 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { bookViaApi } from './bookingsApi.ts';
+import { startingSoonToday } from '../startingSoon.ts';
 import { expect, localized, t, test, type Locale } from './fixtures.ts';
 
 test.use({ account: 'admin' });
@@ -96,8 +97,7 @@ test('on the day, the balance is taken in cash from the check-in question; someo
     };
     const services = await api('get', '/services/?status=published&confirmation=instant&page_size=100&ordering=created_at');
     const service = services.results.find((s: { adrenaline?: { min_age: number } }) => (s.adrenaline?.min_age ?? 0) > 0);
-    const start = new Date(Date.now() + 35 * 60_000);
-    start.setUTCSeconds(0, 0);
+    const start = await startingSoonToday(35, (ms) => test.setTimeout(test.info().timeout + ms));
     const slot = await api('post', '/service-slots/', { service_id: service.id, starts_at: start.toISOString(), capacity: 4 });
     const customer = (await api('get', '/customers/?page_size=1')).results[0];
     const booking = await api('post', '/bookings/', { customer_id: customer.id, service_id: service.id, slot_id: slot.id, participants: { adult: 1 }, payment_method: 'cash' });

@@ -9,7 +9,7 @@
  * row) and Arabic (dark, as vendor staff).
  */
 import type { APIRequestContext, Locator } from '@playwright/test';
-import { dateTimeInputs, expect, localized, loginViaApi, t, test } from './fixtures.ts';
+import { dateTimeInputs, expect, localized, loginViaApi, openInApp, t, test } from './fixtures.ts';
 
 const runId = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -139,17 +139,19 @@ test('a personal service for one customer, listed and booked from there with the
 for (const [locale, theme, account] of [['en', 'light', 'admin'], ['ar', 'dark', 'vendor']] as const) {
   test.describe(`${locale}, ${theme}, ${account}`, () => {
     test.use({ colorScheme: theme, reducedMotion: 'reduce', account });
-    for (const [path, title] of [
-      ['/services/price', 'route.servicesPrice'],
-      ['/services/adrenaline', 'route.servicesAdrenaline'],
-      ['/services/personal?new=new', 'route.servicesPersonal'],
-    ] as const) {
-      test(`${path} opens, with the vendor filter for staff only`, async ({ page }) => {
-        await page.goto(localized(locale, path));
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, title));
-        await expect(page.locator('main table, main .empty-state, main .personal-form').first()).toBeVisible();
-        if (!path.includes('?')) await expect(page.getByRole('combobox', { name: t(locale, 'booking.vendor') })).toHaveCount(account === 'admin' ? 1 : 0);
-      });
-    }
+    test('the three screens open, with the vendor filter for staff only', async ({ page }) => {
+      for (const [path, title] of [
+        ['/services/price', 'route.servicesPrice'],
+        ['/services/adrenaline', 'route.servicesAdrenaline'],
+        ['/services/personal?new=new', 'route.servicesPersonal'],
+      ] as const) {
+        await test.step(path, async () => {
+          await openInApp(page, localized(locale, path));
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, title));
+          await expect(page.locator('main table, main .empty-state, main .personal-form').first()).toBeVisible();
+          if (!path.includes('?')) await expect(page.getByRole('combobox', { name: t(locale, 'booking.vendor') })).toHaveCount(account === 'admin' ? 1 : 0);
+        });
+      }
+    });
   });
 }
