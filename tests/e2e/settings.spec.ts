@@ -8,7 +8,7 @@
  * manage.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SHORT_TOKEN_BASE_URL, expect, localized, loginViaApi, t, test, type Locale } from './fixtures.ts';
+import { SHORT_TOKEN_BASE_URL, expect, localized, loginViaApi, openInApp, t, test, type Locale } from './fixtures.ts';
 
 const SECTIONS = ['business', 'fees', 'currency', 'language', 'theme', 'company', 'branches', 'banner'] as const;
 const ROUTE_KEY: Record<(typeof SECTIONS)[number], string> = {
@@ -90,7 +90,9 @@ test.describe('effects on every screen (second server)', () => {
       await page.getByLabel(t('en', 'settings.currency.decimals'), { exact: true }).fill('0');
       await save(page, 'en');
       await expect(page.getByRole('status')).toHaveText(t('en', 'settings.saved'));
-      await page.goto('/booking/manage');
+      // Moving inside the app, not reloading it: a reload while this server's 5 s session is
+      // being refreshed loses the new tokens, and the page then signs out.
+      await openInApp(page, '/booking/manage');
       // "12,000 DZD": the code after the number, no decimals (the language would write "DZD 12,000.00").
       const amounts = page.locator('table tbody td').filter({ hasText: /DZD/ });
       // This server's 5 s session is refreshed before the list loads: more time than the usual 7 s.
