@@ -50,21 +50,36 @@ async function records(request: APIRequestContext): Promise<string[]> {
   return paths;
 }
 
+/** The page's API reads still in flight (the live-events stream stays open, so it is not one). */
+function readsInFlight(page: Page): () => number {
+  const open = new Set<unknown>();
+  const isRead = (url: string) => url.includes('/branch/api/') && !url.includes('/branch/api/events');
+  page.on('request', (request) => isRead(request.url()) && open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return () => open.size;
+}
+
 /**
  * How far the page scrolls sideways once it has settled: its reads arrive after the heading
- * (a ledger, a history), so the width is read until it holds for a second.
+ * (a ledger, a history), so the width is read when no read has been in flight for 200 ms
+ * and two frames have been drawn since.
  */
-async function overflowOf(page: Page, path: string): Promise<number> {
+async function overflowOf(page: Page, path: string, inFlight: () => number): Promise<number> {
   await openInApp(page, path);
-  const width = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  let last = await width();
-  for (let settled = 0, tries = 0; settled < 2 && tries < 12; tries++) {
-    await page.waitForTimeout(300);
-    const now = await width();
-    settled = now === last ? settled + 1 : 0;
-    last = now;
-  }
-  return last;
+  await expect
+    .poll(async () => {
+      if (inFlight() > 0) return false;
+      await page.waitForTimeout(200);
+      return inFlight() === 0;
+    }, { message: `${path}: its reads end`, intervals: [100], timeout: 15_000 })
+    .toBe(true);
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.documentElement.scrollWidth - document.documentElement.clientWidth))),
+      ),
+  );
 }
 
 // Desktop screens' tables already fit by dropping columns (each list's own spec); records
@@ -81,8 +96,9 @@ for (const { name, viewport, screens } of WIDTHS) {
     test('no screen and no record widens the page', async ({ page, request }) => {
       test.setTimeout(180_000);
       const wide: string[] = [];
+      const inFlight = readsInFlight(page);
       for (const path of [...screens, ...(await records(request))]) {
-        const overflow = await overflowOf(page, path);
+        const overflow = await overflowOf(page, path, inFlight);
         if (overflow > 0) wide.push(`${path}: ${overflow} px`);
       }
       expect(wide).toEqual([]);
