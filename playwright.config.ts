@@ -1,15 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs';
-import { migrationsHash } from './server/db/migrate.ts';
+import { e2eServerEnv } from './tests/e2e/demoSnapshot.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://127.0.0.1:${port}`;
-
-const DEMO_SNAPSHOT = demoSnapshot();
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -48,34 +43,11 @@ export default defineConfig({
   ],
 });
 
-/**
- * The seeded demo database both servers start from (DEMO_SNAPSHOT, server/main.ts): the
- * first server seeds it, the second loads it. Named by what the seed depends on, and by
- * the day in Algeria, as the demo's bookings are dated from today.
- */
-function demoSnapshot(): string {
-  const hash = createHash('sha256').update(migrationsHash());
-  for (const file of ['server/db/demoData.ts', 'server/db/seed.ts', 'node_modules/@electric-sql/pglite/package.json']) hash.update(readFileSync(file));
-  hash.update(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Algiers' }).format(new Date()));
-  const name = `rihla-e2e-demo-${hash.digest('hex').slice(0, 16)}.tar`;
-  // Older snapshots are of no use any more.
-  for (const old of readdirSync(tmpdir())) if (old.startsWith('rihla-e2e-demo-') && old !== name) rmSync(join(tmpdir(), old), { force: true });
-  return join(tmpdir(), name);
-}
 function server(serverPort: number, env: Record<string, string> = {}) {
   return {
     command: 'node --import tsx server/main.ts',
     reuseExistingServer: false,
     timeout: 180_000,
-    env: {
-      PORT: String(serverPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory',
-      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
-      LOG_LEVEL: 'error',
-      TRUST_PROXY: 'true',
-      DEMO_SNAPSHOT,
-      ...env,
-    },
+    env: e2eServerEnv(serverPort, env),
   };
 }
