@@ -9,6 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { algeriaToday } from '../../common/time.ts';
 import { addCover, book, catalogFor, i18n, inDays, startDomain, type Catalog, type Domain, type Json } from './resources.fixtures.ts';
 
 let d: Domain;
@@ -170,7 +171,8 @@ test('dinars and euros sold side by side never mix: shares, payouts, totals, pro
 
     // Payouts: a batch is in one currency and takes only that currency's shares.
     await d.sql("UPDATE vendor_share_entries SET payable_from = now() - interval '1 day' WHERE booking_id = ANY($1::uuid[])", [[dinars.id, euros.id]]);
-    const periodEnd = new Date().toISOString().slice(0, 10);
+    // Today in Algeria: the period ends at its midnight, so a share made just now (the refund above) is in it.
+    const periodEnd = algeriaToday();
     const payable = async (currency: string) => {
       const [row] = await d.sql<Json>(
         `SELECT coalesce(sum(amount) FILTER (WHERE kind = 'payment'), 0)::bigint AS gross, coalesce(-sum(amount) FILTER (WHERE kind = 'refund'), 0)::bigint AS refunds
