@@ -12,7 +12,7 @@
 // one batch per core at a time; the SPA's tests keep a process each (below). A batch's
 // report is printed whole when it ends.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, sep } from 'node:path';
 
@@ -34,9 +34,10 @@ if (files.length === 0) {
   console.error(`no test files under ${roots.join(', ')}`);
   process.exit(1);
 }
-// The SPA's tests put browser stand-ins on globalThis (window, fetch, localStorage) and
-// start the app's singleton actors: each keeps a process of its own, as under `node --test`.
-const alone = (file) => file.startsWith('src/') || file.startsWith(`src${sep}`);
+// The SPA's tests that put browser stand-ins on globalThis (window, fetch, localStorage) and
+// start the app's singleton actors keep a process each, as under `node --test`; its machine
+// tests that touch no global share the batches.
+const alone = (file) => (file.startsWith('src/') || file.startsWith(`src${sep}`)) && readFileSync(file, 'utf8').includes('globalThis');
 const shared = files.filter((file) => !alone(file));
 
 // Most files wait on an embedded database that uses one core, so one batch per core.
