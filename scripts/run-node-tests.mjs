@@ -9,7 +9,7 @@
 // server's modules and compile the embedded database's WebAssembly again (about 4 s of CPU a
 // file). Here the files are dealt into batches, each run in one process by
 // scripts/testBatch.mjs (every file in its own `describe`, so its hooks stay its own), with
-// one batch per core at a time; the SPA's tests keep a process each (below). A batch's
+// one batch per core at a time; the SPA's tests with browser stand-ins keep a process each (below). A batch's
 // report is printed whole when it ends.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
